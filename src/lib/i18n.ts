@@ -1,0 +1,64 @@
+import i18next, { type TFunction } from 'i18next';
+import enUS from '../../locales/en-US.json' with { type: 'json' };
+import zhCN from '../../locales/zh-CN.json' with { type: 'json' };
+
+export const LOCALES = ['en-US', 'zh-CN'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en-US';
+/** The cookie that remembers the chosen language (seed-spec §9), for 365 days. */
+export const LOCALE_COOKIE = 'i18n_redirected';
+export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+export const messagesByLocale: Record<Locale, Record<string, unknown>> = { 'en-US': enUS, 'zh-CN': zhCN };
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/** Maps a language tag such as `zh`, `zh-Hans-CN` or `en-GB` to a supported locale. */
+export function matchLocale(tag: string): Locale | undefined {
+  const lower = tag.trim().toLowerCase();
+  if (!lower) return undefined;
+  if (lower.startsWith('zh')) return 'zh-CN';
+  if (lower.startsWith('en')) return 'en-US';
+  return undefined;
+}
+
+/** Cookie first, then `Accept-Language` in quality order, then en-US (seed-spec §4). */
+export function resolveLocale(cookieValue: string | undefined, acceptLanguage: string | null | undefined): Locale {
+  if (isLocale(cookieValue)) return cookieValue;
+  const ranked = (acceptLanguage ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag, ...params] = part.split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag: tag ?? '', q: q ? Number(q.slice(2)) || 0 : 1 };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q);
+  for (const entry of ranked) {
+    const locale = matchLocale(entry.tag);
+    if (locale) return locale;
+  }
+  return DEFAULT_LOCALE;
+}
+
+// One instance holding both languages; each request takes getFixedT(locale) and never calls
+// changeLanguage, so concurrent requests in different languages cannot mix.
+const instance = i18next.createInstance();
+void instance.init({
+  resources: { 'en-US': { translation: enUS }, 'zh-CN': { translation: zhCN } },
+  lng: DEFAULT_LOCALE,
+  fallbackLng: false,
+  supportedLngs: [...LOCALES],
+  interpolation: { escapeValue: false },
+  initAsync: false,
+  returnNull: false,
+});
+
+export type Translate = TFunction;
+
+/** The translation function for one locale. */
+export function getT(locale: Locale): Translate {
+  return instance.getFixedT(locale);
+}

@@ -1,0 +1,25 @@
+/** Licences offered for hardware projects, by SPDX id, with where to read them. */
+export const LICENCES = [
+  { id: 'CERN-OHL-S-2.0', name: 'CERN Open Hardware Licence v2 – Strongly Reciprocal' },
+  { id: 'CERN-OHL-W-2.0', name: 'CERN Open Hardware Licence v2 – Weakly Reciprocal' },
+  { id: 'CERN-OHL-P-2.0', name: 'CERN Open Hardware Licence v2 – Permissive' },
+  { id: 'TAPR-OHL-1.0', name: 'TAPR Open Hardware License v1.0' },
+  { id: 'Solderpad-2.1', name: 'Solderpad Hardware License v2.1' },
+  { id: 'CC-BY-SA-4.0', name: 'Creative Commons Attribution Share Alike 4.0' },
+  { id: 'CC-BY-4.0', name: 'Creative Commons Attribution 4.0' },
+  { id: 'MIT', name: 'MIT License' },
+  { id: 'Apache-2.0', name: 'Apache License 2.0' },
+  { id: 'GPL-3.0-or-later', name: 'GNU General Public License v3.0 or later' },
+] as const;
+
+export type LicenceId = (typeof LICENCES)[number]['id'];
+export const LICENCE_IDS = LICENCES.map((licence) => licence.id) as [LicenceId, ...LicenceId[]];
+
+/** The SPDX page of a licence id. */
+export function licenceUrl(id: string): string {
+  return `https://spdx.org/licenses/${encodeURIComponent(id)}.html`;
+}
+
+export function licenceName(id: string): string {
+  return LICENCES.find((licence) => licence.id === id)?.name ?? id;
+}

@@ -1,0 +1,70 @@
+import { defineMiddleware, sequence } from 'astro:middleware';
+import { getT, LOCALE_COOKIE, resolveLocale } from './lib/i18n.ts';
+import { desktopPathOf, isMobilePath, variantPath } from './lib/paths.ts';
+import { isCrawler, isMobileBrowser } from './lib/user-agent.ts';
+import { readRequestToken } from './server/http/cookies.ts';
+import { assertRouteMiddlewares, routeMiddlewares } from './server/routing/middlewares.ts';
+import { matchRoute, routeTable } from './server/routing/routes.ts';
+import { validateSessionToken } from './server/services/sessions.ts';
+
+assertRouteMiddlewares(routeTable);
+
+const DESKTOP_COOKIE = 'prefer_desktop';
+
+/** Fills `locals`: locale and `t`, variant, and the signed-in user. */
+const context = defineMiddleware(async ({ request, cookies, url, locals }, next) => {
+  locals.locale = resolveLocale(cookies.get(LOCALE_COOKIE)?.value, request.headers.get('accept-language'));
+  locals.t = getT(locals.locale);
+  locals.variant = isMobilePath(url.pathname) ? 'mobile' : 'desktop';
+  const token = readRequestToken(request, cookies);
+  locals.user = await validateSessionToken(token);
+  locals.sessionToken = locals.user ? token : null;
+  return next();
+});
+
+/** Phones opening a desktop page go to its `/m` mirror; `?desktop=1` opts out (remembered). */
+const mobileRedirect = defineMiddleware(({ request, url, cookies, redirect, locals }, next) => {
+  if (request.method !== 'GET' || locals.variant === 'mobile' || url.pathname.startsWith('/api/')) return next();
+  if (url.searchParams.get('desktop') === '1') {
+    cookies.set(DESKTOP_COOKIE, '1', { path: '/', maxAge: 365 * 24 * 60 * 60, sameSite: 'lax' });
+    return next();
+  }
+  if (url.searchParams.get('desktop') === '0') cookies.delete(DESKTOP_COOKIE, { path: '/' });
+  else if (cookies.get(DESKTOP_COOKIE)?.value === '1') return next();
+  const meta = matchRoute(url.pathname);
+  if (meta?.mirror && isMobileBrowser(request.headers.get('user-agent'))) {
+    return redirect(variantPath('mobile', url.pathname) + url.search, 302);
+  }
+  return next();
+});
+
+/** Runs the named middlewares of the matched route (desktop or its mirror) in order. */
+const routeGuards = defineMiddleware(async (ctx, next) => {
+  const meta = matchRoute(desktopPathOf(ctx.url.pathname));
+  for (const name of meta?.middleware ?? []) {
+    const response = await routeMiddlewares[name]!(ctx);
+    if (response) return response;
+  }
+  return next();
+});
+
+/** Crawlers get the status and a short plain body instead of an error page. */
+const crawlerErrors = defineMiddleware(async ({ request, url }, next) => {
+  const crawler = isCrawler(request.headers.get('user-agent')) && !url.pathname.startsWith('/api/');
+  if (!crawler) return next();
+  let response: Response;
+  try {
+    response = await next();
+  } catch {
+    return new Response('500 Internal Server Error\n', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  }
+  if (response.status === 404) {
+    return new Response(`404 Page Not Found: ${url.pathname}\n`, { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  }
+  if (response.status >= 500) {
+    return new Response(`${response.status} Internal Server Error\n`, { status: response.status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  }
+  return response;
+});
+
+export const onRequest = sequence(crawlerErrors, context, mobileRedirect, routeGuards);

@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+import { startEmbeddedDatabase } from './embedded.ts';
+
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+
+let pool: pg.Pool | undefined;
+let db: Database | undefined;
+
+/**
+ * The process-wide Drizzle database on `DATABASE_URL`. The server entry sets that variable to
+ * the embedded PostgreSQL it started when the operator configured none.
+ */
+export function getDb(): Database {
+  if (!db) {
+    const url = process.env.DATABASE_URL;
+    if (!url) throw new Error('DATABASE_URL is not set: start the database with startDatabase() first');
+    pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+    pool.on('error', (error) => console.error('[db] idle client error', error.message));
+    db = drizzle(pool, { schema }) as Database;
+  }
+  return db;
+}
+
+/** Closes the pool (tests, shutdown). */
+export async function closeDb(): Promise<void> {
+  const current = pool;
+  pool = undefined;
+  db = undefined;
+  await current?.end();
+}
+
+/** Where the committed drizzle-kit migrations live, from the source tree or the built server. */
+export function migrationsFolder(): string {
+  if (process.env.MIGRATIONS_DIR) return process.env.MIGRATIONS_DIR;
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return path.resolve(here, '../../../drizzle');
+}
+
+/** Applies pending migrations to `DATABASE_URL`. */
+export async function migrateDatabase(): Promise<void> {
+  await migrate(getDb(), { migrationsFolder: migrationsFolder() });
+}
+
+export interface StartedDatabase {
+  url: string;
+  embedded: boolean;
+  stop(): Promise<void>;
+}
+
+/**
+ * Connects to `DATABASE_URL`, or starts the embedded PostgreSQL under `DATA_DIR/pg` when it is
+ * unset, then migrates. The only place that knows which of the two is in use.
+ */
+export async function startDatabase(options: { dataDir: string; log?: boolean }): Promise<StartedDatabase> {
+  let embedded: Awaited<ReturnType<typeof startEmbeddedDatabase>> | undefined;
+  if (!process.env.DATABASE_URL) {
+    embedded = await startEmbeddedDatabase(path.join(options.dataDir, 'pg'), { log: options.log });
+    process.env.DATABASE_URL = embedded.url;
+  }
+  await migrateDatabase();
+  return {
+    url: process.env.DATABASE_URL!,
+    embedded: Boolean(embedded),
+    async stop() {
+      await closeDb();
+      await embedded?.stop();
+    },
+  };
+}
+
+/** `SELECT 1` against the pool: the database state reported by `/healthz`. */
+export async function checkDatabase(): Promise<boolean> {
+  try {
+    await getDb().$client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,70 @@
+import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { projects } from './projects.ts';
+import { users } from './users.ts';
+
+/** A comment on a project; `parentId` makes it a reply in that top-level comment's thread. */
+export const comments = pgTable(
+  'comments',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id'),
+    replyToUserId: integer('reply_to_user_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    likeCount: integer('like_count').notNull().default(0),
+    replyCount: integer('reply_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('comments_project_idx').on(t.projectId, t.parentId, t.createdAt),
+    index('comments_parent_idx').on(t.parentId, t.createdAt),
+  ],
+);
+
+export const commentLikes = pgTable(
+  'comment_likes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    commentId: integer('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.commentId] })],
+);
+
+export type MessageKind = 'comment' | 'reply' | 'star' | 'like' | 'comment_like' | 'system';
+
+/**
+ * A notification for `recipientId`. `dedupeKey` is set for toggles (star, like, comment like)
+ * so switching one off and on again does not notify twice.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    recipientId: integer('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<MessageKind>().notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    commentId: integer('comment_id').references(() => comments.id, { onDelete: 'set null' }),
+    body: text('body'),
+    dedupeKey: text('dedupe_key'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('messages_recipient_idx').on(t.recipientId, t.createdAt.desc()),
+    uniqueIndex('messages_dedupe_key').on(t.dedupeKey),
+  ],
+);

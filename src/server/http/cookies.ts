@@ -1,0 +1,19 @@
+import type { AstroCookies } from 'astro';
+
+export const TOKEN_COOKIE = 'token';
+
+/** Sets the session cookie: HttpOnly, SameSite=Lax, Secure when the site is served over https. */
+export function setTokenCookie(cookies: AstroCookies, token: string, expiresAt: Date, secure: boolean): void {
+  cookies.set(TOKEN_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires: expiresAt });
+}
+
+export function clearTokenCookie(cookies: AstroCookies): void {
+  cookies.delete(TOKEN_COOKIE, { path: '/' });
+}
+
+/** The token of a request: `Authorization: Bearer …` first, then the cookie. */
+export function readRequestToken(request: Request, cookies: AstroCookies): string | null {
+  const header = request.headers.get('authorization');
+  if (header?.toLowerCase().startsWith('bearer ')) return header.slice(7).trim() || null;
+  return cookies.get(TOKEN_COOKIE)?.value || null;
+}

@@ -1,0 +1,72 @@
+import type { APIContext, APIRoute } from 'astro';
+import type { z } from 'zod';
+import type { SessionUser } from '../services/sessions.ts';
+import { errorResponse, ok } from './envelope.ts';
+import { AppError } from './errors.ts';
+import { parseInput } from './validation.ts';
+
+type Method = 'GET' | 'POST';
+
+interface EndpointOptions<S extends z.ZodType, R, A extends boolean> {
+  /** `true`: a valid token is required (401 otherwise). */
+  auth?: A;
+  /** Read endpoints also answer GET with query parameters; writes are POST only. */
+  methods?: Method[];
+  input?: S;
+  handler: (args: {
+    input: z.output<S>;
+    user: A extends true ? SessionUser : SessionUser | null;
+    context: APIContext;
+  }) => Promise<R> | R;
+}
+
+function queryObject(url: URL): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const values = url.searchParams.getAll(key);
+    out[key] = values.length > 1 ? values : values[0]!;
+  }
+  return out;
+}
+
+async function readBody(request: Request): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? '';
+  const text = await request.text();
+  if (!text.trim()) return {};
+  // JSON only: a cross-site form or text/plain POST cannot reach a cookie-authenticated write.
+  if (!type.includes('application/json')) throw new AppError('unsupported_type', 415);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError('bad_request', 400);
+  }
+}
+
+/**
+ * Builds the handlers of one API endpoint: parse (query or JSON body) → validate → handler →
+ * `{ retCode: 0, result }`, with every error turned into the envelope in one place.
+ */
+export function defineEndpoint<S extends z.ZodType, R, A extends boolean = false>(
+  options: EndpointOptions<S, R, A>,
+): Partial<Record<Method | 'ALL', APIRoute>> {
+  const methods = options.methods ?? ['POST'];
+  const run: APIRoute = async (context) => {
+    try {
+      if (options.auth && !context.locals.user) throw new AppError('unauthorized', 401);
+      const raw = context.request.method === 'GET' ? queryObject(context.url) : await readBody(context.request);
+      const input = options.input ? parseInput(options.input, raw) : (undefined as z.output<S>);
+      const result = await options.handler({
+        input,
+        user: context.locals.user as A extends true ? SessionUser : SessionUser | null,
+        context,
+      });
+      return result instanceof Response ? result : ok(result);
+    } catch (error) {
+      return errorResponse(error, context.locals.t);
+    }
+  };
+  const handlers: Partial<Record<Method | 'ALL', APIRoute>> = {};
+  for (const method of methods) handlers[method] = run;
+  handlers.ALL = (context) => errorResponse(new AppError('method_not_allowed', 405), context.locals.t);
+  return handlers;
+}

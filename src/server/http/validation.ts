@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { AppError } from './errors.ts';
+
+/** Field messages are i18n keys under `validation.` so islands show them in the user's language. */
+function fieldKey(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'too_small':
+      return issue.origin === 'string' && issue.minimum === 1 ? 'required' : 'too_small';
+    case 'too_big':
+      return 'too_big';
+    case 'invalid_type':
+      return issue.input === undefined ? 'required' : 'invalid_type';
+    case 'invalid_format':
+      return issue.format === 'email' ? 'email' : issue.format === 'url' ? 'url' : 'format';
+    case 'invalid_value':
+      return 'invalid_value';
+    default:
+      return issue.message && /^[a-z_]+$/.test(issue.message) ? issue.message : 'invalid';
+  }
+}
+
+/**
+ * Parses `input` with `schema`; unknown fields are dropped. Throws `AppError('validation', 400)`
+ * with `fields: { path: key }` where `key` translates as `validation.<key>`.
+ */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const path = issue.path.join('.') || '_';
+    fields[path] ??= fieldKey(issue);
+  }
+  throw new AppError('validation', 400, fields);
+}
+
+/** Page and page size of every list: page from 1, pageSize at most 50. */
+export const pagingSchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).catch(20).default(20),
+});
+
+export type Paging = z.output<typeof pagingSchema>;
+
+export { z };

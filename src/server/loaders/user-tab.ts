@@ -1,0 +1,93 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Locale } from '../../lib/i18n.ts';
+import { getDb } from '../db/client.ts';
+import { drafts, projects, videos } from '../db/schema/index.ts';
+import { fileUrl } from '../storage/index.ts';
+import type { Page, ProjectCard } from '../services/cards.ts';
+import { listStarredProjects, listUserProjects } from '../services/project-list.ts';
+import type { UserPageContext, UserTab } from './user.ts';
+
+export interface DraftRow {
+  id: string;
+  title: string;
+  summary: string;
+  cover: string | null;
+  projectId: string | null;
+  updatedAt: string;
+}
+
+export interface VideoCard {
+  id: string;
+  title: string;
+  poster: string | null;
+  duration: number | null;
+  createdAt: string;
+}
+
+export type UserTabData =
+  | { tab: 'projects'; page: Page<ProjectCard>; statusCounts: { published: number; draft: number } | null }
+  | { tab: 'stars'; page: Page<ProjectCard> }
+  | { tab: 'video'; videos: VideoCard[] }
+  | { tab: 'draftbox'; drafts: DraftRow[] }
+  | { tab: 'message' }
+  | { tab: 'profile' };
+
+/** What one tab of a user's pages shows (owner-only tabs are checked by the caller). */
+export async function loadUserTab(tab: UserTab, context: UserPageContext, pageNumber: number, locale: Locale): Promise<UserTabData> {
+  const paging = { page: pageNumber, pageSize: 12 };
+  const db = getDb();
+  switch (tab) {
+    case 'projects': {
+      const page = await listUserProjects(context.profile.url, paging, locale);
+      return {
+        tab,
+        page,
+        statusCounts: context.isOwner ? { published: context.profile.counts.projects, draft: context.draftCount } : null,
+      };
+    }
+    case 'stars':
+      return { tab, page: await listStarredProjects(context.profile.url, paging, locale) };
+    case 'video': {
+      const rows = await db
+        .select()
+        .from(videos)
+        .where(and(eq(videos.ownerId, context.profile.id), eq(videos.status, 'ready')))
+        .orderBy(desc(videos.createdAt))
+        .limit(50);
+      return {
+        tab,
+        videos: rows.map((row) => ({
+          id: row.id,
+          title: row.title,
+          poster: row.poster ? fileUrl(row.poster) : null,
+          duration: row.duration,
+          createdAt: row.createdAt.toISOString(),
+        })),
+      };
+    }
+    case 'draftbox': {
+      const rows = await db
+        .select({ draft: drafts, projectPublicId: projects.publicId })
+        .from(drafts)
+        .leftJoin(projects, eq(projects.id, drafts.projectId))
+        .where(eq(drafts.ownerId, context.profile.id))
+        .orderBy(desc(drafts.updatedAt))
+        .limit(100);
+      return {
+        tab,
+        drafts: rows.map(({ draft, projectPublicId }) => ({
+          id: draft.id,
+          title: draft.content.title,
+          summary: draft.content.summary,
+          cover: draft.content.cover,
+          projectId: projectPublicId,
+          updatedAt: draft.updatedAt.toISOString(),
+        })),
+      };
+    }
+    default:
+      return { tab };
+  }
+}
+
+

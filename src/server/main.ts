@@ -1,0 +1,78 @@
+/**
+ * The server entry: our own node:http server. It starts (or connects to) PostgreSQL, migrates,
+ * seeds demo content on first start, serves built assets, stored files and `/healthz` itself,
+ * and hands everything else to Astro's handler (`@astrojs/node` in middleware mode).
+ * Run with Node 24 (`npm start`); Node strips the TypeScript types.
+ */
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readConfig } from './config.ts';
+import { checkDatabase, startDatabase } from './db/client.ts';
+import { assertRouteMiddlewares } from './routing/middlewares.ts';
+import { routeTable } from './routing/routes.ts';
+import { seedDemoIfEmpty } from './seed/demo.ts';
+import { deleteExpiredSessions } from './services/sessions.ts';
+import { createStaticFiles, serveStoredFile } from './static-files.ts';
+
+type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: () => void) => Promise<void>;
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const config = readConfig();
+const log = (message: string) => console.log(`[copperhub] ${message}`);
+
+assertRouteMiddlewares(routeTable);
+
+const startedAt = Date.now();
+const database = await startDatabase({ dataDir: config.dataDir, log: process.env.PG_LOG === '1' });
+log(`database ready (${database.embedded ? `embedded, data in ${path.join(config.dataDir, 'pg')}` : 'DATABASE_URL'})`);
+if (config.seedDemo) {
+  const seeded = await seedDemoIfEmpty();
+  if (seeded) log('demo content created (set SEED_DEMO=0 for a real deployment)');
+}
+
+const distDir = path.resolve(process.env.DIST_DIR ?? path.join(root, 'dist'));
+const { handler } = (await import(pathToFileURL(path.join(distDir, 'server', 'entry.mjs')).href)) as { handler: NodeHandler };
+const staticFiles = await createStaticFiles(path.join(distDir, 'client'));
+
+const server = http.createServer((req, res) => {
+  const pathname = (req.url ?? '/').split('?')[0]!;
+  if (pathname === '/healthz') {
+    void checkDatabase().then((up) => {
+      res.writeHead(up ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      res.end(JSON.stringify({ status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down', uptime: Math.round(process.uptime()) }));
+    });
+    return;
+  }
+  if ((req.method === 'GET' || req.method === 'HEAD') && staticFiles.serve(pathname, req, res)) return;
+  if ((req.method === 'GET' || req.method === 'HEAD') && pathname.startsWith('/files/')) {
+    void serveStoredFile(pathname.slice('/files/'.length), req, res);
+    return;
+  }
+  void handler(req, res);
+});
+server.keepAliveTimeout = 65_000;
+
+const housekeeping = setInterval(() => void deleteExpiredSessions().catch(() => undefined), 60 * 60 * 1000);
+housekeeping.unref();
+
+server.listen(config.port, config.host, () => {
+  log(`listening on http://localhost:${config.port} (ready in ${Date.now() - startedAt} ms)`);
+});
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  log(`${signal}: shutting down`);
+  const force = setTimeout(() => process.exit(1), 15_000);
+  force.unref();
+  server.close();
+  server.closeIdleConnections();
+  setTimeout(() => server.closeAllConnections(), 5_000).unref();
+  await database.stop().catch((error: unknown) => console.error(error));
+  clearTimeout(force);
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,52 @@
+import type { APIContext } from 'astro';
+import { clearTokenCookie, setTokenCookie } from '../http/cookies.ts';
+import { findSession, invalidateSession } from '../services/sessions.ts';
+import { buildSignInUrl, siteOrigin } from '../services/sso-links.ts';
+import type { RouteMeta } from './routes.ts';
+
+/** A route middleware: return a Response to stop (redirect), nothing to let the page render. */
+export type RouteMiddleware = (context: APIContext) => Promise<Response | void> | Response | void;
+
+function currentUrl(context: APIContext, without?: string): string {
+  const url = new URL(context.url.pathname + context.url.search, siteOrigin(context.url));
+  if (without) url.searchParams.delete(without);
+  return url.toString();
+}
+
+/** `auth`: guests go to sign-in with the current URL as return address. */
+const auth: RouteMiddleware = (context) => {
+  if (!context.locals.user) return context.redirect(buildSignInUrl(currentUrl(context)), 302);
+};
+
+/** `token`: a valid `?token=` becomes the session cookie; the URL is reloaded without it. */
+const token: RouteMiddleware = async (context) => {
+  const value = context.url.searchParams.get('token');
+  if (!value) return;
+  const session = await findSession(value);
+  const target = new URL(context.url);
+  target.searchParams.delete('token');
+  if (session) setTokenCookie(context.cookies, value, session.expiresAt, siteOrigin(context.url).startsWith('https:'));
+  return context.redirect(target.pathname + target.search, 302);
+};
+
+/** `logout`: ends the session, clears the cookie and goes home. */
+const logout: RouteMiddleware = async (context) => {
+  if (context.locals.sessionToken) await invalidateSession(context.locals.sessionToken);
+  clearTokenCookie(context.cookies);
+  context.locals.user = null;
+  return context.redirect('/', 302);
+};
+
+/** Every middleware a route may name, resolved by name in this one table. */
+export const routeMiddlewares: Record<string, RouteMiddleware> = { auth, token, logout };
+
+/** Fails at start-up when a route names a middleware that does not exist. */
+export function assertRouteMiddlewares(table: RouteMeta[]): void {
+  for (const meta of table) {
+    for (const name of meta.middleware) {
+      if (!Object.hasOwn(routeMiddlewares, name)) {
+        throw new Error(`Unknown route middleware "${name}" on route ${meta.pattern}. Known: ${Object.keys(routeMiddlewares).join(', ')}`);
+      }
+    }
+  }
+}

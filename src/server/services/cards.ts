@@ -1,0 +1,135 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Locale } from '../../lib/i18n.ts';
+import { getDb } from '../db/client.ts';
+import { projects, projectTags, tags, users } from '../db/schema/index.ts';
+
+export interface TagRef {
+  slug: string;
+  name: string;
+}
+
+export interface OwnerRef {
+  url: string;
+  nickname: string;
+  avatar: string | null;
+}
+
+/** The project card of every list (PRODUCT.md §6). */
+export interface ProjectCard {
+  id: string;
+  title: string;
+  summary: string;
+  cover: string | null;
+  owner: OwnerRef;
+  tags: TagRef[];
+  counts: { views: number; stars: number; likes: number; comments: number };
+  publishedAt: string;
+}
+
+export interface Page<T> {
+  list: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export const tagName = (row: { nameEn: string; nameZh: string }, locale: Locale) =>
+  locale === 'zh-CN' ? row.nameZh : row.nameEn;
+
+/** Columns every card query selects. */
+export const cardColumns = {
+  internalId: projects.id,
+  id: projects.publicId,
+  title: projects.title,
+  summary: projects.summary,
+  cover: projects.cover,
+  views: projects.viewCount,
+  stars: projects.starCount,
+  likes: projects.likeCount,
+  comments: projects.commentCount,
+  publishedAt: projects.publishedAt,
+  ownerUrl: users.customUrl,
+  ownerNickname: users.nickname,
+  ownerAvatar: users.avatar,
+};
+
+export type CardRow = {
+  internalId: number;
+  id: string;
+  title: string;
+  summary: string;
+  cover: string | null;
+  views: number;
+  stars: number;
+  likes: number;
+  comments: number;
+  publishedAt: Date;
+  ownerUrl: string;
+  ownerNickname: string;
+  ownerAvatar: string | null;
+};
+
+/** The tags of many projects in one query, by internal project id. */
+export async function loadTags(projectIds: number[], locale: Locale): Promise<Map<number, TagRef[]>> {
+  const byProject = new Map<number, TagRef[]>();
+  if (projectIds.length === 0) return byProject;
+  const rows = await getDb()
+    .select({ projectId: projectTags.projectId, slug: tags.slug, nameEn: tags.nameEn, nameZh: tags.nameZh })
+    .from(projectTags)
+    .innerJoin(tags, eq(tags.id, projectTags.tagId))
+    .where(inArray(projectTags.projectId, projectIds))
+    .orderBy(tags.sort, tags.slug);
+  for (const row of rows) {
+    const list = byProject.get(row.projectId) ?? [];
+    list.push({ slug: row.slug, name: tagName(row, locale) });
+    byProject.set(row.projectId, list);
+  }
+  return byProject;
+}
+
+/** Turns card rows into cards, with their tags. */
+export async function toCards(rows: CardRow[], locale: Locale): Promise<ProjectCard[]> {
+  const tagMap = await loadTags(
+    rows.map((row) => row.internalId),
+    locale,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    summary: row.summary,
+    cover: row.cover,
+    owner: { url: row.ownerUrl, nickname: row.ownerNickname, avatar: row.ownerAvatar },
+    tags: tagMap.get(row.internalId) ?? [],
+    counts: { views: row.views, stars: row.stars, likes: row.likes, comments: row.comments },
+    publishedAt: row.publishedAt.toISOString(),
+  }));
+}
+
+/** Published projects only. */
+export const isPublished = eq(projects.status, 'published');
+
+/**
+ * One page of cards matching `where`, ordered by `orderBy`, with the total.
+ * The count and the page run in parallel.
+ */
+export async function queryCardPage(
+  where: SQL | undefined,
+  orderBy: SQL[],
+  paging: { page: number; pageSize: number },
+  locale: Locale,
+): Promise<Page<ProjectCard>> {
+  const db = getDb();
+  const condition = where ? and(isPublished, where) : isPublished;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(cardColumns)
+      .from(projects)
+      .innerJoin(users, eq(users.id, projects.ownerId))
+      .where(condition)
+      .orderBy(...orderBy)
+      .limit(paging.pageSize)
+      .offset((paging.page - 1) * paging.pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(projects).where(condition),
+  ]);
+  return { list: await toCards(rows, locale), total: count?.n ?? 0, page: paging.page, pageSize: paging.pageSize };
+}

@@ -1,0 +1,134 @@
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Locale } from '../../lib/i18n.ts';
+import { getDb } from '../db/client.ts';
+import { attachments, boards, likes, projects, projectTags, stars, users, videos } from '../db/schema/index.ts';
+import type { AttachmentKind } from '../db/schema/index.ts';
+import { AppError } from '../http/errors.ts';
+import { fileUrl } from '../storage/index.ts';
+import { cardColumns, isPublished, toCards, type ProjectCard } from './cards.ts';
+
+export interface AttachmentInfo {
+  id: string;
+  name: string;
+  mime: string;
+  size: number;
+  kind: AttachmentKind;
+  downloadCount: number;
+  url: string;
+}
+
+export interface BoardInfo {
+  top: string | null;
+  bottom: string | null;
+  widthMm: number | null;
+  heightMm: number | null;
+  layerCount: number | null;
+}
+
+export interface VideoInfo {
+  id: string;
+  title: string;
+  poster: string | null;
+  duration: number | null;
+}
+
+/** `project/detail`: a card plus what the project page shows. */
+export interface ProjectDetail extends ProjectCard {
+  descriptionHtml: string;
+  licence: string;
+  attachments: AttachmentInfo[];
+  boards: BoardInfo[];
+  videos: VideoInfo[];
+  updatedAt: string;
+  viewer: { starred: boolean; liked: boolean; isOwner: boolean };
+}
+
+/** The internal id and owner of a published project, or a 404 `project_not_found`. */
+export async function findPublishedProject(publicId: string): Promise<{ id: number; ownerId: number }> {
+  const [row] = await getDb()
+    .select({ id: projects.id, ownerId: projects.ownerId })
+    .from(projects)
+    .where(and(eq(projects.publicId, publicId), isPublished))
+    .limit(1);
+  if (!row) throw new AppError('project_not_found', 404);
+  return row;
+}
+
+/** A published project as its page shows it, for `viewerId` (null: a guest). */
+export async function getProjectDetail(publicId: string, viewerId: number | null, locale: Locale): Promise<ProjectDetail> {
+  const db = getDb();
+  const [row] = await db
+    .select({
+      ...cardColumns,
+      ownerId: projects.ownerId,
+      descriptionHtml: projects.descriptionHtml,
+      licence: projects.licence,
+      updatedAt: projects.updatedAt,
+    })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.ownerId))
+    .where(and(eq(projects.publicId, publicId), isPublished))
+    .limit(1);
+  if (!row) throw new AppError('project_not_found', 404);
+  const [cards, files, boardRows, videoRows, starRow, likeRow] = await Promise.all([
+    toCards([row], locale),
+    db.select().from(attachments).where(eq(attachments.projectId, row.internalId)).orderBy(asc(attachments.sort), asc(attachments.createdAt)),
+    db.select().from(boards).where(eq(boards.projectId, row.internalId)),
+    db
+      .select({ id: videos.id, title: videos.title, poster: videos.poster, duration: videos.duration })
+      .from(videos)
+      .where(and(eq(videos.projectId, row.internalId), eq(videos.status, 'ready')))
+      .orderBy(desc(videos.createdAt)),
+    viewerId
+      ? db.select({ one: sql`1` }).from(stars).where(and(eq(stars.projectId, row.internalId), eq(stars.userId, viewerId)))
+      : Promise.resolve([]),
+    viewerId
+      ? db.select({ one: sql`1` }).from(likes).where(and(eq(likes.projectId, row.internalId), eq(likes.userId, viewerId)))
+      : Promise.resolve([]),
+  ]);
+  return {
+    ...cards[0]!,
+    descriptionHtml: row.descriptionHtml,
+    licence: row.licence,
+    attachments: files.map((file) => ({
+      id: file.id,
+      name: file.name,
+      mime: file.mime,
+      size: file.size,
+      kind: file.kind,
+      downloadCount: file.downloadCount,
+      url: `/api/attachment/download?id=${encodeURIComponent(file.id)}`,
+    })),
+    boards: boardRows.map((board) => ({
+      top: board.topKey ? fileUrl(board.topKey) : null,
+      bottom: board.bottomKey ? fileUrl(board.bottomKey) : null,
+      widthMm: board.widthMm,
+      heightMm: board.heightMm,
+      layerCount: board.layerCount,
+    })),
+    videos: videoRows.map((video) => ({ ...video, poster: video.poster ? fileUrl(video.poster) : null })),
+    updatedAt: row.updatedAt.toISOString(),
+    viewer: { starred: starRow.length > 0, liked: likeRow.length > 0, isOwner: viewerId === row.ownerId },
+  };
+}
+
+/** Projects sharing the most tags with this one, then by the same author; at most `limit`. */
+export async function listRelatedProjects(publicId: string, locale: Locale, limit = 4): Promise<ProjectCard[]> {
+  const db = getDb();
+  const [project] = await db.select({ id: projects.id, ownerId: projects.ownerId }).from(projects).where(eq(projects.publicId, publicId));
+  if (!project) return [];
+  const tagIds = (await db.select({ tagId: projectTags.tagId }).from(projectTags).where(eq(projectTags.projectId, project.id))).map(
+    (row) => row.tagId,
+  );
+  const shared = tagIds.length
+    ? sql`(SELECT count(*) FROM ${projectTags} WHERE ${projectTags.projectId} = ${projects.id} AND ${inArray(projectTags.tagId, tagIds)})`
+    : sql`0`;
+  const rows = await db
+    .select(cardColumns)
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.ownerId))
+    .where(and(isPublished, ne(projects.id, project.id)))
+    .orderBy(sql`${shared} DESC`, sql`(${projects.ownerId} = ${project.ownerId}) DESC`, desc(projects.starCount), desc(projects.id))
+    .limit(limit);
+  return toCards(rows, locale);
+}

@@ -1,0 +1,82 @@
+import { desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Locale } from '../../lib/i18n.ts';
+import { getDb } from '../db/client.ts';
+import { collectionProjects, projects, projectTags, stars, users } from '../db/schema/index.ts';
+import { AppError } from '../http/errors.ts';
+import { queryCardPage, type Page, type ProjectCard } from './cards.ts';
+import { tagIdsWithChildren } from './tags.ts';
+
+export type ProjectSort = 'newest' | 'hot' | 'recommend';
+
+/**
+ * The hot score: stars, likes and comments weighted, decaying with age (hours) like a
+ * news aggregator's ranking, so fresh well-received work rises and old work sinks.
+ */
+export const hotScore = sql`((${projects.starCount} * 3 + ${projects.likeCount} * 2 + ${projects.commentCount} * 2 + 1)::float8 / power(extract(epoch FROM (now() - ${projects.publishedAt})) / 3600 + 2, 1.5))`;
+
+export function orderFor(sort: ProjectSort): SQL[] {
+  switch (sort) {
+    case 'hot':
+      return [sql`${hotScore} DESC`, desc(projects.id)];
+    case 'recommend':
+      return [sql`${projects.recommendRank} ASC NULLS LAST`, sql`${hotScore} DESC`, desc(projects.id)];
+    default:
+      return [desc(projects.publishedAt), desc(projects.id)];
+  }
+}
+
+/** `project/list`: published projects by newest, hot or recommend, optionally within a tag. */
+export async function listProjects(
+  options: { sort?: ProjectSort; tag?: string; page: number; pageSize: number },
+  locale: Locale,
+): Promise<Page<ProjectCard>> {
+  let where: SQL | undefined;
+  if (options.tag) {
+    const ids = await tagIdsWithChildren(options.tag);
+    where = sql`${projects.id} IN (SELECT ${projectTags.projectId} FROM ${projectTags} WHERE ${inArray(projectTags.tagId, ids)})`;
+  }
+  return queryCardPage(where, orderFor(options.sort ?? 'newest'), options, locale);
+}
+
+/** The published projects of the user at custom URL `url`. */
+export async function listUserProjects(
+  url: string,
+  paging: { page: number; pageSize: number },
+  locale: Locale,
+): Promise<Page<ProjectCard>> {
+  const [owner] = await getDb().select({ id: users.id }).from(users).where(eq(users.customUrl, url)).limit(1);
+  if (!owner) throw new AppError('user_not_found', 404);
+  return queryCardPage(eq(projects.ownerId, owner.id), orderFor('newest'), paging, locale);
+}
+
+/** The published projects the user at `url` starred, most recently starred first. */
+export async function listStarredProjects(
+  url: string,
+  paging: { page: number; pageSize: number },
+  locale: Locale,
+): Promise<Page<ProjectCard>> {
+  const [owner] = await getDb().select({ id: users.id }).from(users).where(eq(users.customUrl, url)).limit(1);
+  if (!owner) throw new AppError('user_not_found', 404);
+  const starredAt = sql`(SELECT ${stars.createdAt} FROM ${stars} WHERE ${stars.projectId} = ${projects.id} AND ${stars.userId} = ${owner.id})`;
+  return queryCardPage(
+    sql`EXISTS (SELECT 1 FROM ${stars} WHERE ${stars.projectId} = ${projects.id} AND ${stars.userId} = ${owner.id})`,
+    [sql`${starredAt} DESC`, desc(projects.id)],
+    paging,
+    locale,
+  );
+}
+
+/** The projects of a collection, in the curator's order. */
+export async function listCollectionProjects(
+  collectionId: number,
+  paging: { page: number; pageSize: number },
+  locale: Locale,
+): Promise<Page<ProjectCard>> {
+  const position = sql`(SELECT ${collectionProjects.position} FROM ${collectionProjects} WHERE ${collectionProjects.projectId} = ${projects.id} AND ${collectionProjects.collectionId} = ${collectionId})`;
+  return queryCardPage(
+    sql`EXISTS (SELECT 1 FROM ${collectionProjects} WHERE ${collectionProjects.projectId} = ${projects.id} AND ${collectionProjects.collectionId} = ${collectionId})`,
+    [sql`${position} ASC`, desc(projects.id)],
+    paging,
+    locale,
+  );
+}

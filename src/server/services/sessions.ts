@@ -1,0 +1,82 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import { getDb } from '../db/client.ts';
+import { sessions, users } from '../db/schema/index.ts';
+
+/** Sessions last 30 days and are extended when used in their second half. */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** The signed-in user as the server sees it on every request. */
+export interface SessionUser {
+  id: number;
+  url: string;
+  nickname: string;
+  avatar: string | null;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A random 32-byte token, URL-safe. */
+export function generateToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Creates a session for `userId` and returns its token (shown once, stored hashed). */
+export async function createSession(userId: number, userAgent = ''): Promise<{ token: string; expiresAt: Date }> {
+  const token = generateToken();
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await getDb()
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), userId, expiresAt, userAgent: userAgent.slice(0, 300) });
+  return { token, expiresAt };
+}
+
+/** The user of a valid, unexpired token, or null. Extends sessions past half their life. */
+export async function validateSessionToken(token: string | null | undefined): Promise<SessionUser | null> {
+  return (await findSession(token))?.user ?? null;
+}
+
+/** A valid session with its user and expiry, or null. */
+export async function findSession(
+  token: string | null | undefined,
+): Promise<{ user: SessionUser; expiresAt: Date } | null> {
+  if (!token || token.length > 200) return null;
+  const db = getDb();
+  const tokenHash = hashToken(token);
+  const [row] = await db
+    .select({
+      id: users.id,
+      url: users.customUrl,
+      nickname: users.nickname,
+      avatar: users.avatar,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  if (!row) return null;
+  let expiresAt = row.expiresAt;
+  if (expiresAt.getTime() - Date.now() < SESSION_TTL_MS / 2) {
+    expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+    await db.update(sessions).set({ expiresAt, lastSeenAt: new Date() }).where(eq(sessions.tokenHash, tokenHash));
+  }
+  return { user: { id: row.id, url: row.url, nickname: row.nickname, avatar: row.avatar }, expiresAt };
+}
+
+/** Revokes one session. */
+export async function invalidateSession(token: string): Promise<void> {
+  await getDb().delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** Revokes every session of a user. */
+export async function invalidateUserSessions(userId: number): Promise<void> {
+  await getDb().delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Removes expired sessions (called from the server's housekeeping timer). */
+export async function deleteExpiredSessions(): Promise<void> {
+  await getDb().delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}

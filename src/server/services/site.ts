@@ -1,0 +1,158 @@
+import { and, asc, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Locale } from '../../lib/i18n.ts';
+import { getDb } from '../db/client.ts';
+import { banners, collectionProjects, collections, donations, projects } from '../db/schema/index.ts';
+import { AppError } from '../http/errors.ts';
+import type { Page } from './cards.ts';
+
+export interface BannerInfo {
+  image: string;
+  link: string;
+  title: string;
+}
+
+/** `banner/list`: banners active now, in order. */
+export async function listActiveBanners(locale: Locale): Promise<BannerInfo[]> {
+  const now = new Date();
+  const rows = await getDb()
+    .select()
+    .from(banners)
+    .where(and(or(isNull(banners.startsAt), lte(banners.startsAt, now)), or(isNull(banners.endsAt), gt(banners.endsAt, now))))
+    .orderBy(asc(banners.sort), asc(banners.id));
+  return rows.map((row) => ({ image: row.image, link: row.link, title: locale === 'zh-CN' ? row.titleZh : row.titleEn }));
+}
+
+export interface DonationInfo {
+  donor: string;
+  amount: number;
+  currency: string;
+  message: string;
+  project: { id: string; title: string } | null;
+  createdAt: string;
+}
+
+const donationColumns = {
+  donor: donations.donorName,
+  amount: donations.amount,
+  currency: donations.currency,
+  message: donations.message,
+  projectId: projects.publicId,
+  projectTitle: projects.title,
+  projectStatus: projects.status,
+  createdAt: donations.createdAt,
+};
+
+type DonationRow = {
+  donor: string;
+  amount: number;
+  currency: string;
+  message: string;
+  projectId: string | null;
+  projectTitle: string | null;
+  projectStatus: string | null;
+  createdAt: Date;
+};
+
+function toDonation(row: DonationRow): DonationInfo {
+  return {
+    donor: row.donor,
+    amount: row.amount,
+    currency: row.currency,
+    message: row.message,
+    project: row.projectId && row.projectStatus === 'published' ? { id: row.projectId, title: row.projectTitle ?? '' } : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** `donate/list`: newest first, with totals per currency. */
+export async function listDonations(paging: {
+  page: number;
+  pageSize: number;
+}): Promise<Page<DonationInfo> & { totals: { currency: string; amount: number }[] }> {
+  const db = getDb();
+  const [rows, [count], totals] = await Promise.all([
+    db
+      .select(donationColumns)
+      .from(donations)
+      .leftJoin(projects, eq(projects.id, donations.projectId))
+      .orderBy(desc(donations.createdAt), desc(donations.id))
+      .limit(paging.pageSize)
+      .offset((paging.page - 1) * paging.pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(donations),
+    db
+      .select({ currency: donations.currency, amount: sql<number>`sum(${donations.amount})::int` })
+      .from(donations)
+      .groupBy(donations.currency)
+      .orderBy(desc(sql`sum(${donations.amount})`)),
+  ]);
+  return { list: rows.map(toDonation), total: count?.n ?? 0, page: paging.page, pageSize: paging.pageSize, totals };
+}
+
+/** `donate/getIndexDonateScroll`: the latest 20 donations for the home-page ticker. */
+export async function listRecentDonations(limit = 20): Promise<DonationInfo[]> {
+  const rows = await getDb()
+    .select(donationColumns)
+    .from(donations)
+    .leftJoin(projects, eq(projects.id, donations.projectId))
+    .orderBy(desc(donations.createdAt), desc(donations.id))
+    .limit(limit);
+  return rows.map(toDonation);
+}
+
+export interface CollectionInfo {
+  id: number;
+  name: string;
+  title: string;
+  description: string;
+  cover: string | null;
+  projectCount: number;
+}
+
+function toCollection(row: typeof collections.$inferSelect & { projectCount: number }, locale: Locale): CollectionInfo {
+  return {
+    id: row.id,
+    name: row.name,
+    title: locale === 'zh-CN' ? row.titleZh : row.titleEn,
+    description: locale === 'zh-CN' ? row.descriptionZh : row.descriptionEn,
+    cover: row.cover,
+    projectCount: row.projectCount,
+  };
+}
+
+const projectCount = sql<number>`(SELECT count(*)::int FROM ${collectionProjects} INNER JOIN ${projects} ON ${projects.id} = ${collectionProjects.projectId} WHERE ${collectionProjects.collectionId} = ${collections.id} AND ${projects.status} = 'published')`;
+
+/** Featured collections for the home page. */
+export async function listFeaturedCollections(locale: Locale): Promise<CollectionInfo[]> {
+  const rows = await getDb()
+    .select({ ...collectionsColumns(), projectCount })
+    .from(collections)
+    .where(eq(collections.featured, true))
+    .orderBy(asc(collections.sort), asc(collections.id));
+  return rows.map((row) => toCollection(row, locale));
+}
+
+/** A collection by name, or 404. */
+export async function getCollection(name: string, locale: Locale): Promise<CollectionInfo> {
+  const [row] = await getDb()
+    .select({ ...collectionsColumns(), projectCount })
+    .from(collections)
+    .where(eq(collections.name, name))
+    .limit(1);
+  if (!row) throw new AppError('not_found', 404);
+  return toCollection(row, locale);
+}
+
+function collectionsColumns() {
+  return {
+    id: collections.id,
+    name: collections.name,
+    titleEn: collections.titleEn,
+    titleZh: collections.titleZh,
+    descriptionEn: collections.descriptionEn,
+    descriptionZh: collections.descriptionZh,
+    cover: collections.cover,
+    featured: collections.featured,
+    sort: collections.sort,
+    createdAt: collections.createdAt,
+  };
+}

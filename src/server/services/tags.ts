@@ -1,0 +1,93 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Locale } from '../../lib/i18n.ts';
+import { getDb } from '../db/client.ts';
+import { projects, projectTags, tags } from '../db/schema/index.ts';
+import { AppError } from '../http/errors.ts';
+import { tagName } from './cards.ts';
+
+export interface TagNode {
+  slug: string;
+  name: string;
+  children: TagNode[];
+}
+
+export interface TagDetail {
+  slug: string;
+  name: string;
+  nameEn: string;
+  nameZh: string;
+  parent: { slug: string; name: string } | null;
+  children: { slug: string; name: string }[];
+  projectCount: number;
+}
+
+/** The two-level tag tree, names in `locale`. */
+export async function listTagTree(locale: Locale): Promise<TagNode[]> {
+  const rows = await getDb().select().from(tags).orderBy(asc(tags.sort), asc(tags.slug));
+  const roots = rows.filter((row) => row.parentId === null);
+  return roots.map((root) => ({
+    slug: root.slug,
+    name: tagName(root, locale),
+    children: rows
+      .filter((row) => row.parentId === root.id)
+      .map((child) => ({ slug: child.slug, name: tagName(child, locale), children: [] })),
+  }));
+}
+
+/** One tag with its parent, children and number of published projects (its children's included). */
+export async function getTagDetail(slug: string, locale: Locale): Promise<TagDetail> {
+  const db = getDb();
+  const [tag] = await db.select().from(tags).where(eq(tags.slug, slug)).limit(1);
+  if (!tag) throw new AppError('tag_not_found', 404);
+  const [children, parent] = await Promise.all([
+    db.select().from(tags).where(eq(tags.parentId, tag.id)).orderBy(asc(tags.sort)),
+    tag.parentId ? db.select().from(tags).where(eq(tags.id, tag.parentId)).limit(1) : Promise.resolve([]),
+  ]);
+  const ids = [tag.id, ...children.map((child) => child.id)];
+  const [count] = await db
+    .select({ n: sql<number>`count(DISTINCT ${projectTags.projectId})::int` })
+    .from(projectTags)
+    .innerJoin(projects, eq(projects.id, projectTags.projectId))
+    .where(sql`${inArray(projectTags.tagId, ids)} AND ${projects.status} = 'published'`);
+  return {
+    slug: tag.slug,
+    name: tagName(tag, locale),
+    nameEn: tag.nameEn,
+    nameZh: tag.nameZh,
+    parent: parent[0] ? { slug: parent[0].slug, name: tagName(parent[0], locale) } : null,
+    children: children.map((child) => ({ slug: child.slug, name: tagName(child, locale) })),
+    projectCount: count?.n ?? 0,
+  };
+}
+
+/** The ids of a tag and its children (filtering by a parent tag includes its children). */
+export async function tagIdsWithChildren(slug: string): Promise<number[]> {
+  const rows = await getDb()
+    .select({ id: tags.id })
+    .from(tags)
+    .where(sql`${tags.slug} = ${slug} OR ${tags.parentId} = (SELECT id FROM tags WHERE slug = ${slug})`);
+  if (rows.length === 0) throw new AppError('tag_not_found', 404);
+  return rows.map((row) => row.id);
+}
+
+/** Child tags with the most published projects. */
+export async function listPopularTags(locale: Locale, limit = 16): Promise<{ slug: string; name: string; count: number }[]> {
+  const rows = await getDb()
+    .select({ slug: tags.slug, nameEn: tags.nameEn, nameZh: tags.nameZh, count: sql<number>`count(*)::int` })
+    .from(projectTags)
+    .innerJoin(tags, eq(tags.id, projectTags.tagId))
+    .innerJoin(projects, eq(projects.id, projectTags.projectId))
+    .where(eq(projects.status, 'published'))
+    .groupBy(tags.id)
+    .orderBy(sql`count(*) DESC`, asc(tags.slug))
+    .limit(limit);
+  return rows.map((row) => ({ slug: row.slug, name: tagName(row, locale), count: row.count }));
+}
+
+/** Tag slugs that exist, from `slugs` (unknown ones dropped). */
+export async function findTagIds(slugs: string[]): Promise<{ id: number; slug: string }[]> {
+  if (slugs.length === 0) return [];
+  return getDb().select({ id: tags.id, slug: tags.slug }).from(tags).where(inArray(tags.slug, slugs));
+}
+
+

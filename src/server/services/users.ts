@@ -1,0 +1,68 @@
+import { eq, sql } from 'drizzle-orm';
+import { getDb } from '../db/client.ts';
+import { projects, stars, userUrlAliases, users, videos } from '../db/schema/index.ts';
+import { AppError } from '../http/errors.ts';
+
+/** A user as everyone may see them (`user/getCustomizeUrlUserInfo`). */
+export interface PublicUser {
+  id: number;
+  url: string;
+  nickname: string;
+  avatar: string | null;
+  bio: string;
+  location: string;
+  website: string;
+  createdAt: string;
+  counts: { projects: number; stars: number; videos: number };
+}
+
+/**
+ * The public profile at custom URL `url`. A former URL answers `{ movedTo }` so pages can
+ * redirect; an unknown one is a 404 `user_not_found`.
+ */
+export async function findUserByUrl(url: string): Promise<{ user: PublicUser } | { movedTo: string }> {
+  const db = getDb();
+  const [row] = await db.select().from(users).where(eq(users.customUrl, url)).limit(1);
+  if (!row) {
+    const [alias] = await db
+      .select({ url: users.customUrl })
+      .from(userUrlAliases)
+      .innerJoin(users, eq(users.id, userUrlAliases.userId))
+      .where(eq(userUrlAliases.url, url))
+      .limit(1);
+    if (alias) return { movedTo: alias.url };
+    throw new AppError('user_not_found', 404);
+  }
+  const [counts] = await db
+    .select({
+      projects: sql<number>`(SELECT count(*)::int FROM ${projects} WHERE ${projects.ownerId} = ${row.id} AND ${projects.status} = 'published')`,
+      stars: sql<number>`(SELECT count(*)::int FROM ${stars} INNER JOIN ${projects} ON ${projects.id} = ${stars.projectId} WHERE ${stars.userId} = ${row.id} AND ${projects.status} = 'published')`,
+      videos: sql<number>`(SELECT count(*)::int FROM ${videos} WHERE ${videos.ownerId} = ${row.id} AND ${videos.status} = 'ready')`,
+    })
+    .from(users)
+    .where(eq(users.id, row.id));
+  return {
+    user: {
+      id: row.id,
+      url: row.customUrl,
+      nickname: row.nickname,
+      avatar: row.avatar,
+      bio: row.bio,
+      location: row.location,
+      website: row.website,
+      createdAt: row.createdAt.toISOString(),
+      counts: counts ?? { projects: 0, stars: 0, videos: 0 },
+    },
+  };
+}
+
+/** Like `findUserByUrl`, but a former URL also resolves (for the API). */
+export async function getPublicUser(url: string): Promise<PublicUser> {
+  const found = await findUserByUrl(url);
+  if ('user' in found) return found.user;
+  const moved = await findUserByUrl(found.movedTo);
+  if ('user' in moved) return moved.user;
+  throw new AppError('user_not_found', 404);
+}
+
+

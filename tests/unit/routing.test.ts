@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { assertRouteMiddlewares } from '../../src/server/routing/middlewares.ts';
+import { matchRoute, routeTable } from '../../src/server/routing/routes.ts';
+import { desktopPathOf, variantPath } from '../../src/lib/paths.ts';
+
+describe('route table', () => {
+  it('names only middlewares that exist', () => {
+    expect(() => assertRouteMiddlewares(routeTable)).not.toThrow();
+  });
+
+  it('refuses an unknown middleware name at start-up', () => {
+    expect(() => assertRouteMiddlewares([{ pattern: '/x', layout: 'default', middleware: ['nope'], mirror: true }])).toThrow(/Unknown route middleware "nope"/);
+  });
+
+  it('guards the routes seed-spec §2 names', () => {
+    expect(matchRoute('/create/project')?.middleware).toEqual(['auth']);
+    expect(matchRoute('/create/success')?.middleware).toEqual(['auth']);
+    expect(matchRoute('/video/player')?.middleware).toEqual(['token']);
+    expect(matchRoute('/logout')?.middleware).toEqual(['logout']);
+    expect(matchRoute('/d-abc')?.middleware).toEqual([]);
+    expect(matchRoute('/user/alice/stars')?.layout).toBe('user');
+    expect(matchRoute('/nothing/here')).toBeUndefined();
+  });
+
+  it('maps desktop paths to their /m mirrors and back', () => {
+    expect(variantPath('mobile', '/')).toBe('/m');
+    expect(variantPath('mobile', '/d-abc')).toBe('/m/d-abc');
+    expect(desktopPathOf('/m')).toBe('/');
+    expect(desktopPathOf('/m/user/alice')).toBe('/user/alice');
+  });
+});
