@@ -62,3 +62,9 @@ export type Translate = TFunction;
 export function getT(locale: Locale): Translate {
   return instance.getFixedT(locale);
 }
+
+/** Islands rendered on the server take their translations from this instance (see islands/i18n.tsx). */
+export function serverI18nFor(locale: Locale) {
+  return instance.cloneInstance({ lng: locale, initAsync: false });
+}
+(globalThis as { __copperhubI18n?: typeof serverI18nFor }).__copperhubI18n = serverI18nFor;

@@ -27,7 +27,7 @@ interface Palette {
 
 const PALETTES: Record<MaskColor, Palette> = {
   green: { mask: '#0f5a2a', maskEdge: '#0a3f1d', trace: '#2b8a46', pour: '#13703a', silk: '#f4f4ee', pad: '#d9b45a', hole: '#101410' },
-  black: { mask: '#17191c', maskEdge: '#0b0c0e', trace: '#2f3338', pour: '#202327', silk: '#f2f2f2', pad: '#d6b25c', hole: '#050505' },
+  black: { mask: '#17191c', maskEdge: '#0b0c0e', trace: '#3b4147', pour: '#202327', silk: '#f2f2f2', pad: '#d6b25c', hole: '#050505' },
   blue: { mask: '#0c3a82', maskEdge: '#082a5e', trace: '#2c66c4', pour: '#124a9c', silk: '#f4f6fb', pad: '#cfd3d8', hole: '#0a0f1a' },
   purple: { mask: '#4a1d6e', maskEdge: '#33134d', trace: '#7a46a8', pour: '#5a2884', silk: '#f7f2fb', pad: '#dcb85e', hole: '#140a1c' },
   red: { mask: '#8a1620', maskEdge: '#610f17', trace: '#b8424a', pour: '#9c1f2a', silk: '#fbf3f3', pad: '#d0d4d8', hole: '#1a0608' },
@@ -148,7 +148,7 @@ function chip(p: Palette, cx: number, cy: number, size: number, pins: number, la
     pads += `<rect x="${r1(cx - half - padLong)}" y="${r1(cy + offset - padShort / 2)}" width="${r1(padLong)}" height="${r1(padShort)}" fill="${p.pad}"/>`;
     pads += `<rect x="${r1(cx + half)}" y="${r1(cy + offset - padShort / 2)}" width="${r1(padLong)}" height="${r1(padShort)}" fill="${p.pad}"/>`;
   }
-  const fontSize = Math.min(size * 0.16, (size * 1.5) / Math.max(label.length, 4));
+  const fontSize = Math.min(size * 0.16, (size * 0.86) / (Math.max(label.length, 4) * 0.64));
   const svg =
     pads +
     `<rect x="${r1(cx - half)}" y="${r1(cy - half)}" width="${size}" height="${size}" rx="4" fill="#141414" stroke="#2a2a2a" stroke-width="2"/>` +
@@ -308,8 +308,8 @@ export function coverSvg(options: CoverOptions): string {
   // one or two small ICs (flash, regulator) where there is room
   const smallChips = rng.sample(['W25Q128', 'AMS1117', 'TPS7A02', 'CH340C', 'LM358', 'AT24C02', 'SY8089', 'TLV9062'], rng.int(1, 2));
   for (const [i, label] of smallChips.entries()) {
-    for (let attempt = 0; attempt < 60; attempt++) {
-      const x = rng.int(bx + 70, bx + bw - 140);
+    for (let attempt = 0; attempt < 300; attempt++) {
+      const x = rng.int(bx + 60, bx + bw - 130);
       const y = rng.int(by + 70, by + bh - 160);
       if (taken.some((t) => overlaps(t, { x: x - 20, y: y - 40, w: 116, h: 124 }, 4))) continue;
       svg += soic(rng, p, x, y, label, `U${i + 2}`, taken);
@@ -360,21 +360,28 @@ export function bannerSvg(options: BannerOptions): string {
   const width = 1200;
   const height = 360;
   const rng = createRng(options.seed ?? hashString(options.title));
+  // a chip with a bundle of traces fanning out to the right and stubs to vias on the left
   let deco = '';
-  for (let i = 0; i < 9; i++) {
-    const y = 40 + i * 34;
-    const x0 = 700 + rng.int(0, 60);
-    const bend = 820 + i * 18;
-    const jog = rng.pick([-1, 1]) * rng.int(20, 60);
-    deco += `<path d="M${x0} ${y} L${bend} ${y} L${bend + Math.abs(jog)} ${y + jog} L${width + 10} ${y + jog}" fill="none" stroke="#ffffff" stroke-opacity="0.22" stroke-width="5" stroke-linecap="round" stroke-linejoin="round"/>`;
-    deco += `<circle cx="${x0}" cy="${y}" r="9" fill="none" stroke="#ffffff" stroke-opacity="0.35" stroke-width="4"/>`;
+  const lanes = 8;
+  const jog = rng.int(30, 60);
+  for (let i = 0; i < lanes; i++) {
+    const y = 112 + i * 20;
+    const bend = 955 + i * 16;
+    deco += `<path d="M930 ${y} L${bend} ${y} L${bend + jog} ${y - jog} L${width + 10} ${y - jog}" fill="none" stroke="#ffffff" stroke-opacity="0.28" stroke-width="6" stroke-linecap="round" stroke-linejoin="round"/>`;
   }
-  deco += `<rect x="930" y="110" width="140" height="140" rx="10" fill="#000" fill-opacity="0.25" stroke="#fff" stroke-opacity="0.35" stroke-width="3"/>`;
+  for (let i = 0; i < 5; i++) {
+    const y = 120 + i * 30;
+    const end = 790 - (i % 2) * 26;
+    deco += `<path d="M830 ${y} L${end} ${y}" stroke="#ffffff" stroke-opacity="0.28" stroke-width="6" stroke-linecap="round"/>`;
+    deco += `<circle cx="${end - 8}" cy="${y}" r="9" fill="none" stroke="#ffffff" stroke-opacity="0.4" stroke-width="4"/>`;
+  }
+  deco += `<rect x="830" y="95" width="100" height="170" rx="8" fill="#000" fill-opacity="0.28" stroke="#fff" stroke-opacity="0.4" stroke-width="3"/>`;
+  deco += `<circle cx="848" cy="113" r="6" fill="#fff" fill-opacity="0.3"/>`;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${options.from}"/><stop offset="1" stop-color="${options.to}"/></linearGradient></defs>` +
     `<rect width="${width}" height="${height}" fill="url(#g)"/>${deco}` +
-    `<text x="72" y="170" font-family="sans-serif" font-weight="bold" font-size="60" fill="#ffffff">${svgText(options.title)}</text>` +
+    `<text x="72" y="170" font-family="sans-serif" font-weight="bold" font-size="${Math.min(60, Math.floor(620 / (svgText(options.title).length * 0.62)))}" fill="#ffffff">${svgText(options.title)}</text>` +
     `<text x="74" y="230" font-family="sans-serif" font-size="28" fill="#ffffff" fill-opacity="0.85">${svgText(options.subtitle)}</text>` +
     `</svg>`
   );
