@@ -1,11 +1,18 @@
 import type { Locale } from '../../lib/i18n.ts';
 import { getProjectDetail, listRelatedProjects } from '../services/project-detail.ts';
 import type { SessionUser } from '../services/sessions.ts';
+import { loadProjectComments, type CommentOptions } from './comments.ts';
 
-/** The project page (`/d-{id}`, `/m/d-{id}`): the project and related projects. */
-export async function loadProjectPage(id: string, viewer: SessionUser | null, locale: Locale) {
-  const [project, related] = await Promise.all([getProjectDetail(id, viewer?.id ?? null, locale), listRelatedProjects(id, locale, 4)]);
-  return { project, related };
+const DEFAULT_COMMENTS: CommentOptions = { page: 1, sort: 'newest', focusId: null };
+
+/** The project page (`/d-{id}`, `/m/d-{id}`): the project, its comments and related projects. */
+export async function loadProjectPage(id: string, viewer: SessionUser | null, locale: Locale, commentOptions: CommentOptions = DEFAULT_COMMENTS) {
+  const [project, related, comments] = await Promise.all([
+    getProjectDetail(id, viewer?.id ?? null, locale),
+    listRelatedProjects(id, locale, 4),
+    loadProjectComments(id, viewer?.id ?? null, commentOptions),
+  ]);
+  return { project, related, comments };
 }
 
 export type ProjectPageData = Awaited<ReturnType<typeof loadProjectPage>>;

@@ -37,6 +37,6 @@ export async function resolveUserRoute(astro: AstroGlobal): Promise<UserRouteRes
     astro.response.status = 404;
     return { kind: 'notFound' };
   }
-  const data = await loadUserTab(tab, context, pageParam(astro.url), locale);
+  const data = await loadUserTab(tab, context, pageParam(astro.url), locale, astro.url);
   return { kind: 'page', context, data };
 }

@@ -4,6 +4,7 @@ import { getDb } from '../db/client.ts';
 import { drafts, projects, videos } from '../db/schema/index.ts';
 import { fileUrl } from '../storage/index.ts';
 import type { Page, ProjectCard } from '../services/cards.ts';
+import { listMessages, type MessagePage } from '../services/messages.ts';
 import { listStarredProjects, listUserProjects } from '../services/project-list.ts';
 import type { UserPageContext, UserTab } from './user.ts';
 
@@ -29,11 +30,17 @@ export type UserTabData =
   | { tab: 'stars'; page: Page<ProjectCard> }
   | { tab: 'video'; videos: VideoCard[] }
   | { tab: 'draftbox'; drafts: DraftRow[] }
-  | { tab: 'message' }
+  | { tab: 'message'; page: MessagePage; unreadOnly: boolean }
   | { tab: 'profile' };
 
 /** What one tab of a user's pages shows (owner-only tabs are checked by the caller). */
-export async function loadUserTab(tab: UserTab, context: UserPageContext, pageNumber: number, locale: Locale): Promise<UserTabData> {
+export async function loadUserTab(
+  tab: UserTab,
+  context: UserPageContext,
+  pageNumber: number,
+  locale: Locale,
+  url?: URL,
+): Promise<UserTabData> {
   const paging = { page: pageNumber, pageSize: 12 };
   const db = getDb();
   switch (tab) {
@@ -84,6 +91,11 @@ export async function loadUserTab(tab: UserTab, context: UserPageContext, pageNu
           updatedAt: draft.updatedAt.toISOString(),
         })),
       };
+    }
+    case 'message': {
+      // Owner only (checked by the caller); `?filter=unread` lists unread messages only.
+      const unreadOnly = url?.searchParams.get('filter') === 'unread';
+      return { tab, unreadOnly, page: await listMessages(context.profile.id, { page: pageNumber, pageSize: 20, unreadOnly }) };
     }
     default:
       return { tab };

@@ -1,0 +1,388 @@
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { CommentItem, CommentSort, CommentThread } from '../../lib/conversation-types.ts';
+import { countCharacters, normalizePlainText } from '../../lib/text.ts';
+import { getDb } from '../db/client.ts';
+import { commentLikes, comments, projects, users } from '../db/schema/index.ts';
+import { AppError } from '../http/errors.ts';
+import { parseInput, z } from '../http/validation.ts';
+import type { Page } from './cards.ts';
+import { notifyComment, notifyCommentLiked, notifyReply } from './notifications.ts';
+import { hitRateLimit } from './rate-limit.ts';
+
+export type { CommentItem, CommentSort, CommentThread };
+
+/** A comment is 1 to 2,000 characters as the reader counts them. */
+export const COMMENT_MAX_CHARACTERS = 2000;
+/** Comments and replies a user may write per minute. */
+export const COMMENT_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
+/** Comment likes a user may toggle per minute. */
+export const COMMENT_LIKE_RATE_LIMIT = { limit: 120, windowMs: 60_000 };
+/** Replies shown under each top-level comment before "show more replies". */
+export const REPLY_PREVIEW_COUNT = 3;
+/** Replies a linked (`?comment=`) thread renders at most. */
+const FOCUSED_THREAD_REPLIES = 500;
+
+/**
+ * The text of a comment: normalized (line ends, surrounding blank space), then 1–2,000
+ * characters. Field errors: `required`, `too_big`.
+ */
+export const commentContentSchema = z
+  .string()
+  .max(COMMENT_MAX_CHARACTERS * 10, 'too_big')
+  .transform(normalizePlainText)
+  .superRefine((text, ctx) => {
+    if (!text) ctx.addIssue({ code: 'custom', message: 'required' });
+    else if (countCharacters(text) > COMMENT_MAX_CHARACTERS) ctx.addIssue({ code: 'custom', message: 'too_big' });
+  });
+
+export const commentIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+export const commentSortSchema = z.enum(['newest', 'oldest']);
+
+const author = alias(users, 'author');
+const replyTo = alias(users, 'reply_to');
+
+const commentColumns = {
+  id: comments.id,
+  body: comments.body,
+  parentId: comments.parentId,
+  authorId: comments.authorId,
+  likeCount: comments.likeCount,
+  replyCount: comments.replyCount,
+  createdAt: comments.createdAt,
+  deletedAt: comments.deletedAt,
+  authorUrl: author.customUrl,
+  authorNickname: author.nickname,
+  authorAvatar: author.avatar,
+  replyToUrl: replyTo.customUrl,
+  replyToNickname: replyTo.nickname,
+};
+
+type CommentRow = {
+  id: number;
+  body: string;
+  parentId: number | null;
+  authorId: number;
+  likeCount: number;
+  replyCount: number;
+  createdAt: Date;
+  deletedAt: Date | null;
+  authorUrl: string;
+  authorNickname: string;
+  authorAvatar: string | null;
+  replyToUrl: string | null;
+  replyToNickname: string | null;
+};
+
+function selectComments(where: SQL | undefined) {
+  return getDb()
+    .select(commentColumns)
+    .from(comments)
+    .innerJoin(author, eq(author.id, comments.authorId))
+    .leftJoin(replyTo, eq(replyTo.id, comments.replyToUserId))
+    .where(where);
+}
+
+interface ProjectRef {
+  id: number;
+  ownerId: number;
+}
+
+interface Viewer {
+  viewerId: number | null;
+  liked: Set<number>;
+  project: ProjectRef;
+}
+
+async function likedBy(viewerId: number | null, ids: number[]): Promise<Set<number>> {
+  if (!viewerId || ids.length === 0) return new Set();
+  const rows = await getDb()
+    .select({ commentId: commentLikes.commentId })
+    .from(commentLikes)
+    .where(and(eq(commentLikes.userId, viewerId), inArray(commentLikes.commentId, ids)));
+  return new Set(rows.map((row) => row.commentId));
+}
+
+function toItem(row: CommentRow, viewer: Viewer): CommentItem {
+  const deleted = row.deletedAt !== null;
+  const { viewerId, project } = viewer;
+  return {
+    id: row.id,
+    content: deleted ? '' : row.body,
+    author: deleted ? null : { url: row.authorUrl, nickname: row.authorNickname, avatar: row.authorAvatar },
+    replyTo: row.parentId !== null && row.replyToUrl !== null ? { url: row.replyToUrl, nickname: row.replyToNickname ?? '' } : null,
+    parentId: row.parentId,
+    likeCount: row.likeCount,
+    liked: viewer.liked.has(row.id),
+    createdAt: row.createdAt.toISOString(),
+    deleted,
+    canDelete: !deleted && viewerId !== null && (viewerId === row.authorId || viewerId === project.ownerId),
+    byOwner: !deleted && row.authorId === project.ownerId,
+  };
+}
+
+/** The published project with public id `publicId`, or 404 `project_not_found`. */
+async function findProject(publicId: string): Promise<ProjectRef> {
+  const [row] = await getDb()
+    .select({ id: projects.id, ownerId: projects.ownerId })
+    .from(projects)
+    .where(and(eq(projects.publicId, publicId), eq(projects.status, 'published')))
+    .limit(1);
+  if (!row) throw new AppError('project_not_found', 404);
+  return row;
+}
+
+/** Visible top-level comments: not deleted, or deleted but still holding replies (a tombstone). */
+const visibleTopLevel = (projectId: number) =>
+  and(eq(comments.projectId, projectId), isNull(comments.parentId), or(isNull(comments.deletedAt), gt(comments.replyCount, 0)));
+
+const visibleRepliesOf = (parentIds: number[]) => and(inArray(comments.parentId, parentIds), isNull(comments.deletedAt));
+
+/** The newest `perThread` replies of each thread, in the order they were written. */
+async function newestReplies(parentIds: number[], perThread: number): Promise<Map<number, CommentRow[]>> {
+  const byParent = new Map<number, CommentRow[]>();
+  if (parentIds.length === 0) return byParent;
+  const ranked = getDb()
+    .select({
+      id: comments.id,
+      rank: sql<number>`row_number() over (partition by ${comments.parentId} order by ${comments.createdAt} desc, ${comments.id} desc)`.as('rank'),
+    })
+    .from(comments)
+    .where(visibleRepliesOf(parentIds))
+    .as('ranked');
+  const ids = getDb().select({ id: ranked.id }).from(ranked).where(lte(ranked.rank, perThread));
+  const rows = await selectComments(inArray(comments.id, ids)).orderBy(asc(comments.createdAt), asc(comments.id));
+  for (const row of rows) {
+    const list = byParent.get(row.parentId!) ?? [];
+    list.push(row);
+    byParent.set(row.parentId!, list);
+  }
+  return byParent;
+}
+
+async function toThreads(rows: CommentRow[], replies: Map<number, CommentRow[]>, viewerId: number | null, project: ProjectRef) {
+  const allIds = [...rows.map((row) => row.id), ...[...replies.values()].flat().map((row) => row.id)];
+  const viewer: Viewer = { viewerId, project, liked: await likedBy(viewerId, allIds) };
+  return rows.map(
+    (row): CommentThread => ({
+      ...toItem(row, viewer),
+      replies: (replies.get(row.id) ?? []).map((reply) => toItem(reply, viewer)),
+      replyCount: row.replyCount,
+    }),
+  );
+}
+
+export interface ListCommentsInput {
+  /** The project's public id. */
+  id: string;
+  page: number;
+  pageSize: number;
+  sort?: CommentSort;
+  /** When set: page through the replies of this top-level comment instead (oldest first). */
+  commentId?: number;
+}
+
+/**
+ * `comment/list`: a page of a project's top-level comments (newest or oldest first), each with
+ * its newest replies and `replyCount`; or, with `commentId`, a page of that thread's replies in
+ * the order they were written. Deleted replies are left out; a deleted top-level comment stays
+ * as a tombstone while it has replies.
+ */
+export async function listComments(input: ListCommentsInput, viewerId: number | null): Promise<Page<CommentThread> | Page<CommentItem>> {
+  const project = await findProject(input.id);
+  const db = getDb();
+  const paging = { page: input.page, pageSize: input.pageSize };
+  if (input.commentId !== undefined) {
+    const [parent] = await db
+      .select({ id: comments.id, replyCount: comments.replyCount })
+      .from(comments)
+      .where(and(eq(comments.id, input.commentId), eq(comments.projectId, project.id), isNull(comments.parentId)))
+      .limit(1);
+    if (!parent) throw new AppError('comment_not_found', 404);
+    const rows = await selectComments(visibleRepliesOf([parent.id]))
+      .orderBy(asc(comments.createdAt), asc(comments.id))
+      .limit(paging.pageSize)
+      .offset((paging.page - 1) * paging.pageSize);
+    const viewer: Viewer = { viewerId, project, liked: await likedBy(viewerId, rows.map((row) => row.id)) };
+    return { list: rows.map((row) => toItem(row, viewer)), total: parent.replyCount, ...paging };
+  }
+  const order = input.sort === 'oldest' ? [asc(comments.createdAt), asc(comments.id)] : [desc(comments.createdAt), desc(comments.id)];
+  const [rows, [count]] = await Promise.all([
+    selectComments(visibleTopLevel(project.id))
+      .orderBy(...order)
+      .limit(paging.pageSize)
+      .offset((paging.page - 1) * paging.pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(comments).where(visibleTopLevel(project.id)),
+  ]);
+  const replies = await newestReplies(
+    rows.map((row) => row.id),
+    REPLY_PREVIEW_COUNT,
+  );
+  return { list: await toThreads(rows, replies, viewerId, project), total: count?.n ?? 0, ...paging };
+}
+
+/**
+ * The whole thread (up to 500 replies) that contains comment `commentId` on project `publicId`,
+ * for a link to one comment (`?comment=<id>`); null when that comment is not shown there.
+ */
+export async function getCommentThread(publicId: string, commentId: number, viewerId: number | null): Promise<CommentThread | null> {
+  const project = await findProject(publicId);
+  const [target] = await getDb()
+    .select({ id: comments.id, parentId: comments.parentId, deletedAt: comments.deletedAt })
+    .from(comments)
+    .where(and(eq(comments.id, commentId), eq(comments.projectId, project.id)))
+    .limit(1);
+  if (!target) return null;
+  const rootId = target.parentId ?? target.id;
+  const [root] = await selectComments(and(eq(comments.id, rootId), visibleTopLevel(project.id))).limit(1);
+  if (!root) return null;
+  const replies = await newestReplies([root.id], FOCUSED_THREAD_REPLIES);
+  const [thread] = await toThreads([root], replies, viewerId, project);
+  return thread ?? null;
+}
+
+function parseContent(content: unknown): string {
+  return parseInput(z.object({ content: commentContentSchema }), { content }).content;
+}
+
+/**
+ * `comment/submit`: `userId` writes a top-level comment on published project `publicId`.
+ * Raises the project's comment count and tells its owner, in one transaction.
+ * Errors: 400 `validation` (content), 404 `project_not_found`, 429 `rate_limited`.
+ */
+export async function submitComment(userId: number, publicId: string, content: string): Promise<CommentThread> {
+  const text = parseContent(content);
+  const project = await findProject(publicId);
+  await hitRateLimit(`comment:${userId}`, COMMENT_RATE_LIMIT.limit, COMMENT_RATE_LIMIT.windowMs);
+  const id = await getDb().transaction(async (tx) => {
+    const counted = await tx
+      .update(projects)
+      .set({ commentCount: sql`${projects.commentCount} + 1` })
+      .where(and(eq(projects.id, project.id), eq(projects.status, 'published')))
+      .returning({ id: projects.id });
+    if (counted.length === 0) throw new AppError('project_not_found', 404);
+    const [row] = await tx.insert(comments).values({ projectId: project.id, authorId: userId, body: text }).returning({ id: comments.id });
+    await notifyComment(userId, project.id, row!.id, tx);
+    return row!.id;
+  });
+  return (await readComment(id, userId, project)) as CommentThread;
+}
+
+/** A comment with the project it belongs to, for writes; 404 when either is gone. */
+async function findCommentForWrite(commentId: number) {
+  const [row] = await getDb()
+    .select({
+      id: comments.id,
+      parentId: comments.parentId,
+      authorId: comments.authorId,
+      projectId: comments.projectId,
+      deletedAt: comments.deletedAt,
+      projectOwnerId: projects.ownerId,
+      projectStatus: projects.status,
+    })
+    .from(comments)
+    .innerJoin(projects, eq(projects.id, comments.projectId))
+    .where(eq(comments.id, commentId))
+    .limit(1);
+  if (!row || row.deletedAt) throw new AppError('comment_not_found', 404);
+  if (row.projectStatus !== 'published') throw new AppError('project_not_found', 404);
+  return row;
+}
+
+/**
+ * `comment/reply`: `userId` answers comment or reply `commentId`. The reply joins the thread of
+ * the top-level comment and names the author it answers; that author is told (kind `reply`), and
+ * the project's owner too (kind `comment`) when they are someone else. Errors: 400 `validation`,
+ * 404 `comment_not_found` / `project_not_found`, 429 `rate_limited`.
+ */
+export async function replyToComment(userId: number, commentId: number, content: string): Promise<CommentItem> {
+  const text = parseContent(content);
+  const target = await findCommentForWrite(commentId);
+  await hitRateLimit(`comment:${userId}`, COMMENT_RATE_LIMIT.limit, COMMENT_RATE_LIMIT.windowMs);
+  const parentId = target.parentId ?? target.id;
+  const id = await getDb().transaction(async (tx) => {
+    const counted = await tx
+      .update(projects)
+      .set({ commentCount: sql`${projects.commentCount} + 1` })
+      .where(and(eq(projects.id, target.projectId), eq(projects.status, 'published')))
+      .returning({ id: projects.id });
+    if (counted.length === 0) throw new AppError('project_not_found', 404);
+    await tx
+      .update(comments)
+      .set({ replyCount: sql`${comments.replyCount} + 1` })
+      .where(eq(comments.id, parentId));
+    const [row] = await tx
+      .insert(comments)
+      .values({ projectId: target.projectId, authorId: userId, parentId, replyToUserId: target.authorId, body: text })
+      .returning({ id: comments.id });
+    await notifyReply(userId, target.authorId, target.projectId, row!.id, tx);
+    if (target.projectOwnerId !== target.authorId) await notifyComment(userId, target.projectId, row!.id, tx);
+    return row!.id;
+  });
+  const { replies: _replies, replyCount: _count, ...item } = await readComment(id, userId, { id: target.projectId, ownerId: target.projectOwnerId });
+  return item;
+}
+
+async function readComment(id: number, viewerId: number, project: ProjectRef): Promise<CommentThread> {
+  const [row] = await selectComments(eq(comments.id, id)).limit(1);
+  const viewer: Viewer = { viewerId, project, liked: await likedBy(viewerId, [id]) };
+  return { ...toItem(row!, viewer), replies: [], replyCount: row!.replyCount };
+}
+
+/**
+ * `comment/like`: `userId` likes (`value` true) or unlikes comment `commentId`. Idempotent; the
+ * author is told of the first like only, however often it is toggled.
+ */
+export async function likeComment(userId: number, commentId: number, value: boolean): Promise<{ liked: boolean; likeCount: number }> {
+  const target = await findCommentForWrite(commentId);
+  await hitRateLimit(`comment-like:${userId}`, COMMENT_LIKE_RATE_LIMIT.limit, COMMENT_LIKE_RATE_LIMIT.windowMs);
+  return getDb().transaction(async (tx) => {
+    if (value) {
+      const added = await tx.insert(commentLikes).values({ userId, commentId }).onConflictDoNothing().returning({ commentId: commentLikes.commentId });
+      if (added.length > 0) {
+        await tx.update(comments).set({ likeCount: sql`${comments.likeCount} + 1` }).where(eq(comments.id, commentId));
+        await notifyCommentLiked(userId, commentId, tx);
+      }
+    } else {
+      const removed = await tx
+        .delete(commentLikes)
+        .where(and(eq(commentLikes.userId, userId), eq(commentLikes.commentId, commentId)))
+        .returning({ commentId: commentLikes.commentId });
+      if (removed.length > 0) {
+        await tx.update(comments).set({ likeCount: sql`greatest(${comments.likeCount} - 1, 0)` }).where(eq(comments.id, commentId));
+      }
+    }
+    const [row] = await tx.select({ likeCount: comments.likeCount }).from(comments).where(eq(comments.id, target.id));
+    return { liked: value, likeCount: row?.likeCount ?? 0 };
+  });
+}
+
+/**
+ * `comment/del`: its author or the project's owner deletes comment `commentId`. The project's
+ * comment count drops by one; a top-level comment with replies stays as a tombstone, anything
+ * else disappears from the list. Errors: 403 `forbidden` for anyone else (nothing changes),
+ * 404 `comment_not_found` / `project_not_found`.
+ */
+export async function deleteComment(userId: number, commentId: number): Promise<{ commentId: number }> {
+  const target = await findCommentForWrite(commentId);
+  if (userId !== target.authorId && userId !== target.projectOwnerId) throw new AppError('forbidden', 403);
+  await getDb().transaction(async (tx) => {
+    const removed = await tx
+      .update(comments)
+      .set({ deletedAt: new Date() })
+      .where(and(eq(comments.id, commentId), isNull(comments.deletedAt)))
+      .returning({ id: comments.id });
+    if (removed.length === 0) throw new AppError('comment_not_found', 404);
+    await tx
+      .update(projects)
+      .set({ commentCount: sql`greatest(${projects.commentCount} - 1, 0)` })
+      .where(eq(projects.id, target.projectId));
+    if (target.parentId !== null) {
+      await tx
+        .update(comments)
+        .set({ replyCount: sql`greatest(${comments.replyCount} - 1, 0)` })
+        .where(eq(comments.id, target.parentId));
+    }
+  });
+  return { commentId };
+}

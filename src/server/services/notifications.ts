@@ -1,0 +1,92 @@
+import { eq } from 'drizzle-orm';
+import { getDb, type Database } from '../db/client.ts';
+import { comments, messages, projects, type MessageKind } from '../db/schema/index.ts';
+
+/** The database or an open transaction: notifications are written in the caller's transaction. */
+export type DbExecutor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+
+interface NewMessage {
+  recipientId: number;
+  actorId: number;
+  kind: MessageKind;
+  projectId: number | null;
+  commentId: number | null;
+  /** Set for toggles: a second message with the same key is never created. */
+  dedupeKey?: string;
+}
+
+/** Stores one message unless it would tell people about their own action, or repeat a toggle. */
+async function createMessage(db: DbExecutor, message: NewMessage): Promise<boolean> {
+  if (message.recipientId === message.actorId) return false;
+  const inserted = await db
+    .insert(messages)
+    .values({ ...message, dedupeKey: message.dedupeKey ?? null })
+    .onConflictDoNothing({ target: messages.dedupeKey })
+    .returning({ id: messages.id });
+  return inserted.length > 0;
+}
+
+async function projectOwner(db: DbExecutor, projectId: number): Promise<number | null> {
+  const [row] = await db.select({ ownerId: projects.ownerId }).from(projects).where(eq(projects.id, projectId)).limit(1);
+  return row?.ownerId ?? null;
+}
+
+/**
+ * Tells the owner of project `projectId` (internal id) that `actorId` starred it. Call it when a
+ * star is switched on; starring your own project, or starring again after un-starring, creates
+ * nothing. Returns whether a message was created.
+ */
+export async function notifyProjectStarred(actorId: number, projectId: number, db: DbExecutor = getDb()): Promise<boolean> {
+  const ownerId = await projectOwner(db, projectId);
+  if (ownerId === null) return false;
+  return createMessage(db, { recipientId: ownerId, actorId, kind: 'star', projectId, commentId: null, dedupeKey: `star:${actorId}:${projectId}` });
+}
+
+/**
+ * Tells the owner of project `projectId` (internal id) that `actorId` liked it; once per actor and
+ * project however often the like is toggled, never for your own project.
+ */
+export async function notifyProjectLiked(actorId: number, projectId: number, db: DbExecutor = getDb()): Promise<boolean> {
+  const ownerId = await projectOwner(db, projectId);
+  if (ownerId === null) return false;
+  return createMessage(db, { recipientId: ownerId, actorId, kind: 'like', projectId, commentId: null, dedupeKey: `like:${actorId}:${projectId}` });
+}
+
+/**
+ * Tells the author of comment `commentId` that `actorId` liked it; once per actor and comment
+ * however often the like is toggled, never for your own comment.
+ */
+export async function notifyCommentLiked(actorId: number, commentId: number, db: DbExecutor = getDb()): Promise<boolean> {
+  const [comment] = await db
+    .select({ authorId: comments.authorId, projectId: comments.projectId })
+    .from(comments)
+    .where(eq(comments.id, commentId))
+    .limit(1);
+  if (!comment) return false;
+  return createMessage(db, {
+    recipientId: comment.authorId,
+    actorId,
+    kind: 'comment_like',
+    projectId: comment.projectId,
+    commentId,
+    dedupeKey: `comment_like:${actorId}:${commentId}`,
+  });
+}
+
+/** Tells the owner of project `projectId` that `actorId` wrote comment `commentId` on it (not their own). */
+export async function notifyComment(actorId: number, projectId: number, commentId: number, db: DbExecutor = getDb()): Promise<boolean> {
+  const ownerId = await projectOwner(db, projectId);
+  if (ownerId === null) return false;
+  return createMessage(db, { recipientId: ownerId, actorId, kind: 'comment', projectId, commentId });
+}
+
+/** Tells `recipientId` that `actorId` answered them with reply `commentId` (not when answering yourself). */
+export async function notifyReply(
+  actorId: number,
+  recipientId: number,
+  projectId: number,
+  commentId: number,
+  db: DbExecutor = getDb(),
+): Promise<boolean> {
+  return createMessage(db, { recipientId, actorId, kind: 'reply', projectId, commentId });
+}

@@ -1,0 +1,78 @@
+import { atom } from 'nanostores';
+import { apiCall } from '../lib/api-client.ts';
+import type { UserInfo } from '../lib/api-types.ts';
+import { $auth } from './auth.ts';
+
+/** The signed-in user's unread message count, shared by the header badge and the mobile tab bar. */
+export interface MessagesState {
+  unread: number;
+}
+
+export const $messages = atom<MessagesState>({ unread: 0 });
+
+/** How often the count is refreshed while the page is visible. */
+export const UNREAD_REFRESH_MS = 60_000;
+
+let seeded = false;
+
+/** Seeds the count once per page from the server render, so the badge shows without a flash. */
+export function initMessages(unread: number): void {
+  if (seeded) return;
+  seeded = true;
+  $messages.set({ unread: Math.max(0, unread) });
+}
+
+/** Sets the count at once (after reading messages, or from `message/list`). */
+export function setUnread(unread: number): void {
+  $messages.set({ unread: Math.max(0, unread) });
+}
+
+/**
+ * Fetches `user/getUserInfo` (only with a token) and takes its `unreadMessages`; on any failure
+ * the count stays as it was. Returns the count.
+ */
+export async function refreshUnread(): Promise<number> {
+  const { token } = $auth.get();
+  if (!token) return $messages.get().unread;
+  try {
+    const userInfo = await apiCall<UserInfo>('user/getUserInfo');
+    if ($auth.get().token !== token) return $messages.get().unread;
+    $auth.set({ token, userInfo });
+    setUnread(userInfo.unreadMessages);
+  } catch {
+    // keep the last known count
+  }
+  return $messages.get().unread;
+}
+
+let watchers = 0;
+let stopWatching: (() => void) | null = null;
+
+/**
+ * Keeps the count fresh while anyone shows it: when the tab becomes visible again and every
+ * minute while it is visible. Returns a function that stops watching (the last one stops the timer).
+ */
+export function watchUnread(): () => void {
+  watchers += 1;
+  if (watchers === 1 && typeof document !== 'undefined') {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void refreshUnread();
+    };
+    const timer = setInterval(onVisible, UNREAD_REFRESH_MS);
+    document.addEventListener('visibilitychange', onVisible);
+    stopWatching = () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }
+  let stopped = false;
+  return () => {
+    if (stopped) return;
+    stopped = true;
+    watchers -= 1;
+    if (watchers === 0) {
+      stopWatching?.();
+      stopWatching = null;
+    }
+  };
+}
