@@ -34,11 +34,11 @@ function Badge({ unread, token, variant = 'link', href }: Omit<UnreadBadgeProps,
     ) : null;
   if (variant === 'count') return badge;
   return (
-    <a className="header-messages" href={href}>
-      <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+    <a className="header-messages" href={href} title={t('nav.messages')}>
+      <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
         <path d="M4 5h16v11H8l-4 4z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
       </svg>
-      <span>{t('nav.messages')}</span>
+      <span className="visually-hidden">{t('nav.messages')}</span>
       {badge}
     </a>
   );

@@ -122,7 +122,7 @@ export async function listRelatedProjects(publicId: string, locale: Locale, limi
   );
   const shared = tagIds.length
     ? sql`(SELECT count(*) FROM ${projectTags} WHERE ${projectTags.projectId} = ${projects.id} AND ${inArray(projectTags.tagId, tagIds)})`
-    : sql`0`;
+    : sql`0::int`; // a bare 0 would be read as "order by column 0"
   const rows = await db
     .select(cardColumns)
     .from(projects)
