@@ -282,7 +282,7 @@ async function insertDemo(tx: Tx): Promise<void> {
   };
   const commentPlans = planned.map((project) => {
     const age = now - project.publishedAt.getTime();
-    const topCount = age < DAY ? rng.int(0, 1) : rng.int(0, project.seed.recommend ? 6 : 4);
+    const topCount = age < DAY ? rng.int(0, 1) : project.seed.recommend ? rng.int(2, 6) : rng.int(0, 4);
     const list: PlannedComment[] = [];
     for (let i = 0; i < topCount; i++) {
       const zh = project.seed.lang === 'zh' ? !rng.chance(0.1) : rng.chance(0.15);

@@ -148,7 +148,7 @@ function chip(p: Palette, cx: number, cy: number, size: number, pins: number, la
     pads += `<rect x="${r1(cx - half - padLong)}" y="${r1(cy + offset - padShort / 2)}" width="${r1(padLong)}" height="${r1(padShort)}" fill="${p.pad}"/>`;
     pads += `<rect x="${r1(cx + half)}" y="${r1(cy + offset - padShort / 2)}" width="${r1(padLong)}" height="${r1(padShort)}" fill="${p.pad}"/>`;
   }
-  const fontSize = Math.min(size * 0.16, (size * 0.86) / (Math.max(label.length, 4) * 0.64));
+  const fontSize = Math.min(size * 0.16, (size * 0.84) / (Math.max(label.length, 4) * 0.74));
   const svg =
     pads +
     `<rect x="${r1(cx - half)}" y="${r1(cy - half)}" width="${size}" height="${size}" rx="4" fill="#141414" stroke="#2a2a2a" stroke-width="2"/>` +
@@ -307,12 +307,13 @@ export function coverSvg(options: CoverOptions): string {
 
   // one or two small ICs (flash, regulator) where there is room
   const smallChips = rng.sample(['W25Q128', 'AMS1117', 'TPS7A02', 'CH340C', 'LM358', 'AT24C02', 'SY8089', 'TLV9062'], rng.int(1, 2));
-  for (const [i, label] of smallChips.entries()) {
+  let designator = 2;
+  for (const label of smallChips) {
     for (let attempt = 0; attempt < 300; attempt++) {
       const x = rng.int(bx + 60, bx + bw - 130);
       const y = rng.int(by + 70, by + bh - 160);
       if (taken.some((t) => overlaps(t, { x: x - 20, y: y - 40, w: 116, h: 124 }, 4))) continue;
-      svg += soic(rng, p, x, y, label, `U${i + 2}`, taken);
+      svg += soic(rng, p, x, y, label, `U${designator++}`, taken);
       break;
     }
   }
@@ -431,7 +432,7 @@ export function collectionSvg(title: string, from: string, to: string): string {
 
 /** Renders an SVG string to WebP. */
 export async function renderWebp(svg: string, width: number, height: number): Promise<RenderedImage> {
-  const data = await sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer();
+  const data = await sharp(Buffer.from(svg)).webp({ quality: 80, effort: 2 }).toBuffer();
   return { data, width, height };
 }
 
