@@ -572,47 +572,51 @@ export const DEMO_PROJECTS: ProjectSeed[] = [
   },
 ];
 
-/** Top-level comments and replies, per language. */
-export const COMMENTS = {
+export interface CommentSeed {
+  body: string;
+  /** The project owner's answer, the first reply when the comment gets replies. */
+  answer: string;
+}
+
+/** Top-level comments with the owner's answers, and generic follow-ups, per language. */
+export const COMMENTS: { en: CommentSeed[]; enFollowUps: string[]; zh: CommentSeed[]; zhFollowUps: string[] } = {
   en: [
-    'Really clean layout. How did you decide on the placement of the decoupling caps?',
-    'Just ordered five boards. Will report back once they arrive!',
-    'Is there a reason you went with a 2-layer board instead of 4 layers here?',
-    'Built one last weekend, it worked on the first try. Thanks for sharing!',
-    'Would it be possible to add a version with through-hole parts for beginners?',
-    'What was the total BOM cost for a single board?',
-    'Great write-up. The measurements section is especially useful.',
-    'Could you share the case files as STEP as well?',
-    'I swapped the LDO for a buck module and it still works fine.',
-    'Nice! Any plans for a version with USB-C?',
+    { body: 'Really clean layout. How did you decide on the placement of the decoupling caps?', answer: 'Thanks! Mostly the datasheet recommendations, then I checked every return path on the ground plane.' },
+    { body: 'Just ordered five boards. Will report back once they arrive!', answer: 'Great, let me know how it goes. Check the BOM notes for the two parts with alternatives.' },
+    { body: 'Is there a reason you went with a 2-layer board instead of 4 layers here?', answer: 'Cost, mostly: the 2-layer version is less than half the price and measured fine.' },
+    { body: 'Built one last weekend and it worked on the first try. Thanks for sharing!', answer: 'Glad to hear it! Post a photo when you have it in a case.' },
+    { body: 'Would it be possible to add a version with through-hole parts for beginners?', answer: 'Some parts only exist in SMD, but I can move the passives to 1206 in the next revision.' },
+    { body: 'What was the total BOM cost for a single board?', answer: 'Around 12 USD in parts when you buy for ten boards, a bit more for a single one.' },
+    { body: 'Great write-up. The measurements section is especially useful.', answer: 'Thank you! It took longer than the design itself.' },
+    { body: 'Could you share the enclosure as a STEP file as well?', answer: 'Done, the STEP is in the attachments now.' },
+    { body: 'Which firmware version did you test with?', answer: 'The latest release on the main branch; older versions miss the calibration command.' },
+    { body: 'Any plans for a revision with a USB-C connector?', answer: 'Yes, rev B has USB-C and ESD protection. Coming soon.' },
   ],
-  enReplies: [
-    'Thanks! Mostly following the datasheet recommendations, then checking the return paths.',
-    'Good question. Cost, mostly: the 2-layer version is less than half the price.',
-    'Around 12 USD in parts if you buy for ten boards.',
-    'Glad it worked! Post a photo when you have one.',
-    'Yes, it is on my list for the next revision.',
-    'Same here, had to adjust the resistor values slightly though.',
+  enFollowUps: [
+    'Same question here, thanks for answering.',
+    'Can confirm, mine behaves the same way.',
+    'Thanks, that helps a lot!',
+    'I had to adjust two resistor values for my parts, otherwise identical.',
+    'Subscribed, looking forward to the next revision.',
   ],
   zh: [
-    '布局很漂亮，请问去耦电容是怎么摆放的？',
-    '已经打样了，等板子回来再来反馈！',
-    '请问为什么选择两层板而不是四层板？',
-    '周末做了一个，一次点亮，感谢分享！',
-    '能不能出一个直插元件的版本，方便新手焊接？',
-    '单板的 BOM 成本大概多少？',
-    '文档写得很详细，测试数据部分特别有参考价值。',
-    '外壳文件可以分享一下 STEP 格式吗？',
-    '我把 LDO 换成了 DC-DC 模块，也可以正常工作。',
-    '太棒了，收藏了慢慢研究。',
+    { body: '布局很漂亮，请问去耦电容是怎么摆放的？', answer: '谢谢！基本按照数据手册推荐的方式，再逐个检查了地平面上的回流路径。' },
+    { body: '已经打样了，等板子回来再来反馈！', answer: '好的，注意 BOM 里有两个元件有替代型号，备注里写了。' },
+    { body: '请问为什么选择两层板而不是四层板？', answer: '主要是成本考虑，两层板价格不到一半，实测性能也够用。' },
+    { body: '周末做了一个，一次点亮，感谢分享！', answer: '成功了就好，欢迎晒图！' },
+    { body: '能不能出一个直插元件的版本，方便新手焊接？', answer: '有些芯片只有贴片封装，不过下个版本可以把阻容换成 1206 的。' },
+    { body: '单板的 BOM 成本大概多少？', answer: '十片一起买的话，元件大概七八十块钱。' },
+    { body: '文档写得很详细，测试数据部分特别有参考价值。', answer: '谢谢支持，测试花的时间比画板子还多。' },
+    { body: '外壳文件可以分享一下 STEP 格式吗？', answer: '已经上传到附件里了。' },
+    { body: '请问用的是哪个版本的固件？', answer: '用的是主分支最新的版本，旧版本没有校准命令。' },
+    { body: '太棒了，收藏了慢慢研究。有计划出第二版吗？', answer: '第二版正在画，会加上 Type-C 和 ESD 保护。' },
   ],
-  zhReplies: [
-    '谢谢！基本是按照数据手册推荐的，再检查一下回流路径。',
-    '主要是成本考虑，两层板价格不到一半。',
-    '十片一起买的话，元件大概七八十块钱。',
-    '成功了就好，欢迎晒图！',
-    '好建议，下个版本会考虑加上。',
-    '我也遇到了同样的问题，改了一下电阻值就好了。',
+  zhFollowUps: [
+    '我也有同样的问题，感谢解答。',
+    '同样的情况，我这边也是这样。',
+    '明白了，谢谢！',
+    '我按照这个改了两个电阻值，其他都一样，效果不错。',
+    '期待第二版！',
   ],
 };
 

@@ -283,25 +283,29 @@ async function insertDemo(tx: Tx): Promise<void> {
   const commentPlans = planned.map((project) => {
     const age = now - project.publishedAt.getTime();
     const topCount = age < DAY ? rng.int(0, 1) : project.seed.recommend ? rng.int(2, 6) : rng.int(0, 4);
+    const pools = { en: rng.shuffle(COMMENTS.en), zh: rng.shuffle(COMMENTS.zh) };
     const list: PlannedComment[] = [];
     for (let i = 0; i < topCount; i++) {
       const zh = project.seed.lang === 'zh' ? !rng.chance(0.1) : rng.chance(0.15);
+      const seed = (zh ? pools.zh : pools.en).pop()!;
       const author = rng.pick(allUserIds.filter((id) => id !== project.ownerId));
       const at = between(rng, project.publishedAt.getTime() + 10 * 60 * 1000, now - 60 * 1000, 1.6);
       const replies: PlannedComment['replies'] = [];
       const replyCount = rng.chance(0.55) ? rng.int(1, 3) : 0;
+      const followUps = rng.shuffle(zh ? COMMENTS.zhFollowUps : COMMENTS.enFollowUps);
       let last = at.getTime();
       let lastAuthor = author;
       for (let r = 0; r < replyCount; r++) {
-        const replier = r === 0 || rng.chance(0.5) ? project.ownerId : rng.pick(allUserIds.filter((id) => id !== lastAuthor));
-        const replierFinal = replier === lastAuthor ? rng.pick(allUserIds.filter((id) => id !== lastAuthor)) : replier;
         if (last + 5 * 60 * 1000 >= now - 30 * 1000) break; // no time left for a reply
+        // the owner answers first; then someone else follows up, and the owner may answer again
+        const replier = r === 0 ? project.ownerId : rng.pick(allUserIds.filter((id) => id !== lastAuthor && id !== project.ownerId));
+        const body = r === 0 ? seed.answer : followUps.pop()!;
         const replyAt = between(rng, last + 5 * 60 * 1000, now - 30 * 1000, 2);
-        replies.push({ author: replierFinal, replyTo: lastAuthor, body: rng.pick(zh ? COMMENTS.zhReplies : COMMENTS.enReplies), at: replyAt });
+        replies.push({ author: replier, replyTo: lastAuthor, body, at: replyAt });
         last = replyAt.getTime();
-        lastAuthor = replierFinal;
+        lastAuthor = replier;
       }
-      list.push({ author, body: rng.pick(zh ? COMMENTS.zh : COMMENTS.en), at, replies });
+      list.push({ author, body: seed.body, at, replies });
     }
     return list;
   });
