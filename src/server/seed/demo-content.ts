@@ -631,7 +631,7 @@ export interface BannerSeed {
 
 export const DEMO_BANNERS: BannerSeed[] = [
   { titleEn: 'Recommended builds', titleZh: '编辑推荐', subtitle: 'Hand-picked open hardware from the community', link: '/recommend', from: '#0f5a2a', to: '#1f8a70' },
-  { titleEn: 'Build your own lab', titleZh: '打造你的桌面实验室', subtitle: 'Scopes, supplies, loads and probes you can make', link: '/collection/bench-tools', from: '#4a1d6e', to: '#c2417a' },
+  { titleEn: 'Build your own lab', titleZh: '打造你的桌面实验室', subtitle: 'Scopes, supplies and probes you can make', link: '/collection/bench-tools', from: '#4a1d6e', to: '#c2417a' },
   { titleEn: 'Fresh ESP32 builds', titleZh: '最新 ESP32 项目', subtitle: 'Wi-Fi, Bluetooth and Thread projects on ESP32', link: '/newest?tag=esp32', from: '#0c3a82', to: '#17a2b8' },
 ];
 

@@ -383,7 +383,7 @@ export function bannerSvg(options: BannerOptions): string {
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${options.from}"/><stop offset="1" stop-color="${options.to}"/></linearGradient></defs>` +
     `<rect width="${width}" height="${height}" fill="url(#g)"/>${deco}` +
     `<text x="72" y="170" font-family="sans-serif" font-weight="bold" font-size="${Math.min(60, Math.floor(620 / (svgText(options.title).length * 0.62)))}" fill="#ffffff">${svgText(options.title)}</text>` +
-    `<text x="74" y="230" font-family="sans-serif" font-size="28" fill="#ffffff" fill-opacity="0.85">${svgText(options.subtitle)}</text>` +
+    `<text x="74" y="230" font-family="sans-serif" font-size="${Math.min(28, Math.floor(650 / (svgText(options.subtitle).length * 0.56)))}" fill="#ffffff" fill-opacity="0.85">${svgText(options.subtitle)}</text>` +
     `</svg>`
   );
 }
