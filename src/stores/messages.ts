@@ -22,9 +22,15 @@ export function initMessages(unread: number): void {
   $messages.set({ unread: Math.max(0, unread) });
 }
 
-/** Sets the count at once (after reading messages, or from `message/list`). */
+/**
+ * Sets the count at once (after reading messages, or from `message/list`), and mirrors it into
+ * `$auth`'s user info so anything showing `unreadMessages` agrees.
+ */
 export function setUnread(unread: number): void {
-  $messages.set({ unread: Math.max(0, unread) });
+  const count = Math.max(0, unread);
+  $messages.set({ unread: count });
+  const { token, userInfo } = $auth.get();
+  if (userInfo && userInfo.unreadMessages !== count) $auth.set({ token, userInfo: { ...userInfo, unreadMessages: count } });
 }
 
 /**
