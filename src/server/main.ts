@@ -12,7 +12,6 @@ import { checkDatabase, startDatabase } from './db/client.ts';
 import { assertRouteMiddlewares } from './routing/middlewares.ts';
 import { routeTable } from './routing/routes.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
-import { deleteStaleRateLimits } from './services/rate-limit.ts';
 import { deleteExpiredSessions } from './services/sessions.ts';
 import { createStaticFiles, serveStoredFile } from './static-files.ts';
 
@@ -54,10 +53,7 @@ const server = http.createServer((req, res) => {
 });
 server.keepAliveTimeout = 65_000;
 
-const housekeeping = setInterval(() => {
-  void deleteExpiredSessions().catch(() => undefined);
-  void deleteStaleRateLimits().catch(() => undefined);
-}, 60 * 60 * 1000);
+const housekeeping = setInterval(() => void deleteExpiredSessions().catch(() => undefined), 60 * 60 * 1000);
 housekeeping.unref();
 
 server.listen(config.port, config.host, () => {

@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { getDb } from '../db/client.ts';
 import { rateLimits } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
@@ -16,11 +16,4 @@ export async function hitRateLimit(key: string, limit: number, windowMs: number)
     .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
     .returning({ count: rateLimits.count });
   if ((row?.count ?? 0) > limit) throw new AppError('rate_limited', 429);
-}
-
-/** Removes windows that ended more than `olderThanMs` ago (housekeeping). */
-export async function deleteStaleRateLimits(olderThanMs = 24 * 60 * 60 * 1000): Promise<void> {
-  await getDb()
-    .delete(rateLimits)
-    .where(lt(rateLimits.windowStart, new Date(Date.now() - olderThanMs)));
 }
