@@ -17,11 +17,20 @@ export function setToken(token: string | null): void {
   $auth.set({ ...$auth.get(), token });
 }
 
-/** Seeds the store once per page from what the server rendered, without overwriting newer state. */
+/**
+ * Seeds the store once per page from what the server rendered, without overwriting newer state.
+ * Islands hydrate in any order: when one seeded only the token, another one rendered for the same
+ * session completes it with the user info.
+ */
 export function initAuth(initial: Partial<AuthState>): void {
   const current = $auth.get();
-  if (current.token || current.userInfo) return;
-  $auth.set({ token: initial.token ?? null, userInfo: initial.userInfo ?? null });
+  if (!current.token && !current.userInfo) {
+    $auth.set({ token: initial.token ?? null, userInfo: initial.userInfo ?? null });
+    return;
+  }
+  if (!current.userInfo && initial.userInfo && initial.token && initial.token === current.token) {
+    $auth.set({ token: current.token, userInfo: initial.userInfo });
+  }
 }
 
 /**

@@ -135,10 +135,16 @@ test.describe('conversation in Chromium', () => {
     await expect(page).toHaveURL(new RegExp(`/user/${alice.user.url}/message`));
     await hydrated(page, '[data-messages]');
     await expect(page.getByTestId('unread-summary')).toHaveText('2 unread messages');
-    const replyMessage = page.locator('.message', { hasText: 'replied to your comment on' });
-    await expect(replyMessage).toContainText('Bea Browser');
+    // unread first: B's two messages lead the list
+    const unread = page.locator('.message.is-unread');
+    await expect(unread).toHaveCount(2);
+    const replyMessage = unread.filter({ hasText: 'replied to your comment on' });
+    await expect(replyMessage).toContainText(`Bea Browser replied to your comment on ${project.title}`);
     await expect(replyMessage).toContainText('Which stencil thickness did you use?');
-    await expect(page.locator('.message', { hasText: 'commented on your project' }).first()).toContainText('Built one this weekend.');
+    const commentMessage = unread.filter({ hasText: 'commented on your project' });
+    await expect(commentMessage).toContainText(`Bea Browser commented on your project ${project.title}`);
+    await expect(commentMessage).toContainText('Built one this weekend.');
+    await expect(page.locator('.message').first()).toHaveClass(/is-unread/);
 
     await replyMessage.getByRole('link', { name: 'View comment' }).click();
     await expect(page).toHaveURL(/\?comment=\d+#comment-\d+$/);

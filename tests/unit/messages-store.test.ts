@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const apiCall = vi.fn();
 vi.mock('../../src/lib/api-client.ts', () => ({ apiCall: (...args: unknown[]) => apiCall(...args), setTokenSource: () => undefined }));
 
-const { $auth } = await import('../../src/stores/auth.ts');
+const { $auth, initAuth } = await import('../../src/stores/auth.ts');
 const { $messages, initMessages, refreshUnread, setUnread, watchUnread, UNREAD_REFRESH_MS } = await import('../../src/stores/messages.ts');
 
 const userInfo = { id: 1, url: 'ada', nickname: 'Ada', avatar: null, bio: '', location: '', website: '', createdAt: '2026-01-01T00:00:00.000Z', unreadMessages: 3 };
@@ -24,6 +24,17 @@ describe('$messages', () => {
     setUnread(0);
     expect($messages.get().unread).toBe(0);
     expect($auth.get().userInfo?.unreadMessages).toBe(0);
+  });
+
+  it('lets islands seed auth in any order: a token-only seed is completed by the user info of the same session', () => {
+    $auth.set({ token: null, userInfo: null });
+    initAuth({ token: 'tok' });
+    initAuth({ token: 'tok', userInfo });
+    expect($auth.get()).toEqual({ token: 'tok', userInfo });
+    initAuth({ token: 'other', userInfo: { ...userInfo, nickname: 'Someone else' } });
+    expect($auth.get().userInfo?.nickname).toBe('Ada');
+    setUnread(5);
+    expect($auth.get().userInfo?.unreadMessages).toBe(5);
   });
 
   it('refreshes from user/getUserInfo and keeps the last count on failure', async () => {
