@@ -177,14 +177,14 @@ function CommentView({ item, variant, locale, highlighted, onLike, onReply, onDe
   const className = ['comment', item.parentId ? 'is-reply' : '', highlighted ? 'is-highlighted' : '', item.deleted ? 'is-deleted' : ''].filter(Boolean).join(' ');
   if (item.deleted || !item.author) {
     return (
-      <article id={`comment-${item.id}`} className={className}>
+      <article id={`comment-${item.id}`} className={className} tabIndex={-1}>
         <p className="comment-tombstone">{t('comments.deleted')}</p>
       </article>
     );
   }
   const authorHref = variantPath(variant, userPath(item.author.url));
   return (
-    <article id={`comment-${item.id}`} className={className} aria-label={item.author.nickname}>
+    <article id={`comment-${item.id}`} className={className} aria-label={item.author.nickname} tabIndex={-1}>
       <a href={authorHref} className="comment-avatar" tabIndex={-1} aria-hidden="true">
         <Avatar src={item.author.avatar} name={item.author.nickname} size={36} />
       </a>
@@ -322,8 +322,9 @@ function CommentsBody(props: CommentsProps) {
       setText(draft.text);
       setTextNotice(t('comments.composer.restored'));
     }
+    // A reply draft reopens only when coming back to that comment (the sign-in return address).
     const replyDraft = readDraft(projectId, 'reply');
-    if (replyDraft?.commentId) {
+    if (replyDraft?.commentId && window.location.hash === `#comment-${replyDraft.commentId}`) {
       const found = findItem(replyDraft.commentId);
       if (found && !found.item.deleted) {
         setReply({ threadId: found.thread.id, target: found.item });
@@ -352,6 +353,14 @@ function CommentsBody(props: CommentsProps) {
     return () => window.removeEventListener('hashchange', showTarget);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on hydration
   }, []);
+
+  /** Scrolls to a comment just written and moves keyboard focus there. */
+  const reveal = (id: number) =>
+    requestAnimationFrame(() => {
+      const element = document.getElementById(`comment-${id}`);
+      element?.scrollIntoView({ block: 'nearest' });
+      element?.focus({ preventScroll: true });
+    });
 
   const changeText = (value: string) => {
     setText(value);
@@ -395,7 +404,7 @@ function CommentsBody(props: CommentsProps) {
       writeDraft(projectId, 'comment', null);
       setHighlightId(created.id);
       setStatus(t('comments.posted'));
-      requestAnimationFrame(() => document.getElementById(`comment-${created.id}`)?.scrollIntoView({ block: 'nearest' }));
+      reveal(created.id);
     } catch (error) {
       setPostError(errorText(t, error, maxLength));
     } finally {
@@ -442,7 +451,7 @@ function CommentsBody(props: CommentsProps) {
       writeDraft(projectId, 'reply', null);
       setHighlightId(created.id);
       setStatus(t('comments.replyPosted'));
-      requestAnimationFrame(() => document.getElementById(`comment-${created.id}`)?.scrollIntoView({ block: 'nearest' }));
+      reveal(created.id);
     } catch (error) {
       setReplyError(errorText(t, error, maxLength));
     } finally {

@@ -89,6 +89,8 @@ function MessageListBody({ variant, locale, initial, token, ...props }: Omit<Mes
       const unread = result.unread ?? Math.max(0, data.unread - 1);
       setUnread(unread);
       setData((current) => ({ ...current, unread, list: current.list.map((item) => (item.id === message.id ? { ...item, read: true } : item)) }));
+      // the button goes away: keep keyboard focus on the message
+      requestAnimationFrame(() => document.getElementById(`message-${message.id}`)?.focus());
     } catch (cause) {
       fail(cause);
     }
@@ -165,7 +167,7 @@ function MessageListBody({ variant, locale, initial, token, ...props }: Omit<Mes
                 <span>{t('messages.unavailableProject')}</span>
               );
             return (
-              <li key={message.id} id={`message-${message.id}`} className={message.read ? 'card message' : 'card message is-unread'}>
+              <li key={message.id} id={`message-${message.id}`} className={message.read ? 'card message' : 'card message is-unread'} tabIndex={-1}>
                 {message.actor && actorHref ? (
                   <a className="message-avatar" href={actorHref} tabIndex={-1} aria-hidden="true">
                     <Avatar src={message.actor.avatar} name={message.actor.nickname} size={40} />

@@ -25,13 +25,32 @@ export function relativeTime(iso: string, now: number, locale: string): string {
  * A `<time>`: the server renders the date (deterministic, so hydration matches); in the browser
  * it turns into relative time and keeps itself current. The exact local time is the tooltip.
  */
-export function TimeAgo({ iso, locale }: { iso: string; locale: string }) {
+// One clock for every <TimeAgo> on the page, ticking once a minute while any is shown.
+const listeners = new Set<(now: number) => void>();
+let clock: ReturnType<typeof setInterval> | undefined;
+
+function useNow(): number | null {
   const [now, setNow] = useState<number | null>(null);
   useEffect(() => {
     setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 60_000);
-    return () => clearInterval(timer);
+    listeners.add(setNow);
+    clock ??= setInterval(() => {
+      const current = Date.now();
+      for (const listener of listeners) listener(current);
+    }, 60_000);
+    return () => {
+      listeners.delete(setNow);
+      if (listeners.size === 0 && clock !== undefined) {
+        clearInterval(clock);
+        clock = undefined;
+      }
+    };
   }, []);
+  return now;
+}
+
+export function TimeAgo({ iso, locale }: { iso: string; locale: string }) {
+  const now = useNow();
   const title = now === null ? undefined : new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso));
   return (
     <time dateTime={iso} title={title}>
