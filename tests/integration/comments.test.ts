@@ -218,3 +218,29 @@ describe('comments', () => {
     expect(await commentCount(project.id)).toBe(12);
   });
 });
+
+describe('comments under concurrency', () => {
+  it('keeps counts exact when people write, reply, like and delete at the same time', async () => {
+    const { user: owner } = await createUser();
+    const people = await Promise.all(Array.from({ length: 6 }, () => createUser()));
+    const project = await createProject(owner.id);
+    const roots = await Promise.all(people.slice(0, 3).map(({ user }, i) => submitComment(user.id, project.publicId, `root ${i}`)));
+    const results = await Promise.allSettled([
+      ...people.map(({ user }, i) => replyToComment(user.id, roots[i % 3]!.id, `reply ${i}`)),
+      ...people.map(({ user }) => likeComment(user.id, roots[0]!.id, true)),
+      deleteComment(owner.id, roots[1]!.id),
+      ...people.map(({ user }) => submitComment(user.id, project.publicId, 'more')),
+    ]);
+    // the only possible refusal: answering the comment that was deleted meanwhile (no deadlocks)
+    for (const result of results) {
+      if (result.status === 'rejected') expect(result.reason).toMatchObject({ status: 404, errorKey: 'comment_not_found' });
+    }
+    const rows = await storedComments(project.id);
+    const alive = rows.filter((row) => row.deletedAt === null);
+    expect(await commentCount(project.id)).toBe(alive.length);
+    for (const root of rows.filter((row) => row.parentId === null)) {
+      expect(root.replyCount).toBe(alive.filter((row) => row.parentId === root.id).length);
+    }
+    expect(rows.find((row) => row.id === roots[0]!.id)!.likeCount).toBe(6);
+  });
+});
