@@ -406,7 +406,9 @@ function CommentsBody(props: CommentsProps) {
       setStatus(t('comments.posted'));
       reveal(created.id);
     } catch (error) {
-      setPostError(errorText(t, error, maxLength));
+      // The session ended meanwhile: sign in again, the text is kept as for guests.
+      if (error instanceof ApiError && error.retCode === 401) goSignIn();
+      else setPostError(errorText(t, error, maxLength));
     } finally {
       setPosting(false);
     }
@@ -453,7 +455,10 @@ function CommentsBody(props: CommentsProps) {
       setStatus(t('comments.replyPosted'));
       reveal(created.id);
     } catch (error) {
-      setReplyError(errorText(t, error, maxLength));
+      if (error instanceof ApiError && error.retCode === 401) {
+        writeDraft(projectId, 'reply', { text: replyText, commentId: reply.target.id });
+        goSignIn(reply.target.id);
+      } else setReplyError(errorText(t, error, maxLength));
     } finally {
       setReplyBusy(false);
     }
