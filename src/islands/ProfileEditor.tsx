@@ -242,16 +242,12 @@ function Editor({ token, user: initialUser, variant = 'desktop', origin, locale 
         <p className="field-error" role="alert" hidden={!avatarError}>
           {avatarError}
         </p>
-        <p className="visually-hidden" role="status">
+        <p className={avatarStatus && !avatarBusy ? 'form-status' : 'visually-hidden'} role="status">
           {avatarStatus}
         </p>
-        {avatarStatus && !avatarBusy && <p className="form-status">{avatarStatus}</p>}
       </section>
 
-      <form ref={form} className="form-stack" noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={id('form-title')}>
-        <h3 id={id('form-title')} className="visually-hidden">
-          {t('profile.editTitle')}
-        </h3>
+      <form ref={form} className="form-stack" noValidate onSubmit={(event) => void onSubmit(event)} aria-label={t('profile.editTitle')}>
         <div className="form-error" role="alert" hidden={!formError}>
           {formError}
         </div>

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { useTestDatabase } from '../helpers/db.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { rateLimits } from '../../src/server/db/schema/index.ts';
-import { deleteExpiredRateLimits, hitRateLimit } from '../../src/server/services/rate-limit.ts';
+import { assertUnderRateLimit, deleteExpiredRateLimits, hitRateLimit } from '../../src/server/services/rate-limit.ts';
 
 useTestDatabase();
 
@@ -28,6 +28,15 @@ describe('hitRateLimit', () => {
     const results = await Promise.allSettled(Array.from({ length: 12 }, () => hitRateLimit('test:burst', 10, minute, now)));
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(10);
     expect(results.filter((result) => result.status === 'rejected')).toHaveLength(2);
+  });
+
+  it('can check a limit without counting (for limits on failures only)', async () => {
+    await assertUnderRateLimit('test:failures', 2, minute, now);
+    await assertUnderRateLimit('test:failures', 2, minute, now);
+    await hitRateLimit('test:failures', 2, minute, now);
+    await assertUnderRateLimit('test:failures', 2, minute, now);
+    await hitRateLimit('test:failures', 2, minute, now);
+    await expect(assertUnderRateLimit('test:failures', 2, minute, now)).rejects.toMatchObject({ status: 429, errorKey: 'rate_limited' });
   });
 
   it('forgets windows older than a day', async () => {

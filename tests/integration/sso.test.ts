@@ -107,15 +107,23 @@ describe('sign-in', () => {
     await expect(signIn(input, meta())).rejects.toMatchObject({ status: 400, errorKey: 'sso_unknown_site' });
   });
 
-  it('limits attempts per email (429) whatever the IP', async () => {
+  it('does not count successful sign-ins against the limits', async () => {
+    const input = parseInput(loginSchema, { email: 'ada@example.com', password: 'analytical-engine' });
+    for (let i = 0; i < LOGIN_LIMITS.email.limit + 2; i += 1) await expect(signIn(input, meta('203.0.113.5'))).resolves.toHaveProperty('location');
+  });
+
+  it('limits failed attempts per email (429) whatever the IP, then refuses even the right password', async () => {
     const input = parseInput(loginSchema, { email: 'target@example.com', password: 'guess' });
     for (let i = 0; i < LOGIN_LIMITS.email.limit; i += 1) {
       await expect(signIn(input, meta())).rejects.toMatchObject({ errorKey: 'invalid_credentials' });
     }
     await expect(signIn(input, meta())).rejects.toMatchObject({ status: 429, errorKey: 'rate_limited' });
+    await registerAccount({ email: 'target@example.com', password: 'the-real-one', nickname: 'Target' });
+    const right = parseInput(loginSchema, { email: 'target@example.com', password: 'the-real-one' });
+    await expect(signIn(right, meta())).rejects.toMatchObject({ status: 429 });
   });
 
-  it('limits attempts per IP (429) whatever the email', async () => {
+  it('limits failed attempts per IP (429) whatever the email', async () => {
     const ip = '203.0.113.77';
     for (let i = 0; i < LOGIN_LIMITS.ip.limit; i += 1) {
       await expect(signIn(parseInput(loginSchema, { email: `guess${i}@example.com`, password: 'x' }), meta(ip))).rejects.toMatchObject({ errorKey: 'invalid_credentials' });

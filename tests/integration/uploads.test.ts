@@ -86,7 +86,7 @@ describe('image uploads', () => {
 });
 
 describe('reading the multipart request', () => {
-  const form = (bytes: Uint8Array, purpose = 'avatar') => {
+  const form = (bytes: Uint8Array<ArrayBuffer>, purpose = 'avatar') => {
     const body = new FormData();
     body.append('purpose', purpose);
     body.append('file', new Blob([bytes]), 'me.png');
