@@ -88,6 +88,12 @@ test('sign up from a project page, come back signed in, change avatar and custom
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(headerAvatar).toHaveAttribute('src', initialAvatar!);
+  // An empty file is an image-load error too.
+  await page.getByTestId('avatar-file').setInputFiles({ name: 'empty.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(0) });
+  await expect(dialog.getByRole('alert')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Change avatar' })).toBeFocused();
 
   // A real picture, larger than 2000 px: crop it with the buttons and the keyboard.
   await page.getByTestId('avatar-file').setInputFiles({ name: 'board.png', mimeType: 'image/png', buffer: await testPicture(2600, 1400) });
@@ -237,6 +243,13 @@ test.describe('mobile', () => {
     await other.goto(`${baseURL}/m/user/${info.result.url}/profile`);
     await expect(other.getByRole('link', { name: 'https://mobile.example' })).toBeVisible();
     await expect(other.getByRole('heading', { name: 'Edit profile' })).toHaveCount(0);
+    await expect(other.getByRole('link', { name: 'Sign out' })).toHaveCount(0);
     await guest.close();
+
+    // The owner signs out from their page (the mobile layout has no header menu).
+    await page.goto(`/m/user/${info.result.url}`);
+    await page.getByRole('link', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/(m)?$/);
+    expect((await (await page.request.post('/api/user/getUserInfo', { data: {} })).json()).retCode).toBe(401);
   });
 });
