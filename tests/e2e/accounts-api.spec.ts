@@ -48,18 +48,23 @@ async function userInfo(request: APIRequestContext, token?: string) {
   return response.json();
 }
 
-async function signedIn(request: APIRequestContext, baseURL: string, nickname = 'Tester') {
-  const account = await register(request, nickname);
-  const location = (await (await login(request, account, `${baseURL}/`)).json()).result.location;
-  const { token } = await exchange(request, location);
-  expect(token).toBeTruthy();
-  const info = (await userInfo(request, token!)).result;
-  return { account, token: token!, info };
-}
+type Playwright = { request: { newContext(options: { baseURL?: string }): Promise<APIRequestContext> } };
 
 /** A fresh request context: no cookie jar shared with the test's own requests. */
-async function guest(playwright: { request: { newContext(options: { baseURL?: string }): Promise<APIRequestContext> } }, baseURL: string) {
+async function guest(playwright: Playwright, baseURL: string) {
   return playwright.request.newContext({ baseURL });
+}
+
+/** A new member signed in from a browser of their own; answers their token and user info. */
+async function signedIn(playwright: Playwright, baseURL: string, nickname = 'Tester') {
+  const browser = await guest(playwright, baseURL);
+  const account = await register(browser, nickname);
+  const location = (await (await login(browser, account, `${baseURL}/`)).json()).result.location;
+  const { token } = await exchange(browser, location);
+  expect(token).toBeTruthy();
+  const info = (await userInfo(browser, token!)).result;
+  await browser.dispose();
+  return { account, token: token!, info };
 }
 
 test('register, sign in with a return address, exchange the code and use the token', async ({ request, playwright, baseURL }) => {
@@ -112,6 +117,14 @@ test('register, sign in with a return address, exchange the code and use the tok
   const html = await (await client.get(new URL(page).pathname)).text();
   expect(html).toContain('HTTP Tester');
   expect(html).toContain('HeaderUserMenu');
+
+  // Signing in again in the same browser replaces its session: the old token stops working.
+  const relogin = (await (await login(request, account, page)).json()).result.location;
+  const second = await exchange(client, relogin);
+  expect(second.token).toBeTruthy();
+  expect(second.token).not.toBe(token);
+  expect(await userInfo(anonymous, token!)).toMatchObject({ retCode: 401 });
+  expect((await userInfo(anonymous, second.token!)).retCode).toBe(0);
   await client.dispose();
   await anonymous.dispose();
 });
@@ -178,8 +191,8 @@ test('/create/project as a guest goes to the SSO with redirect, siteId and platf
   expect(await zh.text()).toContain('登录铜汇 Copperhub');
 });
 
-test('the token middleware adopts a valid ?token= and ignores an invalid one', async ({ request, playwright, baseURL }) => {
-  const { token } = await signedIn(request, baseURL!);
+test('the token middleware adopts a valid ?token= and ignores an invalid one', async ({ playwright, baseURL }) => {
+  const { token } = await signedIn(playwright, baseURL!);
   const client = await guest(playwright, baseURL!);
   const valid = await client.get(`/video/player?id=v1&token=${token}`, { maxRedirects: 0 });
   expect(valid.status()).toBe(302);
@@ -192,8 +205,8 @@ test('the token middleware adopts a valid ?token= and ignores an invalid one', a
   await client.dispose();
 });
 
-test('signing out revokes the session: /logout and sso/logout', async ({ request, playwright, baseURL }) => {
-  const first = await signedIn(request, baseURL!);
+test('signing out revokes the session: /logout and sso/logout', async ({ playwright, baseURL }) => {
+  const first = await signedIn(playwright, baseURL!);
   const client = await guest(playwright, baseURL!);
   const logout = await client.get('/logout', { headers: { cookie: `token=${first.token}` }, maxRedirects: 0 });
   expect(logout.status()).toBe(302);
@@ -201,7 +214,7 @@ test('signing out revokes the session: /logout and sso/logout', async ({ request
   expect(tokenCookie(logout)).toMatch(/^token=(deleted)?;.*(Expires=Thu, 01 Jan 1970|Max-Age=0)/i);
   expect(await userInfo(client, first.token)).toMatchObject({ retCode: 401 });
 
-  const second = await signedIn(request, baseURL!);
+  const second = await signedIn(playwright, baseURL!);
   const api = await client.post('/api/sso/logout', { ...json({}), headers: { 'content-type': 'application/json', authorization: `Bearer ${second.token}` } });
   expect(await api.json()).toEqual({ retCode: 0, result: { loggedOut: true } });
   expect(await userInfo(client, second.token)).toMatchObject({ retCode: 401 });
@@ -230,7 +243,7 @@ test('sign-in is rate-limited per email with retCode 429, with one error for unk
 });
 
 test('a non-image file sent as an avatar is refused and the old avatar stays', async ({ request, playwright, baseURL }) => {
-  const { token } = await signedIn(request, baseURL!, 'Avatar Tester');
+  const { token } = await signedIn(playwright, baseURL!, 'Avatar Tester');
   const headers = { authorization: `Bearer ${token}`, origin: new URL(baseURL!).origin };
   const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#b0521d' } }).png().toBuffer();
 
@@ -266,9 +279,9 @@ test('a non-image file sent as an avatar is refused and the old avatar stays', a
   await client.dispose();
 });
 
-test('owner-only tabs: a sign-in prompt for guests, 404 for other users, the page for the owner', async ({ request, playwright, baseURL }) => {
-  const owner = await signedIn(request, baseURL!, 'Owner');
-  const other = await signedIn(request, baseURL!, 'Other');
+test('owner-only tabs: a sign-in prompt for guests, 404 for other users, the page for the owner', async ({ playwright, baseURL }) => {
+  const owner = await signedIn(playwright, baseURL!, 'Owner');
+  const other = await signedIn(playwright, baseURL!, 'Other');
   const anonymous = await guest(playwright, baseURL!);
   for (const tab of ['message', 'draftbox']) {
     for (const prefix of ['', '/m']) {
@@ -288,9 +301,9 @@ test('owner-only tabs: a sign-in prompt for guests, 404 for other users, the pag
   await anonymous.dispose();
 });
 
-test('user/edit validates the custom URL and old URLs keep redirecting', async ({ request, baseURL }) => {
-  const { token, info } = await signedIn(request, baseURL!, 'Renamer');
-  const other = await signedIn(request, baseURL!, 'Holder');
+test('user/edit validates the custom URL and old URLs keep redirecting', async ({ request, playwright, baseURL }) => {
+  const { token, info } = await signedIn(playwright, baseURL!, 'Renamer');
+  const other = await signedIn(playwright, baseURL!, 'Holder');
   const edit = async (data: Record<string, unknown>) =>
     (await request.post('/api/user/edit', { headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, data })).json();
   expect(await edit({ url: 'admin' })).toMatchObject({ retCode: 400, fields: { url: 'url_reserved' } });
