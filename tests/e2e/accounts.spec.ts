@@ -125,6 +125,18 @@ test('sign up from a project page, come back signed in, change avatar and custom
   await page.reload();
   await expect(page.getByTestId('header-avatar')).toHaveAttribute('src', newAvatar!);
 
+  // A non-image sent straight to the upload endpoint from this browser is refused; the avatar stays.
+  const refused = await page.evaluate(async () => {
+    const body = new FormData();
+    body.append('purpose', 'avatar');
+    body.append('file', new Blob(['GIF89a? no, just text'], { type: 'image/gif' }), 'avatar.gif');
+    const response = await fetch('/api/upload', { method: 'POST', body });
+    return { status: response.status, body: await response.json() };
+  });
+  expect(refused).toMatchObject({ status: 415, body: { retCode: 415, errorKey: 'unsupported_type' } });
+  await page.reload();
+  await expect(page.getByTestId('header-avatar')).toHaveAttribute('src', newAvatar!);
+
   // Change the custom URL: a reserved one is refused inline, a free one is saved.
   const urlField = page.getByLabel('Custom URL');
   await urlField.fill('admin');
