@@ -7,8 +7,7 @@ const port = Number(process.env.E2E_PORT ?? 4391);
 // A fresh DATA_DIR per run: the embedded PostgreSQL starts empty and seeds the demo content.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'copperhub-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
-// mkdtemp makes the folder private (0700); run as root, the embedded PostgreSQL drops to its own
-// user and must be able to enter it to create DATA_DIR/pg.
+// mkdtemp makes the folder private; run as root, PostgreSQL runs as its own user and must reach DATA_DIR/pg.
 chmodSync(dataDir, 0o755);
 
 const chromium = {

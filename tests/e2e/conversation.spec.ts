@@ -129,9 +129,12 @@ test.describe('conversation in Chromium', () => {
     await useSession(aliceContext, baseURL(), alice);
     const page = await aliceContext.newPage();
     await page.goto('/');
-    const badge = page.getByRole('img', { name: '2 unread messages' });
-    await expect(badge).toBeVisible();
-    await page.getByRole('link', { name: /Messages/ }).first().click();
+    // the header's account menu carries the badge
+    const menu = page.getByTestId('user-menu-button');
+    await expect(menu).toHaveAccessibleName(/2 unread messages/);
+    await expect(page.getByTestId('unread-badge')).toHaveText('2');
+    await menu.click();
+    await page.getByRole('menuitem', { name: /Messages/ }).click();
     await expect(page).toHaveURL(new RegExp(`/user/${alice.user.url}/message`));
     await hydrated(page, '[data-messages]');
     await expect(page.getByTestId('unread-summary')).toHaveText('2 unread messages');

@@ -7,7 +7,7 @@ import { messages, projects } from '../../src/server/db/schema/index.ts';
 import { deleteComment, likeComment, replyToComment, submitComment } from '../../src/server/services/comments.ts';
 import { countUnreadMessages, listMessages, markAllMessagesRead, markMessageRead } from '../../src/server/services/messages.ts';
 import { notifyProjectLiked, notifyProjectStarred } from '../../src/server/services/notifications.ts';
-import { getUserInfo } from '../../src/server/services/user-info.ts';
+import { getUserInfo } from '../../src/server/services/profiles.ts';
 
 useTestDatabase();
 

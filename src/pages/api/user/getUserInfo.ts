@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
-import { getUserInfo } from '../../../server/services/user-info.ts';
+import { getUserInfo } from '../../../server/services/profiles.ts';
 
 export const { GET, POST, ALL } = defineEndpoint({
   auth: true,
