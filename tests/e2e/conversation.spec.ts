@@ -133,6 +133,7 @@ test.describe('conversation in Chromium', () => {
     const menu = page.getByTestId('user-menu-button');
     await expect(menu).toHaveAccessibleName(/2 unread messages/);
     await expect(page.getByTestId('unread-badge')).toHaveText('2');
+    await hydrated(page, '.site-header');
     await menu.click();
     await page.getByRole('menuitem', { name: /Messages/ }).click();
     await expect(page).toHaveURL(new RegExp(`/user/${alice.user.url}/message`));
