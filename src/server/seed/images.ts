@@ -148,7 +148,7 @@ function chip(p: Palette, cx: number, cy: number, size: number, pins: number, la
     pads += `<rect x="${r1(cx - half - padLong)}" y="${r1(cy + offset - padShort / 2)}" width="${r1(padLong)}" height="${r1(padShort)}" fill="${p.pad}"/>`;
     pads += `<rect x="${r1(cx + half)}" y="${r1(cy + offset - padShort / 2)}" width="${r1(padLong)}" height="${r1(padShort)}" fill="${p.pad}"/>`;
   }
-  const fontSize = Math.min(size * 0.16, (size * 0.86) / (Math.max(label.length, 4) * 0.64));
+  const fontSize = Math.min(size * 0.16, (size * 0.84) / (Math.max(label.length, 4) * 0.74));
   const svg =
     pads +
     `<rect x="${r1(cx - half)}" y="${r1(cy - half)}" width="${size}" height="${size}" rx="4" fill="#141414" stroke="#2a2a2a" stroke-width="2"/>` +
@@ -307,12 +307,13 @@ export function coverSvg(options: CoverOptions): string {
 
   // one or two small ICs (flash, regulator) where there is room
   const smallChips = rng.sample(['W25Q128', 'AMS1117', 'TPS7A02', 'CH340C', 'LM358', 'AT24C02', 'SY8089', 'TLV9062'], rng.int(1, 2));
-  for (const [i, label] of smallChips.entries()) {
+  let designator = 2;
+  for (const label of smallChips) {
     for (let attempt = 0; attempt < 300; attempt++) {
       const x = rng.int(bx + 60, bx + bw - 130);
       const y = rng.int(by + 70, by + bh - 160);
       if (taken.some((t) => overlaps(t, { x: x - 20, y: y - 40, w: 116, h: 124 }, 4))) continue;
-      svg += soic(rng, p, x, y, label, `U${i + 2}`, taken);
+      svg += soic(rng, p, x, y, label, `U${designator++}`, taken);
       break;
     }
   }
@@ -382,7 +383,7 @@ export function bannerSvg(options: BannerOptions): string {
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${options.from}"/><stop offset="1" stop-color="${options.to}"/></linearGradient></defs>` +
     `<rect width="${width}" height="${height}" fill="url(#g)"/>${deco}` +
     `<text x="72" y="170" font-family="sans-serif" font-weight="bold" font-size="${Math.min(60, Math.floor(620 / (svgText(options.title).length * 0.62)))}" fill="#ffffff">${svgText(options.title)}</text>` +
-    `<text x="74" y="230" font-family="sans-serif" font-size="28" fill="#ffffff" fill-opacity="0.85">${svgText(options.subtitle)}</text>` +
+    `<text x="74" y="230" font-family="sans-serif" font-size="${Math.min(28, Math.floor(650 / (svgText(options.subtitle).length * 0.56)))}" fill="#ffffff" fill-opacity="0.85">${svgText(options.subtitle)}</text>` +
     `</svg>`
   );
 }
@@ -431,7 +432,7 @@ export function collectionSvg(title: string, from: string, to: string): string {
 
 /** Renders an SVG string to WebP. */
 export async function renderWebp(svg: string, width: number, height: number): Promise<RenderedImage> {
-  const data = await sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer();
+  const data = await sharp(Buffer.from(svg)).webp({ quality: 80, effort: 2 }).toBuffer();
   return { data, width, height };
 }
 

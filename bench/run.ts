@@ -1,0 +1,139 @@
+/**
+ * `npm run bench`: builds, seeds 10,000 projects into a fresh embedded database, starts the real
+ * server and measures it with autocannon next to a plain node:http server that serves the same
+ * bytes of `/` from memory (the ceiling on this machine). Writes bench/results.md.
+ * Options: --no-build, --duration <s> (default 10), --connections <n> (default 50),
+ * --projects <n> (default 10000), --users <n> (default 1000).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const flag = (name: string, fallback: number) => {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? Number(args[index + 1]) : fallback;
+};
+const duration = flag('duration', 10);
+const connections = flag('connections', 50);
+const projectCount = flag('projects', 10_000);
+const userCount = flag('users', 1_000);
+const port = flag('port', 4500);
+const baselinePort = port + 1;
+const workDir = path.join(root, 'bench', '.work');
+
+function run(command: string, commandArgs: string[], env: NodeJS.ProcessEnv = {}) {
+  const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(' ')} failed`);
+}
+
+async function waitFor(url: string, ms: number) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(name: string, url: string): Promise<Row> {
+  const result = await autocannon({ url, connections, duration, headers: { 'accept-language': 'en-US' } });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors };
+}
+
+let server: ChildProcess | undefined;
+let baseline: http.Server | undefined;
+try {
+  if (!args.includes('--no-build')) run('npm', ['run', 'build']);
+  rmSync(workDir, { recursive: true, force: true });
+  mkdirSync(workDir, { recursive: true });
+  const dataDir = path.join(workDir, 'data');
+
+  console.log(`[bench] seeding ${userCount} users and ${projectCount} projects`);
+  const seedStart = Date.now();
+  run(process.execPath, ['scripts/seed.ts', '--users', String(userCount), '--projects', String(projectCount)], { DATA_DIR: dataDir, SEED_DEMO: '0' });
+  const seedSeconds = (Date.now() - seedStart) / 1000;
+
+  server = spawn(process.execPath, ['src/server/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '0', ASTRO_TELEMETRY_DISABLED: '1' },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/healthz`, 60_000);
+  const list = (await (await fetch(`${base}/api/project/list?pageSize=1`)).json()) as { result: { list: { id: string }[]; total: number } };
+  const projectId = list.result.list[0]!.id;
+
+  const homeBytes = Buffer.from(await (await fetch(`${base}/`)).arrayBuffer());
+  baseline = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': homeBytes.length });
+    res.end(homeBytes);
+  });
+  await new Promise<void>((resolve) => baseline!.listen(baselinePort, '127.0.0.1', resolve));
+
+  const targets: [string, string][] = [
+    ['baseline: node:http, `/` bytes from memory', `http://127.0.0.1:${baselinePort}/`],
+    ['`/`', `${base}/`],
+    ['`/newest`', `${base}/newest`],
+    [`\`/d-{id}\``, `${base}/d-${projectId}`],
+    ['`/m`', `${base}/m`],
+    ['`/api/project/list`', `${base}/api/project/list`],
+  ];
+  const rows: Row[] = [];
+  for (const [name, url] of targets) {
+    console.log(`[bench] ${name}`);
+    // a short warm-up so JIT and caches are settled before measuring
+    await autocannon({ url, connections: 10, duration: 2 });
+    rows.push(await measure(name, url));
+  }
+  const ceiling = rows[0]!.rps;
+  const table = [
+    '| target | req/s | p50 ms | p99 ms | errors | vs baseline |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...rows.map((row) => `| ${row.name} | ${Math.round(row.rps).toLocaleString('en-US')} | ${row.p50} | ${row.p99} | ${row.errors} | ${((row.rps / ceiling) * 100).toFixed(1)} % |`),
+  ].join('\n');
+
+  let searchTable = '';
+  const searchModule = path.join(root, 'bench', 'search.ts');
+  if (existsSync(searchModule)) {
+    const { benchSearch } = (await import(searchModule)) as { benchSearch: (baseUrl: string) => Promise<string> };
+    console.log('[bench] search');
+    searchTable = `\n\n## Search over ${list.result.total.toLocaleString('en-US')} projects\n\n${await benchSearch(base)}`;
+  }
+
+  const report = `# Benchmark results
+
+Run ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}.
+${list.result.total.toLocaleString('en-US')} published projects and ${userCount.toLocaleString('en-US')} users seeded in ${seedSeconds.toFixed(1)} s.
+autocannon: ${connections} connections, ${duration} s per target after a 2 s warm-up; load generator on the same machine.
+Guest requests (no cookie), English.
+
+${table}${searchTable}
+`;
+  writeFileSync(path.join(root, 'bench', 'results.md'), report);
+  console.log(`\n${report}`);
+} finally {
+  baseline?.close();
+  if (server && server.exitCode === null) {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server!.once('exit', resolve));
+  }
+}
