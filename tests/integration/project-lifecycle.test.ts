@@ -40,7 +40,7 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
 describe('draft → publish', () => {
   it('keeps a draft private and out of lists, then publishes it into lists, the page and search', async () => {
     const { user } = await createUser({ nickname: 'Grace' });
-    const tag = await createTag('sensors', 'Sensors', '传感器');
+    await createTag('sensors', 'Sensors', '传感器');
     const file = await createUpload(user.id, { name: 'gerbers.zip' });
     const bom = await createUpload(user.id, { name: 'parts.csv', mime: 'text/csv', data: 'Designator,Value,Qty\nR1,10k,1\n' });
     const cover = await createUpload(user.id, { purpose: 'cover', name: 'cover.jpg', mime: 'image/jpeg', width: 1200, height: 900 });
