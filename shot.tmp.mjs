@@ -1,0 +1,12 @@
+import { chromium } from 'playwright-core';
+const [,, url, out, mode] = process.argv;
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu','--disable-background-networking'] });
+const opts = mode === 'mobile' ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148' } : { viewport: { width: 1280, height: 900 } };
+const ctx = await b.newContext(opts);
+if (mode === 'zh') await ctx.addCookies([{ name: 'i18n_redirected', value: 'zh-CN', url }]);
+const p = await ctx.newPage();
+const errors = []; p.on('console', m => { if (m.type() === 'error') errors.push(m.text()); }); p.on('pageerror', e => errors.push(String(e)));
+await p.goto(url, { waitUntil: 'networkidle' });
+await p.screenshot({ path: out, fullPage: process.env.FULL === '1' });
+console.log(errors.join('\n'));
+await b.close();
