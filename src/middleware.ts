@@ -5,6 +5,7 @@ import { isCrawler, isMobileBrowser } from './lib/user-agent.ts';
 import { readRequestToken } from './server/http/cookies.ts';
 import { assertRouteMiddlewares, routeMiddlewares } from './server/routing/middlewares.ts';
 import { matchRoute, routeTable } from './server/routing/routes.ts';
+import { handleSsoCallback } from './server/routing/sso-callback.ts';
 import { validateSessionToken } from './server/services/sessions.ts';
 
 assertRouteMiddlewares(routeTable);
@@ -19,8 +20,20 @@ const context = defineMiddleware(async ({ request, cookies, url, locals }, next)
   const token = readRequestToken(request, cookies);
   locals.user = await validateSessionToken(token);
   locals.sessionToken = locals.user ? token : null;
-  return next();
+  const response = await next();
+  // Signed-in pages carry the session token for the islands: never stored by a shared cache.
+  if (locals.user && (response.headers.get('content-type') ?? '').includes('text/html')) {
+    try {
+      response.headers.set('cache-control', 'private, no-store');
+    } catch {
+      // immutable headers (a fetched response): nothing to adjust
+    }
+  }
+  return response;
 });
+
+/** The site side of the SSO: `?code=` is exchanged for the session cookie, then dropped. */
+const ssoCallback = defineMiddleware(async (ctx, next) => (await handleSsoCallback(ctx)) ?? next());
 
 /** Phones opening a desktop page go to its `/m` mirror; `?desktop=1` opts out (remembered). */
 const mobileRedirect = defineMiddleware(({ request, url, cookies, redirect, locals }, next) => {
@@ -67,4 +80,4 @@ const crawlerErrors = defineMiddleware(async ({ request, url }, next) => {
   return response;
 });
 
-export const onRequest = sequence(crawlerErrors, context, mobileRedirect, routeGuards);
+export const onRequest = sequence(crawlerErrors, ssoCallback, context, mobileRedirect, routeGuards);

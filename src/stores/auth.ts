@@ -40,6 +40,15 @@ export async function fetchUserInfo(): Promise<UserInfo | null> {
   }
 }
 
+/**
+ * Replaces the user info after the signed-in user changed it (e.g. a new avatar from
+ * `user/edit`), so every island shows it at once. Ignored without a token.
+ */
+export function setUserInfo(userInfo: UserInfo): void {
+  const { token } = $auth.get();
+  if (token) $auth.set({ token, userInfo });
+}
+
 /** Clearing removes both the token and the user info. */
 export function clearAuth(): void {
   $auth.set({ token: null, userInfo: null });

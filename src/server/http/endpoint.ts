@@ -13,6 +13,8 @@ interface EndpointOptions<S extends z.ZodType, R, A extends boolean> {
   /** Read endpoints also answer GET with query parameters; writes are POST only. */
   methods?: Method[];
   input?: S;
+  /** The handler reads the request body itself (multipart uploads); no JSON parsing. */
+  rawBody?: boolean;
   handler: (args: {
     input: z.output<S>;
     user: A extends true ? SessionUser : SessionUser | null;
@@ -53,7 +55,8 @@ export function defineEndpoint<S extends z.ZodType, R, A extends boolean = false
   const run: APIRoute = async (context) => {
     try {
       if (options.auth && !context.locals.user) throw new AppError('unauthorized', 401);
-      const raw = context.request.method === 'GET' ? queryObject(context.url) : await readBody(context.request);
+      const raw =
+        context.request.method === 'GET' ? queryObject(context.url) : options.rawBody ? {} : await readBody(context.request);
       const input = options.input ? parseInput(options.input, raw) : (undefined as z.output<S>);
       const result = await options.handler({
         input,

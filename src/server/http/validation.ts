@@ -3,6 +3,8 @@ import { AppError } from './errors.ts';
 
 /** Field messages are i18n keys under `validation.` so islands show them in the user's language. */
 function fieldKey(issue: z.core.$ZodIssue): string {
+  // A rule's own key (`.min(8, 'password_too_short')`, a refinement's message) wins.
+  if (issue.message && /^[a-z_]+$/.test(issue.message)) return issue.message;
   switch (issue.code) {
     case 'too_small':
       return issue.origin === 'string' && issue.minimum === 1 ? 'required' : 'too_small';

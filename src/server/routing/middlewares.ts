@@ -1,21 +1,15 @@
 import type { APIContext } from 'astro';
 import { clearTokenCookie, setTokenCookie } from '../http/cookies.ts';
 import { findSession, invalidateSession } from '../services/sessions.ts';
-import { buildSignInUrl, siteOrigin } from '../services/sso-links.ts';
+import { buildSignInUrl, currentPageUrl, localLocation, siteOrigin } from '../services/sso-links.ts';
 import type { RouteMeta } from './routes.ts';
 
 /** A route middleware: return a Response to stop (redirect), nothing to let the page render. */
 export type RouteMiddleware = (context: APIContext) => Promise<Response | void> | Response | void;
 
-function currentUrl(context: APIContext, without?: string): string {
-  const url = new URL(context.url.pathname + context.url.search, siteOrigin(context.url));
-  if (without) url.searchParams.delete(without);
-  return url.toString();
-}
-
 /** `auth`: guests go to sign-in with the current URL as return address. */
 const auth: RouteMiddleware = (context) => {
-  if (!context.locals.user) return context.redirect(buildSignInUrl(currentUrl(context)), 302);
+  if (!context.locals.user) return context.redirect(buildSignInUrl(currentPageUrl(context.url)), 302);
 };
 
 /** `token`: a valid `?token=` becomes the session cookie; the URL is reloaded without it. */
@@ -23,10 +17,8 @@ const token: RouteMiddleware = async (context) => {
   const value = context.url.searchParams.get('token');
   if (!value) return;
   const session = await findSession(value);
-  const target = new URL(context.url);
-  target.searchParams.delete('token');
   if (session) setTokenCookie(context.cookies, value, session.expiresAt, siteOrigin(context.url).startsWith('https:'));
-  return context.redirect(target.pathname + target.search, 302);
+  return context.redirect(localLocation(context.url, ['token']), 302);
 };
 
 /** `logout`: ends the session, clears the cookie and goes home. */

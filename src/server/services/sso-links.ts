@@ -16,3 +16,61 @@ export function buildSignInUrl(returnUrl: string, loginUrl = getConfig().ssoLogi
 export function siteOrigin(requestUrl: URL): string {
   return getConfig().siteUrl ?? requestUrl.origin;
 }
+
+/** The origins a return address may point to: the site itself and `SSO_ALLOWED_ORIGINS`. */
+export function allowedReturnOrigins(requestUrl: URL): Set<string> {
+  const origins = new Set([siteOrigin(requestUrl)]);
+  for (const entry of getConfig().ssoAllowedOrigins) {
+    try {
+      origins.add(new URL(entry).origin);
+    } catch {
+      // a malformed entry allows nothing
+    }
+  }
+  return origins;
+}
+
+/** Pages a sign-in must never return to (they would sign out again or loop through the SSO). */
+const NO_RETURN = /^\/(?:sso(?:\/|$)|logout(?:\/|$)|api\/)/;
+
+/**
+ * The return address the SSO may send a browser to: `redirect` resolved against the site (a
+ * relative path stays on the site) when its origin is allowed, else the site's home. Never an
+ * open redirect: other origins, `//host`, `/\host`, `javascript:` and friends all become `/`.
+ * A stale `code` parameter is dropped.
+ */
+export function safeReturnUrl(redirect: string | null | undefined, requestUrl: URL): URL {
+  const origin = siteOrigin(requestUrl);
+  const home = new URL('/', origin);
+  if (!redirect || redirect.length > 2000) return home;
+  let url: URL;
+  try {
+    url = new URL(redirect, origin);
+  } catch {
+    return home;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return home;
+  if (url.username || url.password) return home;
+  if (!allowedReturnOrigins(requestUrl).has(url.origin)) return home;
+  if (url.origin === new URL(origin).origin && NO_RETURN.test(url.pathname)) return home;
+  url.searchParams.delete('code');
+  url.hash = '';
+  return url;
+}
+
+/**
+ * A path-and-query of this site for a `Location` header. Leading slashes and backslashes are
+ * collapsed so a request such as `//evil.example/x` can never become a protocol-relative
+ * redirect to another host.
+ */
+export function localLocation(url: URL, drop: string[] = []): string {
+  const target = new URL(url);
+  for (const name of drop) target.searchParams.delete(name);
+  const path = `/${target.pathname.replace(/^[/\\]+/, '')}`;
+  return path + target.search;
+}
+
+/** The absolute address of the current page, as the return address of a sign-in link. */
+export function currentPageUrl(requestUrl: URL): string {
+  return new URL(localLocation(requestUrl), siteOrigin(requestUrl)).toString();
+}

@@ -1,0 +1,170 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UserInfo } from '../lib/api-types.ts';
+import { avatarSrc } from '../lib/avatar.ts';
+import { userPath, variantPath, type Variant } from '../lib/paths.ts';
+import { clearAuth } from '../stores/auth.ts';
+import { I18nProvider } from './i18n.tsx';
+import { useAuth } from './use-auth.ts';
+
+export interface HeaderUserMenuProps {
+  locale: string;
+  /** The session token of the page (the cookie is HttpOnly), for the islands' API calls. */
+  token: string;
+  /** The signed-in user as the server rendered the page. */
+  user: UserInfo;
+  variant?: Variant;
+}
+
+/**
+ * The signed-in part of the header: avatar and nickname opening a menu (My projects, Stars,
+ * Drafts, Messages, Profile, Create, Sign out). Keyboard: Enter/Space/ArrowDown open it, arrows
+ * move, Home/End jump, Escape closes and returns focus to the button, Tab leaves it.
+ */
+export default function HeaderUserMenu(props: HeaderUserMenuProps) {
+  return (
+    <I18nProvider locale={props.locale}>
+      <Menu {...props} />
+    </I18nProvider>
+  );
+}
+
+function Menu({ token, user: initialUser, variant = 'desktop' }: HeaderUserMenuProps) {
+  const { t } = useTranslation();
+  const { userInfo } = useAuth({ token, userInfo: initialUser });
+  const user = userInfo ?? initialUser;
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const focusOnOpen = useRef<'first' | 'last' | null>(null);
+
+  // The unread badge reads `unreadMessages` of the user info; the messages feature keeps it fresh.
+  const unread = user.unreadMessages;
+  const path = (tab?: string) => variantPath(variant, userPath(user.url, tab));
+  const items = [
+    { href: path(), label: t('account.myProjects') },
+    { href: path('stars'), label: t('account.stars') },
+    { href: path('draftbox'), label: t('account.drafts') },
+    { href: path('message'), label: t('account.messages'), badge: unread },
+    { href: path('profile'), label: t('account.profile') },
+    { href: variantPath(variant, '/create/project'), label: t('account.create') },
+  ];
+
+  const menuItems = () => [...(root.current?.querySelectorAll<HTMLAnchorElement>('[role="menuitem"]') ?? [])];
+
+  useEffect(() => {
+    if (!open) return;
+    const target = focusOnOpen.current;
+    focusOnOpen.current = null;
+    if (target) {
+      const list = menuItems();
+      (target === 'first' ? list[0] : list[list.length - 1])?.focus();
+    }
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open]);
+
+  const close = (returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) button.current?.focus();
+  };
+
+  const onButtonKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      focusOnOpen.current = event.key === 'ArrowDown' ? 'first' : 'last';
+      if (open) {
+        const list = menuItems();
+        (event.key === 'ArrowDown' ? list[0] : list[list.length - 1])?.focus();
+      } else setOpen(true);
+    } else if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      close(true);
+    }
+  };
+
+  const onMenuKey = (event: KeyboardEvent<HTMLUListElement>) => {
+    const list = menuItems();
+    const index = list.indexOf(document.activeElement as HTMLAnchorElement);
+    const move = (next: number) => {
+      event.preventDefault();
+      list[(next + list.length) % list.length]?.focus();
+    };
+    switch (event.key) {
+      case 'ArrowDown':
+        return move(index + 1);
+      case 'ArrowUp':
+        return move(index - 1);
+      case 'Home':
+        return move(0);
+      case 'End':
+        return move(list.length - 1);
+      case 'Escape':
+        event.preventDefault();
+        return close(true);
+      case 'Tab':
+        return close(false);
+      default:
+        return undefined;
+    }
+  };
+
+  const onButtonClick = () => {
+    if (!open) focusOnOpen.current = null;
+    setOpen(!open);
+  };
+
+  return (
+    <div className="user-menu" ref={root}>
+      <button
+        ref={button}
+        type="button"
+        className="user-menu-button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={t('account.menu', { name: user.nickname })}
+        onClick={onButtonClick}
+        onKeyDown={onButtonKey}
+        data-testid="user-menu-button"
+      >
+        <img className="avatar" src={avatarSrc(user.avatar, user.nickname)} width={30} height={30} alt="" data-testid="header-avatar" />
+        <span className="user-menu-name" aria-hidden="true">{user.nickname}</span>
+        {unread > 0 && (
+          <span className="badge" data-testid="unread-badge" aria-hidden="true">
+            {unread > 99 ? '99+' : unread}
+          </span>
+        )}
+        <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true"><path d="M2 4l4 4 4-4" stroke="currentColor" strokeWidth="1.8" fill="none" strokeLinecap="round" /></svg>
+      </button>
+      <div className="user-menu-list" hidden={!open}>
+      <p className="menu-head">{t('account.signedInAs', { name: user.nickname })}</p>
+      <ul id={menuId} role="menu" aria-label={t('account.menu', { name: user.nickname })} onKeyDown={onMenuKey}>
+        {items.map((item) => (
+          <li role="none" key={item.href}>
+            <a role="menuitem" tabIndex={-1} href={item.href}>
+              <span>{item.label}</span>
+              {item.badge ? (
+                <span className="badge">
+                  {item.badge > 99 ? '99+' : item.badge}
+                  <span className="visually-hidden"> · {t('account.unread', { count: item.badge })}</span>
+                </span>
+              ) : null}
+            </a>
+          </li>
+        ))}
+        <li role="separator" />
+        <li role="none">
+          <a role="menuitem" tabIndex={-1} href="/logout" onClick={() => clearAuth()}>
+            {t('account.signOut')}
+          </a>
+        </li>
+      </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+import { defineEndpoint } from '../../../server/http/endpoint.ts';
+import { getUserInfo } from '../../../server/services/profiles.ts';
+
+export const { GET, POST, ALL } = defineEndpoint({
+  auth: true,
+  methods: ['GET', 'POST'],
+  handler: ({ user }) => getUserInfo(user.id),
+});

@@ -1,0 +1,20 @@
+import type { APIContext, AstroGlobal } from 'astro';
+import type { RequestMeta } from '../services/sso.ts';
+
+/** The client address Astro resolved (the socket's; `X-Forwarded-For` only behind allowed domains). */
+export function clientIp(context: Pick<APIContext, 'clientAddress'>): string {
+  try {
+    return context.clientAddress || 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** IP, user agent and URL of a request, for rate limits, sessions and return addresses. */
+export function requestMeta(context: APIContext | AstroGlobal): RequestMeta {
+  return {
+    ip: clientIp(context),
+    userAgent: context.request.headers.get('user-agent') ?? '',
+    requestUrl: context.url,
+  };
+}

@@ -1,0 +1,179 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { z } from 'zod';
+import { nicknameProblem, NICKNAME_MAX } from '../../lib/profile-rules.ts';
+import { getConfig } from '../config.ts';
+import { getDb } from '../db/client.ts';
+import { credentials, ssoCodes, users } from '../db/schema/index.ts';
+import { AppError } from '../http/errors.ts';
+import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import { generateCustomUrl } from './profiles.ts';
+import { hitRateLimits } from './rate-limit.ts';
+import { createSession } from './sessions.ts';
+import { safeReturnUrl } from './sso-links.ts';
+
+/** Codes handed back on the return address live this long and work once. */
+export const SSO_CODE_TTL_MS = 2 * 60 * 1000;
+
+const MINUTE = 60 * 1000;
+/** Sign-in: per IP and per email, fixed windows. Per email protects one account from guessing. */
+export const LOGIN_LIMITS = { ip: { limit: 60, windowMs: 15 * MINUTE }, email: { limit: 10, windowMs: 15 * MINUTE } };
+/** Sign-up: per IP and per email. */
+export const REGISTER_LIMITS = { ip: { limit: 30, windowMs: 60 * MINUTE }, email: { limit: 5, windowMs: 60 * MINUTE } };
+
+const email = z.string().trim().toLowerCase().min(1).max(254);
+const returnFields = {
+  redirect: z.string().max(2000).optional(),
+  siteId: z.string().max(64).optional(),
+  platform: z.union([z.string().max(16), z.number()]).optional(),
+};
+
+/** `POST /sso/api/login` and the sign-in form. */
+export const loginSchema = z.object({
+  email,
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  ...returnFields,
+});
+
+/** `POST /sso/api/register` and the sign-up form. */
+export const registerSchema = z.object({
+  email: email.pipe(z.email()),
+  password: z.string().min(1).min(PASSWORD_MIN_LENGTH, 'password_too_short').max(PASSWORD_MAX_LENGTH),
+  nickname: z
+    .string()
+    .max(NICKNAME_MAX * 4)
+    .superRefine((value, ctx) => {
+      const problem = nicknameProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .transform((value) => value.trim()),
+  ...returnFields,
+});
+
+export type LoginInput = z.output<typeof loginSchema>;
+export type RegisterInput = z.output<typeof registerSchema>;
+
+/** Where a request comes from, for rate limits, the session and the return address. */
+export interface RequestMeta {
+  ip: string;
+  userAgent: string;
+  requestUrl: URL;
+}
+
+const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
+
+function assertKnownSite(siteId: string | undefined): void {
+  if (siteId && siteId !== getConfig().ssoSiteId) throw new AppError('sso_unknown_site', 400);
+}
+
+/**
+ * The user id of `email` + `password`. An unknown email and a wrong password are the same
+ * `invalid_credentials` error and take the same time.
+ */
+export async function authenticate(emailAddress: string, password: string): Promise<number> {
+  const [row] = await getDb()
+    .select({ userId: credentials.userId, passwordHash: credentials.passwordHash })
+    .from(credentials)
+    .where(eq(credentials.email, emailAddress.trim().toLowerCase()))
+    .limit(1);
+  const valid = row ? await verifyPassword(password, row.passwordHash) : await verifyAgainstDummy(password);
+  if (!row || !valid) throw new AppError('invalid_credentials', 401);
+  return row.userId;
+}
+
+/**
+ * Creates a member with email, password and nickname, and a custom URL derived from the
+ * nickname. An email that already has an account is a 409 `email_taken`.
+ */
+export async function registerAccount(input: { email: string; password: string; nickname: string }): Promise<{ userId: number; url: string }> {
+  const db = getDb();
+  const address = input.email.trim().toLowerCase();
+  const [existing] = await db.select({ userId: credentials.userId }).from(credentials).where(eq(credentials.email, address)).limit(1);
+  if (existing) throw new AppError('email_taken', 409, { email: 'email_taken' });
+  const passwordHash = await hashPassword(input.password);
+  for (let attempt = 0; ; attempt += 1) {
+    const customUrl = await generateCustomUrl(input.nickname);
+    try {
+      return await db.transaction(async (tx) => {
+        const [user] = await tx.insert(users).values({ customUrl, nickname: input.nickname.trim() }).returning({ id: users.id });
+        await tx.insert(credentials).values({ userId: user!.id, email: address, passwordHash });
+        return { userId: user!.id, url: customUrl };
+      });
+    } catch (error) {
+      const constraint = (error as { cause?: { constraint?: string }; constraint?: string }).cause?.constraint ?? (error as { constraint?: string }).constraint;
+      if (constraint === 'credentials_email_key') throw new AppError('email_taken', 409, { email: 'email_taken' });
+      // Someone took the same generated URL at the same moment: try another one.
+      if (constraint === 'users_custom_url_key' && attempt < 5) continue;
+      throw error;
+    }
+  }
+}
+
+/** A one-time code for `userId` (returned once; stored hashed, expiring in two minutes). */
+export async function issueSsoCode(userId: number, now = new Date()): Promise<string> {
+  const code = randomBytes(32).toString('base64url');
+  await getDb()
+    .insert(ssoCodes)
+    .values({ codeHash: hashCode(code), userId, expiresAt: new Date(now.getTime() + SSO_CODE_TTL_MS) });
+  return code;
+}
+
+/** Marks a valid, unused, unexpired code used and answers its user id; anything else is null. */
+export async function consumeSsoCode(code: string | null | undefined, now = new Date()): Promise<number | null> {
+  if (!code || code.length > 200) return null;
+  const [row] = await getDb()
+    .update(ssoCodes)
+    .set({ usedAt: now })
+    .where(and(eq(ssoCodes.codeHash, hashCode(code)), isNull(ssoCodes.usedAt), gt(ssoCodes.expiresAt, now)))
+    .returning({ userId: ssoCodes.userId });
+  return row?.userId ?? null;
+}
+
+/** Exchanges a code for a new session (what the site does when a browser opens `location`). */
+export async function exchangeSsoCode(code: string | null | undefined, userAgent = ''): Promise<{ token: string; expiresAt: Date } | null> {
+  const userId = await consumeSsoCode(code);
+  if (userId === null) return null;
+  return createSession(userId, userAgent);
+}
+
+/** The return address with the code: where the browser goes after signing in. */
+export function buildReturnLocation(redirect: string | undefined, code: string, requestUrl: URL): string {
+  const target = safeReturnUrl(redirect, requestUrl);
+  target.searchParams.set('code', code);
+  return target.toString();
+}
+
+/**
+ * Signs in with email and password (rate-limited per IP and per email) and answers the
+ * `location` to send the browser to: the allowed return address with a one-time code.
+ */
+export async function signIn(input: LoginInput, meta: RequestMeta): Promise<{ location: string }> {
+  assertKnownSite(input.siteId);
+  await hitRateLimits([
+    { key: `sso:login:ip:${meta.ip}`, ...LOGIN_LIMITS.ip },
+    { key: `sso:login:email:${input.email}`, ...LOGIN_LIMITS.email },
+  ]);
+  const userId = await authenticate(input.email, input.password);
+  const code = await issueSsoCode(userId);
+  return { location: buildReturnLocation(input.redirect, code, meta.requestUrl) };
+}
+
+/** Creates the account (rate-limited) and signs it in: the same `location` answer as `signIn`. */
+export async function signUp(input: RegisterInput, meta: RequestMeta): Promise<{ location: string }> {
+  assertKnownSite(input.siteId);
+  await hitRateLimits([
+    { key: `sso:register:ip:${meta.ip}`, ...REGISTER_LIMITS.ip },
+    { key: `sso:register:email:${input.email}`, ...REGISTER_LIMITS.email },
+  ]);
+  const { userId } = await registerAccount(input);
+  const code = await issueSsoCode(userId);
+  return { location: buildReturnLocation(input.redirect, code, meta.requestUrl) };
+}
+
+/** Removes used and expired codes (housekeeping). */
+export async function deleteStaleSsoCodes(now = new Date()): Promise<void> {
+  const hourAgo = new Date(now.getTime() - 60 * MINUTE);
+  await getDb()
+    .delete(ssoCodes)
+    .where(or(lt(ssoCodes.expiresAt, now), lt(ssoCodes.usedAt, hourAgo)));
+}

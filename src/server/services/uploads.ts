@@ -1,0 +1,176 @@
+import { and, eq, inArray, or } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp, { type OutputInfo } from 'sharp';
+import { getDb } from '../db/client.ts';
+import { uploads, type UploadPurpose } from '../db/schema/index.ts';
+import { AppError } from '../http/errors.ts';
+import { fileUrl, getStorage } from '../storage/index.ts';
+import { newPublicId } from './ids.ts';
+
+/** What `POST /api/upload` answers. */
+export interface UploadResult {
+  id: string;
+  url: string;
+  name: string;
+  mime: string;
+  size: number;
+}
+
+/** A file as it arrived: the client's name (display only) and its bytes. Its type is sniffed. */
+export interface IncomingFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+export const UPLOAD_PURPOSES = ['avatar', 'cover', 'image', 'attachment'] as const satisfies readonly UploadPurpose[];
+
+/** Images larger than this (as sent) are refused with 413. */
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** Longest side of a stored image (seed-spec: images downscaled to 2000 px). */
+export const IMAGE_MAX_SIDE = 2000;
+/** Avatars are stored as squares of this size. */
+export const AVATAR_SIDE = 512;
+/** Decoding bombs: a tiny file that claims a gigantic canvas is refused. */
+const IMAGE_MAX_PIXELS = 50_000_000;
+/** Image formats accepted, by sniffed content (never by name or declared type). */
+export const IMAGE_MIMES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
+
+/** How one upload purpose checks and stores a file. */
+interface PurposeHandler {
+  maxBytes: number;
+  store(ownerId: number, purpose: UploadPurpose, file: IncomingFile): Promise<UploadResult>;
+}
+
+/** A display name that is safe anywhere: no path, no control characters, limited length. */
+export function safeFileName(name: string, extension?: string, fallback = 'file'): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  let clean = base.normalize('NFC').replace(/[\u0000-\u001f\u007f<>:"|?*]+/g, '').replace(/\s+/g, ' ').trim();
+  if (extension) clean = clean.replace(/\.[^.]*$/, '');
+  clean = clean.replace(/^\.+/, '').slice(0, 100).trim() || fallback;
+  return extension ? `${clean}.${extension}` : clean;
+}
+
+async function insertUpload(row: typeof uploads.$inferInsert, bytes: Buffer | Uint8Array): Promise<void> {
+  const storage = getStorage();
+  await storage.put(row.storageKey, bytes);
+  try {
+    await getDb().insert(uploads).values(row);
+  } catch (error) {
+    await storage.delete(row.storageKey).catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * Images (avatar, cover, image): JPEG, PNG, WebP or GIF by content; decoded and re-encoded by
+ * sharp to WebP (metadata stripped, turned upright by EXIF, at most 2000 px on the longest side;
+ * avatars 512x512). A file that does not decode is refused like any other type.
+ */
+const imageHandler: PurposeHandler = {
+  maxBytes: IMAGE_MAX_BYTES,
+  async store(ownerId, purpose, file) {
+    const type = await fileTypeFromBuffer(file.bytes);
+    if (!type || !IMAGE_MIMES.has(type.mime)) throw new AppError('unsupported_type', 415);
+    let output: { data: Buffer; info: OutputInfo };
+    try {
+      let pipeline = sharp(file.bytes, { animated: false, limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' }).rotate();
+      pipeline =
+        purpose === 'avatar'
+          ? pipeline.resize(AVATAR_SIDE, AVATAR_SIDE, { fit: 'cover', position: 'centre' })
+          : pipeline.resize(IMAGE_MAX_SIDE, IMAGE_MAX_SIDE, { fit: 'inside', withoutEnlargement: true });
+      output = await pipeline.webp({ quality: 86, effort: 4 }).toBuffer({ resolveWithObject: true });
+    } catch (error) {
+      if (error instanceof Error && /pixel limit/i.test(error.message)) throw new AppError('too_large', 413);
+      throw new AppError('unsupported_type', 415);
+    }
+    const id = newPublicId(16);
+    const storageKey = `images/${id.slice(0, 2)}/${id}.webp`;
+    const name = safeFileName(file.name, 'webp', 'image');
+    await insertUpload(
+      { id, ownerId, purpose, storageKey, name, mime: 'image/webp', size: output.data.length, width: output.info.width, height: output.info.height },
+      output.data,
+    );
+    return { id, url: fileUrl(storageKey), name, mime: 'image/webp', size: output.data.length };
+  },
+};
+
+/**
+ * What each purpose accepts. Design-file attachments (zip, Gerber, KiCad, EasyEDA, PDF, CSV,
+ * STEP) get their own handler here; until then `attachment` is refused with 415.
+ */
+const handlers: Partial<Record<UploadPurpose, PurposeHandler>> = {
+  avatar: imageHandler,
+  cover: imageHandler,
+  image: imageHandler,
+};
+
+/** The largest request `POST /api/upload` reads: the biggest file allowed plus form overhead. */
+export function maxUploadRequestBytes(): number {
+  return Math.max(...Object.values(handlers).map((handler) => handler!.maxBytes)) + 64 * 1024;
+}
+
+/**
+ * Checks and stores one uploaded file for `purpose`. Unsupported content is a 415
+ * `unsupported_type`, too many bytes a 413 `too_large`; nothing is stored in either case.
+ */
+export async function storeUpload(ownerId: number, purpose: string, file: IncomingFile): Promise<UploadResult> {
+  if (!(UPLOAD_PURPOSES as readonly string[]).includes(purpose)) throw new AppError('validation', 400, { purpose: 'invalid_value' });
+  const handler = handlers[purpose as UploadPurpose];
+  if (!handler) throw new AppError('unsupported_type', 415);
+  if (file.bytes.length === 0) throw new AppError('validation', 400, { file: 'required' });
+  if (file.bytes.length > handler.maxBytes) throw new AppError('too_large', 413);
+  return handler.store(ownerId, purpose as UploadPurpose, file);
+}
+
+/**
+ * Reads a multipart upload request (`file`, `purpose`) without ever holding more than `limit`
+ * bytes: a larger `Content-Length` is refused before reading, a body that grows past it while
+ * streaming is cut off. Both are a 413 `too_large`.
+ */
+export async function readUploadForm(request: Request, limit = maxUploadRequestBytes()): Promise<{ purpose: string; file: IncomingFile }> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!type.toLowerCase().startsWith('multipart/form-data')) throw new AppError('unsupported_type', 415);
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) throw new AppError('too_large', 413);
+  if (!request.body) throw new AppError('validation', 400, { file: 'required' });
+
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new AppError('too_large', 413);
+    }
+    chunks.push(value);
+  }
+  let form: FormData;
+  try {
+    form = await new Response(Buffer.concat(chunks), { headers: { 'content-type': type } }).formData();
+  } catch {
+    throw new AppError('bad_request', 400);
+  }
+  const file = form.get('file');
+  const purpose = form.get('purpose');
+  if (!file || typeof file === 'string') throw new AppError('validation', 400, { file: 'required' });
+  if (typeof purpose !== 'string' || !purpose) throw new AppError('validation', 400, { purpose: 'required' });
+  return { purpose, file: { name: file.name || 'file', bytes: new Uint8Array(await file.arrayBuffer()) } };
+}
+
+/**
+ * An image upload of `userId` for one of `purposes`, by id or by its `/files/…` URL; null when
+ * it does not exist or belongs to someone else. Used where a form refers to an uploaded image.
+ */
+export async function findOwnImageUpload(userId: number, ref: string, purposes: UploadPurpose[]): Promise<{ id: string; url: string } | null> {
+  const key = ref.startsWith('/files/') ? ref.slice('/files/'.length) : null;
+  const [row] = await getDb()
+    .select({ id: uploads.id, storageKey: uploads.storageKey })
+    .from(uploads)
+    .where(and(eq(uploads.ownerId, userId), inArray(uploads.purpose, purposes), key ? or(eq(uploads.id, ref), eq(uploads.storageKey, key)) : eq(uploads.id, ref)))
+    .limit(1);
+  return row ? { id: row.id, url: fileUrl(row.storageKey) } : null;
+}
