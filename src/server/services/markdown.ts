@@ -10,17 +10,11 @@ import { getConfig } from '../config.ts';
 import { getDb } from '../db/client.ts';
 import { uploads } from '../db/schema/index.ts';
 import { fileUrl } from '../storage/index.ts';
+import { ALLOWED_ATTRIBUTES, ALLOWED_SCHEMES, ALLOWED_TAGS, EXTERNAL_REL } from '../../lib/markdown-rules.ts';
 
 // Raw HTML is allowed in the Markdown (tables, <details>, <kbd>, <sub> …); the sanitizer below
 // decides what survives. markdown-it itself already refuses javascript:/vbscript:/file: links.
 const md = new MarkdownIt({ html: true, linkify: true, typographer: false, breaks: false });
-
-/** Tags a description may contain. No script, style, iframe, object, embed, form or SVG. */
-export const ALLOWED_TAGS = [
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code', 'ul', 'ol', 'li',
-  'strong', 'em', 'b', 'i', 's', 'del', 'ins', 'sub', 'sup', 'kbd', 'mark', 'small', 'a', 'img',
-  'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'details', 'summary', 'dl', 'dt', 'dd',
-];
 
 export interface ImageSize {
   width: number;
@@ -46,22 +40,14 @@ const dimension = (value: string | undefined) => (value && /^\d{1,5}$/.test(valu
 function sanitizeOptions(sizes: Map<string, ImageSize>): sanitizeHtml.IOptions {
   return {
     allowedTags: ALLOWED_TAGS,
-    allowedAttributes: {
-      a: ['href', 'title', 'rel'],
-      img: ['src', 'alt', 'title', 'width', 'height', 'loading', 'decoding'],
-      th: ['align', 'style'],
-      td: ['align', 'style'],
-      ol: ['start'],
-      code: ['class'],
-      details: ['open'],
-    },
+    allowedAttributes: ALLOWED_ATTRIBUTES,
     allowedStyles: {
       th: { 'text-align': [/^(left|right|center)$/] },
       td: { 'text-align': [/^(left|right|center)$/] },
     },
     allowedClasses: { code: [/^language-[a-z0-9+#-]+$/] },
     // No data: anywhere, no javascript:, no protocol-relative URLs.
-    allowedSchemes: ['http', 'https', 'mailto'],
+    allowedSchemes: ALLOWED_SCHEMES,
     allowedSchemesByTag: { img: ['http', 'https'] },
     allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
     allowProtocolRelative: false,
@@ -74,7 +60,7 @@ function sanitizeOptions(sizes: Map<string, ImageSize>): sanitizeHtml.IOptions {
       a: (tagName, attribs) => {
         const next: Record<string, string> = { ...attribs };
         delete next.rel;
-        if (next.href && isExternal(next.href)) next.rel = 'nofollow ugc noopener';
+        if (next.href && isExternal(next.href)) next.rel = EXTERNAL_REL;
         return { tagName, attribs: next };
       },
       img: (tagName, attribs) => {

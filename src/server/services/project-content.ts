@@ -10,6 +10,7 @@ import { attachments, projects, tags, uploads, type ProjectContent } from '../db
 import { AppError } from '../http/errors.ts';
 import { z } from '../http/validation.ts';
 import { fileUrl } from '../storage/index.ts';
+import { findOwnImageUpload } from './uploads.ts';
 
 export const TITLE_MAX = 120;
 export const SUMMARY_MAX = 300;
@@ -73,13 +74,6 @@ export interface ResolvedContent {
   attachments: ResolvedAttachment[];
 }
 
-const FILES_PREFIX = fileUrl('');
-
-/** The storage key of one of our file URLs, or null for anything else. */
-export function storageKeyOfUrl(url: string): string | null {
-  return url.startsWith(FILES_PREFIX) && url.length > FILES_PREFIX.length ? url.slice(FILES_PREFIX.length) : null;
-}
-
 /**
  * Checks that tags exist, the cover is the user's own upload (or the project's current cover)
  * and every attachment is the user's upload (or already attached to `projectId`).
@@ -130,14 +124,8 @@ export async function resolveContent(
 async function resolveCover(userId: number, cover: string | null, currentCover: string | null): Promise<string | null | undefined> {
   if (!cover) return null;
   if (cover === currentCover) return cover;
-  const key = storageKeyOfUrl(cover);
-  if (!key) return undefined;
-  const [row] = await getDb()
-    .select({ purpose: uploads.purpose })
-    .from(uploads)
-    .where(and(eq(uploads.storageKey, key), eq(uploads.ownerId, userId)))
-    .limit(1);
-  return row && (row.purpose === 'cover' || row.purpose === 'image') ? cover : undefined;
+  const upload = await findOwnImageUpload(userId, cover, ['cover', 'image']);
+  return upload && upload.url === cover ? cover : undefined;
 }
 
 /** The attachments in the order given, or null when any id is not the user's to attach. */
