@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiCall } from '../lib/api-client.ts';
 import { formatDate } from '../lib/format.ts';
@@ -29,6 +29,8 @@ function Drafts({ drafts: initial, createPath }: Omit<DraftBoxProps, 'locale'>) 
   const [deleting, setDeleting] = useState<DraftBoxItem | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   async function remove() {
     if (!deleting) return;
@@ -77,7 +79,7 @@ function Drafts({ drafts: initial, createPath }: Omit<DraftBoxProps, 'locale'>) 
                   <a className="btn btn-primary" href={`${createPath}?draft=${encodeURIComponent(draft.id)}`} aria-label={t('drafts.continueLabel', { title })}>
                     {t('user.continueDraft')}
                   </a>
-                  <button type="button" className="btn btn-danger" onClick={() => setDeleting(draft)} aria-label={t('drafts.deleteLabel', { title })}>
+                  <button type="button" className="btn btn-danger" onClick={() => setDeleting(draft)} disabled={!hydrated} aria-label={t('drafts.deleteLabel', { title })}>
                     {t('common.delete')}
                   </button>
                 </div>

@@ -483,6 +483,8 @@ function Form({ locale, auth: initialAuth, source, tags, successPath, formPath }
       }}
       aria-busy={busy !== null}
     >
+      {/* Disabled until hydrated: nothing typed or pressed before that could be lost. */}
+      <fieldset className="form-fieldset" disabled={!mounted}>
       {restored && (
         <div className="form-notice" role="status">
           <p>{t('form.restored', { time: new Date(restored).toLocaleString(locale) })}</p>
@@ -799,6 +801,7 @@ function Form({ locale, auth: initialAuth, source, tags, successPath, formPath }
         </div>
       </div>
 
+      </fieldset>
       {cropSource && (
         <Suspense fallback={null}>
           <ImageCropper

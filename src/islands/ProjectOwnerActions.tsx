@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiCall } from '../lib/api-client.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -18,6 +18,8 @@ function OwnerActions({ projectId, title, editHref, afterDeleteHref }: Omit<Proj
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   async function remove() {
     setBusy(true);
@@ -38,7 +40,7 @@ function OwnerActions({ projectId, title, editHref, afterDeleteHref }: Omit<Proj
         <a className="btn" href={editHref}>
           {t('project.edit')}
         </a>
-        <button type="button" className="btn btn-danger" onClick={() => setOpen(true)}>
+        <button type="button" className="btn btn-danger" onClick={() => setOpen(true)} disabled={!hydrated}>
           {t('project.delete')}
         </button>
       </div>

@@ -38,6 +38,7 @@ function Reactions({ projectId, signedIn, signInUrls, ...initial }: Omit<Project
   const [state, setState] = useState<State>(initial);
   const [pending, setPending] = useState<Kind | null>(null);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [hydrated, setHydrated] = useState(false);
   const stateRef = useRef(state);
   stateRef.current = state;
 
@@ -84,6 +85,7 @@ function Reactions({ projectId, signedIn, signInUrls, ...initial }: Omit<Project
 
   // Back from sign-in with ?intent=star|like: finish what the guest pressed, then clean the URL.
   useEffect(() => {
+    setHydrated(true);
     const url = new URL(window.location.href);
     const intent = url.searchParams.get('intent');
     if (intent !== 'star' && intent !== 'like') return;
@@ -98,12 +100,12 @@ function Reactions({ projectId, signedIn, signInUrls, ...initial }: Omit<Project
   return (
     <div className="reactions-box">
       <div className="reactions">
-        <button type="button" className="btn" aria-pressed={state.starred} onClick={() => press('star')} disabled={pending === 'star'} data-reaction="star">
+        <button type="button" className="btn" aria-pressed={state.starred} onClick={() => press('star')} disabled={!hydrated || pending === 'star'} data-reaction="star">
           <span aria-hidden="true">{state.starred ? '★' : '☆'}</span>
           {state.starred ? t('reactions.starred') : t('reactions.star')}
           <span className="count" aria-label={t('reactions.starCount', { count: state.starCount })}>{state.starCount}</span>
         </button>
-        <button type="button" className="btn" aria-pressed={state.liked} onClick={() => press('like')} disabled={pending === 'like'} data-reaction="like">
+        <button type="button" className="btn" aria-pressed={state.liked} onClick={() => press('like')} disabled={!hydrated || pending === 'like'} data-reaction="like">
           <span aria-hidden="true">{state.liked ? '♥' : '♡'}</span>
           {state.liked ? t('reactions.liked') : t('reactions.like')}
           <span className="count" aria-label={t('reactions.likeCount', { count: state.likeCount })}>{state.likeCount}</span>

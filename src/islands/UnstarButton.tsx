@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiCall } from '../lib/api-client.ts';
 import { I18nProvider } from './i18n.tsx';
@@ -15,6 +15,8 @@ function Unstar({ projectId, title }: Omit<UnstarButtonProps, 'locale'>) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const root = useRef<HTMLDivElement>(null);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   async function toggle() {
     setBusy(true);
@@ -37,7 +39,7 @@ function Unstar({ projectId, title }: Omit<UnstarButtonProps, 'locale'>) {
 
   return (
     <div className="unstar-row" ref={root}>
-      <button type="button" className="btn" onClick={() => void toggle()} disabled={busy} aria-label={starred ? t('stars.unstarLabel', { title }) : t('stars.starAgainLabel', { title })}>
+      <button type="button" className="btn" onClick={() => void toggle()} disabled={!hydrated || busy} aria-label={starred ? t('stars.unstarLabel', { title }) : t('stars.starAgainLabel', { title })}>
         <span aria-hidden="true">{starred ? '★' : '☆'}</span> {starred ? t('stars.unstar') : t('stars.starAgain')}
       </button>
       <p className={`status-message${message?.error ? ' error' : ' visually-hidden'}`} role={message?.error ? 'alert' : 'status'}>

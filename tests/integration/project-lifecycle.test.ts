@@ -7,7 +7,7 @@ import { getDb } from '../../src/server/db/client.ts';
 import { attachments, drafts, projects, projectTags } from '../../src/server/db/schema/index.ts';
 import { countUserProjectsByStatus, deleteDraft, getDraft, getDraftStatus, listDrafts } from '../../src/server/services/drafts.ts';
 import { listProjects } from '../../src/server/services/project-list.ts';
-import { getProjectDetail } from '../../src/server/services/project-detail.ts';
+import { getProjectDetail, listRelatedProjects } from '../../src/server/services/project-detail.ts';
 import {
   deleteProject,
   editProject,
@@ -141,6 +141,9 @@ describe('ownership', () => {
 
     const [row] = await getDb().select().from(projects).where(eq(projects.id, project.id));
     expect(row).toMatchObject({ title: 'Original', status: 'published', updatedAt: project.updatedAt });
+    // a project without tags still has related projects (by the same author first)
+    const sibling = await createProject(owner.id, { title: 'Sibling' });
+    expect((await listRelatedProjects(project.publicId, 'en-US')).map((card) => card.id)).toContain(sibling.publicId);
     expect((await getDraft(owner.id, draft.id)).title).toBe('Secret draft');
     expect(await getDb().select().from(drafts).where(eq(drafts.ownerId, intruder.id))).toEqual([]);
   });
