@@ -108,5 +108,10 @@ describe('search', () => {
     const page = await searchProjects({ q: 'amplifier', page: 1, pageSize: 1 }, 'en-US');
     expect(page.total).toBe(1);
     expect(page.list[0]!.highlight.title).toBe('Class-D <mark>amplifier</mark>');
+    // past the last page: no cards, the total still told
+    expect(await searchProjects({ q: 'speaker', page: 5, pageSize: 10 }, 'en-US')).toMatchObject({ list: [], total: 2, page: 5 });
+    // one- and two-character Chinese runs (no trigram) still match
+    expect(await ids('麦')).toEqual([mic.publicId]);
+    expect(await ids('噪声')).toEqual([mic.publicId]);
   });
 });
