@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -7,6 +7,8 @@ const port = Number(process.env.E2E_PORT ?? 4391);
 // A fresh DATA_DIR per run: the embedded PostgreSQL starts empty and seeds the demo content.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'copperhub-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
+// mkdtemp makes the folder private; run as root, PostgreSQL runs as its own user and must reach DATA_DIR/pg.
+chmodSync(dataDir, 0o755);
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -127,18 +127,20 @@ function Menu({ token, user: initialUser, variant = 'desktop' }: HeaderUserMenuP
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={t('account.menu', { name: user.nickname })}
+        aria-label={unread > 0 ? `${t('account.menu', { name: user.nickname })}, ${t('account.unread', { count: unread })}` : t('account.menu', { name: user.nickname })}
         onClick={onButtonClick}
         onKeyDown={onButtonKey}
         data-testid="user-menu-button"
       >
-        <img className="avatar" src={avatarSrc(user.avatar, user.nickname)} width={30} height={30} alt="" data-testid="header-avatar" />
+        <span className="user-menu-avatar">
+          <img className="avatar" src={avatarSrc(user.avatar, user.nickname)} width={30} height={30} alt="" data-testid="header-avatar" />
+          {unread > 0 && (
+            <span className="badge" data-testid="unread-badge" aria-hidden="true">
+              {unread > 99 ? '99+' : unread}
+            </span>
+          )}
+        </span>
         <span className="user-menu-name" aria-hidden="true">{user.nickname}</span>
-        {unread > 0 && (
-          <span className="badge" data-testid="unread-badge" aria-hidden="true">
-            {unread > 99 ? '99+' : unread}
-          </span>
-        )}
         <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true"><path d="M2 4l4 4 4-4" stroke="currentColor" strokeWidth="1.8" fill="none" strokeLinecap="round" /></svg>
       </button>
       <div className="user-menu-list" hidden={!open}>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiCall } from '../lib/api-client.ts';
 import type { UserInfo } from '../lib/api-types.ts';
@@ -133,9 +133,17 @@ function Editor({ token, user: initialUser, variant = 'desktop', origin, locale 
     setCropSource(file);
   };
 
-  const closeCropper = () => {
-    setCropSource(null);
+  // Focus goes back to "Change avatar" once the cropper dialog has closed (not while it is modal).
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (cropSource || !refocus.current) return;
+    refocus.current = false;
     changeButton.current?.focus();
+  }, [cropSource]);
+
+  const closeCropper = () => {
+    refocus.current = true;
+    setCropSource(null);
   };
 
   const onCrop = async (blob: Blob) => {
@@ -242,16 +250,12 @@ function Editor({ token, user: initialUser, variant = 'desktop', origin, locale 
         <p className="field-error" role="alert" hidden={!avatarError}>
           {avatarError}
         </p>
-        <p className="visually-hidden" role="status">
+        <p className={avatarStatus && !avatarBusy ? 'form-status' : 'visually-hidden'} role="status">
           {avatarStatus}
         </p>
-        {avatarStatus && !avatarBusy && <p className="form-status">{avatarStatus}</p>}
       </section>
 
-      <form ref={form} className="form-stack" noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={id('form-title')}>
-        <h3 id={id('form-title')} className="visually-hidden">
-          {t('profile.editTitle')}
-        </h3>
+      <form ref={form} className="form-stack" noValidate onSubmit={(event) => void onSubmit(event)} aria-label={t('profile.editTitle')}>
         <div className="form-error" role="alert" hidden={!formError}>
           {formError}
         </div>

@@ -61,12 +61,11 @@ function enhanceForm(form: HTMLFormElement, messages: Messages): void {
   form.noValidate = true; // our own messages, in the page's language
   const inputs = () => [...form.querySelectorAll<HTMLInputElement>('input[name]:not([type="hidden"])')];
 
+  // A shown error goes away as soon as the value is fixed. Errors appear only on submit: showing
+  // them on blur would move the submit button under the pointer between press and release.
   for (const input of inputs()) {
-    input.addEventListener('blur', () => {
-      if (input.getAttribute('aria-invalid') === 'true' || (input.value && checkField(input))) {
-        const key = checkField(input);
-        setFieldError(form, input.name, key ? t(`validation.${key}`) : null);
-      }
+    input.addEventListener('input', () => {
+      if (input.getAttribute('aria-invalid') === 'true' && !checkField(input)) setFieldError(form, input.name, null);
     });
   }
 

@@ -12,7 +12,9 @@ import { checkDatabase, startDatabase } from './db/client.ts';
 import { assertRouteMiddlewares } from './routing/middlewares.ts';
 import { routeTable } from './routing/routes.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
+import { deleteExpiredRateLimits } from './services/rate-limit.ts';
 import { deleteExpiredSessions } from './services/sessions.ts';
+import { deleteStaleSsoCodes } from './services/sso.ts';
 import { createStaticFiles, serveStoredFile } from './static-files.ts';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: () => void) => Promise<void>;
@@ -53,7 +55,9 @@ const server = http.createServer((req, res) => {
 });
 server.keepAliveTimeout = 65_000;
 
-const housekeeping = setInterval(() => void deleteExpiredSessions().catch(() => undefined), 60 * 60 * 1000);
+const housekeeping = setInterval(() => {
+  for (const task of [deleteExpiredSessions, deleteStaleSsoCodes, deleteExpiredRateLimits]) void task().catch(() => undefined);
+}, 60 * 60 * 1000);
 housekeeping.unref();
 
 server.listen(config.port, config.host, () => {

@@ -1,5 +1,6 @@
 import type { APIContext } from 'astro';
-import { setTokenCookie } from '../http/cookies.ts';
+import { setTokenCookie, TOKEN_COOKIE } from '../http/cookies.ts';
+import { invalidateSession } from '../services/sessions.ts';
 import { exchangeSsoCode } from '../services/sso.ts';
 import { localLocation, siteOrigin } from '../services/sso-links.ts';
 
@@ -13,7 +14,12 @@ export async function handleSsoCallback(context: APIContext): Promise<Response |
   if (request.method !== 'GET' || !url.searchParams.has('code')) return undefined;
   if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/sso/api/') || url.pathname.startsWith('/_')) return undefined;
   const session = await exchangeSsoCode(url.searchParams.get('code'), request.headers.get('user-agent') ?? '');
-  if (session) setTokenCookie(context.cookies, session.token, session.expiresAt, siteOrigin(url).startsWith('https:'));
+  if (session) {
+    // The browser's previous session, if any, is replaced rather than left valid in the database.
+    const previous = context.cookies.get(TOKEN_COOKIE)?.value;
+    if (previous) await invalidateSession(previous);
+    setTokenCookie(context.cookies, session.token, session.expiresAt, siteOrigin(url).startsWith('https:'));
+  }
   const response = context.redirect(localLocation(url, ['code']), 302);
   response.headers.set('cache-control', 'no-store');
   return response;

@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { UserInfo } from '../../lib/api-types.ts';
 import {
@@ -44,16 +44,12 @@ export async function generateCustomUrl(nickname: string): Promise<string> {
 /** `user/getUserInfo`: the signed-in member with their number of unread messages. */
 export async function getUserInfo(userId: number): Promise<UserInfo> {
   const db = getDb();
-  const [row] = await db
-    .select({
-      user: users,
-      unread: sql<number>`(SELECT count(*)::int FROM ${messages} WHERE ${messages.recipientId} = ${users.id} AND ${messages.readAt} IS NULL)`,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  if (!row) throw new AppError('unauthorized', 401);
-  const { user } = row;
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw new AppError('unauthorized', 401);
+  const [unread] = await db
+    .select({ n: count() })
+    .from(messages)
+    .where(and(eq(messages.recipientId, userId), isNull(messages.readAt)));
   return {
     id: user.id,
     url: user.customUrl,
@@ -63,7 +59,7 @@ export async function getUserInfo(userId: number): Promise<UserInfo> {
     location: user.location,
     website: user.website,
     createdAt: user.createdAt.toISOString(),
-    unreadMessages: row.unread,
+    unreadMessages: unread?.n ?? 0,
   };
 }
 

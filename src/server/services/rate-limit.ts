@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { getDb } from '../db/client.ts';
 import { rateLimits } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
@@ -25,6 +25,20 @@ export async function hitRateLimit(key: string, limit: number, windowMs: number,
   const hit = { count: row?.count ?? 1, resetAt: new Date(windowStart.getTime() + windowMs) };
   if (hit.count > limit) throw new AppError('rate_limited', 429);
   return hit;
+}
+
+/**
+ * Throws `AppError('rate_limited', 429)` when `key` already has `limit` hits in the current
+ * window, without counting one. With `hitRateLimit` after a failure, this limits failures only.
+ */
+export async function assertUnderRateLimit(key: string, limit: number, windowMs: number, now = new Date()): Promise<void> {
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const [row] = await getDb()
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key.slice(0, 300)), eq(rateLimits.windowStart, windowStart)))
+    .limit(1);
+  if ((row?.count ?? 0) >= limit) throw new AppError('rate_limited', 429);
 }
 
 /** Applies several limits in order; the first one exceeded throws. */

@@ -5,10 +5,10 @@ import { nicknameProblem, NICKNAME_MAX } from '../../lib/profile-rules.ts';
 import { getConfig } from '../config.ts';
 import { getDb } from '../db/client.ts';
 import { credentials, ssoCodes, users } from '../db/schema/index.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError, isAppError } from '../http/errors.ts';
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { generateCustomUrl } from './profiles.ts';
-import { hitRateLimits } from './rate-limit.ts';
+import { assertUnderRateLimit, hitRateLimits } from './rate-limit.ts';
 import { createSession } from './sessions.ts';
 import { safeReturnUrl } from './sso-links.ts';
 
@@ -16,10 +16,13 @@ import { safeReturnUrl } from './sso-links.ts';
 export const SSO_CODE_TTL_MS = 2 * 60 * 1000;
 
 const MINUTE = 60 * 1000;
-/** Sign-in: per IP and per email, fixed windows. Per email protects one account from guessing. */
+/**
+ * Failed sign-ins allowed per IP and per email in fixed windows; then 429 until the window ends.
+ * Per email protects one account from guessing from many addresses; successful sign-ins are free.
+ */
 export const LOGIN_LIMITS = { ip: { limit: 60, windowMs: 15 * MINUTE }, email: { limit: 10, windowMs: 15 * MINUTE } };
-/** Sign-up: per IP and per email. */
-export const REGISTER_LIMITS = { ip: { limit: 30, windowMs: 60 * MINUTE }, email: { limit: 5, windowMs: 60 * MINUTE } };
+/** Sign-up attempts per IP (room for a classroom behind one address) and per email. */
+export const REGISTER_LIMITS = { ip: { limit: 50, windowMs: 60 * MINUTE }, email: { limit: 5, windowMs: 60 * MINUTE } };
 
 const email = z.string().trim().toLowerCase().min(1).max(254);
 const returnFields = {
@@ -144,16 +147,24 @@ export function buildReturnLocation(redirect: string | undefined, code: string, 
 }
 
 /**
- * Signs in with email and password (rate-limited per IP and per email) and answers the
+ * Signs in with email and password (failures rate-limited per IP and per email) and answers the
  * `location` to send the browser to: the allowed return address with a one-time code.
  */
 export async function signIn(input: LoginInput, meta: RequestMeta): Promise<{ location: string }> {
   assertKnownSite(input.siteId);
-  await hitRateLimits([
+  const limits = [
     { key: `sso:login:ip:${meta.ip}`, ...LOGIN_LIMITS.ip },
     { key: `sso:login:email:${input.email}`, ...LOGIN_LIMITS.email },
-  ]);
-  const userId = await authenticate(input.email, input.password);
+  ];
+  for (const entry of limits) await assertUnderRateLimit(entry.key, entry.limit, entry.windowMs);
+  let userId: number;
+  try {
+    userId = await authenticate(input.email, input.password);
+  } catch (error) {
+    // Count the failure; a concurrent attempt past the limit still answers the same error.
+    if (isAppError(error) && error.errorKey === 'invalid_credentials') await hitRateLimits(limits).catch(() => undefined);
+    throw error;
+  }
   const code = await issueSsoCode(userId);
   return { location: buildReturnLocation(input.redirect, code, meta.requestUrl) };
 }
