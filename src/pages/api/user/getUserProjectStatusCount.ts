@@ -1,8 +1,8 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
-import { countUserProjectStatus } from '../../../server/services/profiles.ts';
+import { countUserProjectsByStatus } from '../../../server/services/drafts.ts';
 
 export const { GET, POST, ALL } = defineEndpoint({
   auth: true,
   methods: ['GET', 'POST'],
-  handler: ({ user }) => countUserProjectStatus(user.id),
+  handler: ({ user }) => countUserProjectsByStatus(user.id),
 });
