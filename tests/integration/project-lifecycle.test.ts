@@ -5,7 +5,8 @@ import { createProject, createTag, createUser } from '../helpers/factories.ts';
 import { createUpload } from '../helpers/project-factories.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { attachments, drafts, projects, projectTags } from '../../src/server/db/schema/index.ts';
-import { countUserProjectsByStatus, deleteDraft, getDraft, getDraftStatus, listDrafts } from '../../src/server/services/drafts.ts';
+import { countUserProjectStatus } from '../../src/server/services/profiles.ts';
+import { deleteDraft, getDraft, getDraftStatus, listDrafts } from '../../src/server/services/drafts.ts';
 import { listProjects } from '../../src/server/services/project-list.ts';
 import { getProjectDetail, listRelatedProjects } from '../../src/server/services/project-detail.ts';
 import {
@@ -66,12 +67,12 @@ describe('draft → publish', () => {
     expect((await getDraftStatus(user.id, draft.id)).status).toBe('draft');
     expect((await listDrafts(user.id, { page: 1, pageSize: 20 })).list.map((d) => d.id)).toContain(draft.id);
     expect((await listProjects({ page: 1, pageSize: 50 }, 'en-US')).list.map((card) => card.title)).not.toContain('开源温湿度传感器 board');
-    expect(await countUserProjectsByStatus(user.id)).toEqual({ published: 0, draft: 2 });
+    expect(await countUserProjectStatus(user.id)).toEqual({ published: 0, draft: 2 });
 
     const published = await save(user.id, { ...detail, draftId: draft.id, publish: true });
     expect(published.status).toBe('published');
     await expect(getDraft(user.id, draft.id)).rejects.toMatchObject({ status: 404 });
-    expect(await countUserProjectsByStatus(user.id)).toEqual({ published: 1, draft: 1 });
+    expect(await countUserProjectStatus(user.id)).toEqual({ published: 1, draft: 1 });
 
     const list = await listProjects({ page: 1, pageSize: 20 }, 'zh-CN');
     expect(list.list[0]!.id).toBe(published.id);

@@ -2,7 +2,7 @@
  * Drafts ("temporary"): unpublished work of one owner — a new project, or an edit of a
  * published project (`projectId`). Only the owner ever sees a draft; anyone else gets a 404.
  */
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { getDb } from '../db/client.ts';
 import { drafts, projects, type ProjectContent } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
@@ -116,13 +116,3 @@ export async function listDrafts(userId: number, paging: { page: number; pageSiz
   };
 }
 
-/** `user/getUserProjectStatusCount`: the user's published projects and drafts. */
-export async function countUserProjectsByStatus(userId: number): Promise<{ published: number; draft: number }> {
-  const [row] = await getDb()
-    .select({
-      published: sql<number>`(SELECT count(*)::int FROM ${projects} WHERE ${projects.ownerId} = ${userId} AND ${projects.status} = 'published')`,
-      draft: sql<number>`(SELECT count(*)::int FROM ${drafts} WHERE ${drafts.ownerId} = ${userId})`,
-    })
-    .from(sql`(SELECT 1) AS one`);
-  return { published: row?.published ?? 0, draft: row?.draft ?? 0 };
-}

@@ -1,8 +1,8 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
-import { countUserProjectsByStatus } from '../../../server/services/drafts.ts';
+import { countUserProjectStatus } from '../../../server/services/profiles.ts';
 
 export const { GET, POST, ALL } = defineEndpoint({
   auth: true,
   methods: ['GET', 'POST'],
-  handler: ({ user }) => countUserProjectsByStatus(user.id),
+  handler: ({ user }) => countUserProjectStatus(user.id),
 });
