@@ -94,6 +94,8 @@ function Editor({ token, user: initialUser, variant = 'desktop', origin, locale 
     website: initialUser.website,
   });
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const [formError, setFormError] = useState('');
   const [saving, setSaving] = useState(false);
   const [cropSource, setCropSource] = useState<File | null>(null);
@@ -255,7 +257,9 @@ function Editor({ token, user: initialUser, variant = 'desktop', origin, locale 
         </p>
       </section>
 
-      <form ref={form} className="form-stack" noValidate onSubmit={(event) => void onSubmit(event)} aria-label={t('profile.editTitle')}>
+      <form ref={form} noValidate onSubmit={(event) => void onSubmit(event)} aria-label={t('profile.editTitle')}>
+        {/* Disabled until hydrated, so nothing typed before the island is live can be lost. */}
+        <fieldset className="form-stack" disabled={!hydrated} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
         <div className="form-error" role="alert" hidden={!formError}>
           {formError}
         </div>
@@ -303,6 +307,7 @@ function Editor({ token, user: initialUser, variant = 'desktop', origin, locale 
             {saving ? t('profile.saving') : t('profile.save')}
           </button>
         </div>
+        </fieldset>
       </form>
 
       {cropSource && (

@@ -155,3 +155,23 @@ describe('messages', () => {
     expect(rows.every((row) => row.dedupeKey === null)).toBe(true);
   });
 });
+
+describe('messages from project reactions', () => {
+  it('stars and likes tell the owner once per person, however often they are toggled', async () => {
+    const { setProjectLike, setProjectStar } = await import('../../src/server/services/reactions.ts');
+    const { user: owner } = await createUser();
+    const { user: fan } = await createUser({ nickname: 'Toggler' });
+    const project = await createProject(owner.id, { title: 'Reaction board' });
+    for (const value of [true, false, true, false, true]) {
+      await setProjectStar(fan.id, project.publicId, value);
+      await setProjectLike(fan.id, project.publicId, value);
+    }
+    await setProjectStar(owner.id, project.publicId, true);
+    await setProjectLike(owner.id, project.publicId, true);
+    const list = (await inbox(owner.id)).list;
+    expect(list.map((m) => [m.kind, m.actor?.nickname, m.project?.title]).sort()).toEqual([
+      ['like', 'Toggler', 'Reaction board'],
+      ['star', 'Toggler', 'Reaction board'],
+    ]);
+  });
+});

@@ -1,21 +1,13 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Locale } from '../../lib/i18n.ts';
 import { getDb } from '../db/client.ts';
-import { drafts, projects, videos } from '../db/schema/index.ts';
+import { videos } from '../db/schema/index.ts';
 import { fileUrl } from '../storage/index.ts';
 import type { Page, ProjectCard } from '../services/cards.ts';
 import { listMessages, type MessagePage } from '../services/messages.ts';
 import { listStarredProjects, listUserProjects } from '../services/project-list.ts';
+import { listDrafts, type DraftItem } from '../services/drafts.ts';
 import type { UserPageContext, UserTab } from './user.ts';
-
-export interface DraftRow {
-  id: string;
-  title: string;
-  summary: string;
-  cover: string | null;
-  projectId: string | null;
-  updatedAt: string;
-}
 
 export interface VideoCard {
   id: string;
@@ -29,7 +21,7 @@ export type UserTabData =
   | { tab: 'projects'; page: Page<ProjectCard>; statusCounts: { published: number; draft: number } | null }
   | { tab: 'stars'; page: Page<ProjectCard> }
   | { tab: 'video'; videos: VideoCard[] }
-  | { tab: 'draftbox'; drafts: DraftRow[] }
+  | { tab: 'draftbox'; drafts: Page<DraftItem> }
   | { tab: 'message'; page: MessagePage; unreadOnly: boolean }
   | { tab: 'profile' };
 
@@ -72,26 +64,8 @@ export async function loadUserTab(
         })),
       };
     }
-    case 'draftbox': {
-      const rows = await db
-        .select({ draft: drafts, projectPublicId: projects.publicId })
-        .from(drafts)
-        .leftJoin(projects, eq(projects.id, drafts.projectId))
-        .where(eq(drafts.ownerId, context.profile.id))
-        .orderBy(desc(drafts.updatedAt))
-        .limit(100);
-      return {
-        tab,
-        drafts: rows.map(({ draft, projectPublicId }) => ({
-          id: draft.id,
-          title: draft.content.title,
-          summary: draft.content.summary,
-          cover: draft.content.cover,
-          projectId: projectPublicId,
-          updatedAt: draft.updatedAt.toISOString(),
-        })),
-      };
-    }
+    case 'draftbox':
+      return { tab, drafts: await listDrafts(context.profile.id, { page: pageNumber, pageSize: 20 }) };
     case 'message': {
       // Owner only (checked by the caller); `?filter=unread` lists unread messages only.
       const unreadOnly = url?.searchParams.get('filter') === 'unread';

@@ -38,7 +38,9 @@ import {
   type TagParentSeed,
 } from './demo-content.ts';
 import { avatarSvg, bannerSvg, collectionSvg, coverSvg, mapLimit, renderWebp } from './images.ts';
-import { markdownToText, renderMarkdown } from './markdown.ts';
+import { htmlToText, renderMarkdown } from '../services/markdown.ts';
+
+const markdownToText = (source: string) => htmlToText(renderMarkdown(source));
 import { hashDemoPassword } from './password.ts';
 import { createRng, hashString, type Rng } from './random.ts';
 

@@ -12,7 +12,9 @@ import { newPublicId } from '../services/ids.ts';
 import { fileUrl, getStorage } from '../storage/index.ts';
 import { ensureTagTree, LICENCES } from './demo.ts';
 import { coverSvg, mapLimit, MASK_COLORS, renderWebp } from './images.ts';
-import { markdownToText, renderMarkdown } from './markdown.ts';
+import { htmlToText, renderMarkdown } from '../services/markdown.ts';
+
+const markdownToText = (source: string) => htmlToText(renderMarkdown(source));
 import { createRng, type Rng } from './random.ts';
 
 export interface SyntheticOptions {

@@ -367,8 +367,9 @@ export async function deleteComment(userId: number, commentId: number): Promise<
   const target = await findCommentForWrite(commentId);
   if (userId !== target.authorId && userId !== target.projectOwnerId) throw new AppError('forbidden', 403);
   await getDb().transaction(async (tx) => {
-    // Lock the project row first, as writing a comment does, so the two never deadlock.
-    await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, target.projectId)).for('update');
+    // Lock the project row first, as writing a comment does, so the two never deadlock; NO KEY
+    // UPDATE (what an UPDATE takes) still lets likes insert messages that reference the project.
+    await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, target.projectId)).for('no key update');
     const removed = await tx
       .update(comments)
       .set({ deletedAt: new Date() })

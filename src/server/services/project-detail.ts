@@ -120,15 +120,16 @@ export async function listRelatedProjects(publicId: string, locale: Locale, limi
   const tagIds = (await db.select({ tagId: projectTags.tagId }).from(projectTags).where(eq(projectTags.projectId, project.id))).map(
     (row) => row.tagId,
   );
+  // Without tags there is nothing to share (and a bare `ORDER BY 0` would be a column position).
   const shared = tagIds.length
-    ? sql`(SELECT count(*) FROM ${projectTags} WHERE ${projectTags.projectId} = ${projects.id} AND ${inArray(projectTags.tagId, tagIds)})`
-    : sql`0::int`; // a bare 0 would be read as "order by column 0"
+    ? [sql`(SELECT count(*) FROM ${projectTags} WHERE ${projectTags.projectId} = ${projects.id} AND ${inArray(projectTags.tagId, tagIds)}) DESC`]
+    : [];
   const rows = await db
     .select(cardColumns)
     .from(projects)
     .innerJoin(users, eq(users.id, projects.ownerId))
     .where(and(isPublished, ne(projects.id, project.id)))
-    .orderBy(sql`${shared} DESC`, sql`(${projects.ownerId} = ${project.ownerId}) DESC`, desc(projects.starCount), desc(projects.id))
+    .orderBy(...shared, sql`(${projects.ownerId} = ${project.ownerId}) DESC`, desc(projects.starCount), desc(projects.id))
     .limit(limit);
   return toCards(rows, locale);
 }

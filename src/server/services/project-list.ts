@@ -49,6 +49,15 @@ export async function listUserProjects(
   return queryCardPage(eq(projects.ownerId, owner.id), orderFor('newest'), paging, locale);
 }
 
+/** `user/getUserProjectList` (published): the signed-in user's own published projects, newest first. */
+export async function listOwnProjects(
+  userId: number,
+  paging: { page: number; pageSize: number },
+  locale: Locale,
+): Promise<Page<ProjectCard>> {
+  return queryCardPage(eq(projects.ownerId, userId), orderFor('newest'), paging, locale);
+}
+
 /** The published projects the user at `url` starred, most recently starred first. */
 export async function listStarredProjects(
   url: string,

@@ -95,14 +95,98 @@ const imageHandler: PurposeHandler = {
   },
 };
 
+/** Design files larger than this are refused with 413. */
+export const ATTACHMENT_MAX_BYTES = 50 * 1024 * 1024;
+
+/** Binary design files recognised by their magic bytes (xlsx/ods BOMs are zips underneath). */
+const ATTACHMENT_BINARY: Record<string, string> = {
+  'application/zip': 'zip',
+  'application/pdf': 'pdf',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+  'application/vnd.oasis.opendocument.spreadsheet': 'ods',
+};
+
+/** The text of a file if it is text (UTF-8, or UTF-16LE with its byte-order mark), else null. */
+function decodeText(bytes: Uint8Array): string | null {
+  try {
+    const text =
+      bytes[0] === 0xff && bytes[1] === 0xfe
+        ? new TextDecoder('utf-16le', { fatal: true }).decode(bytes.subarray(2))
+        : new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
+    return text.includes('\u0000') ? null : text;
+  } catch {
+    return null;
+  }
+}
+
+/** What a text design file is, from its content: `{ mime, ext }`, or null when not a design file. */
+export function sniffDesignText(text: string, name: string): { mime: string; ext: string } | null {
+  const start = text.trimStart();
+  const lower = name.toLowerCase();
+  const nameExt = lower.includes('.') ? lower.slice(lower.lastIndexOf('.') + 1) : '';
+  if (/^(%FS|%MO|%TF|%IN|G04|G75|G90|G01)/.test(start) || /^%FS[LT][AI]X\d\dY\d\d\*%/m.test(text.slice(0, 4096))) {
+    return { mime: 'application/vnd.gerber', ext: /^[a-z0-9]{1,5}$/.test(nameExt) ? nameExt : 'gbr' };
+  }
+  if (/^M48\b/.test(start)) return { mime: 'application/vnd.gerber', ext: /^[a-z0-9]{1,5}$/.test(nameExt) ? nameExt : 'drl' };
+  if (/^\((kicad_[a-z_]+|footprint|module|fp_lib_table|sym_lib_table|export)\b/.test(start) || /^EESchema (Schematic|LIBRARY)/.test(start) || /^PCBNEW-BOARD/.test(start)) {
+    const kicad = nameExt.startsWith('kicad_') || ['sch', 'lib', 'kicad_mod', 'net', 'pro'].includes(nameExt);
+    return { mime: 'application/x-kicad', ext: kicad ? nameExt : 'kicad' };
+  }
+  if (/^ISO-10303-21;/.test(start)) return { mime: 'model/step', ext: nameExt === 'stp' ? 'stp' : 'step' };
+  if (start.startsWith('{')) {
+    try {
+      const json = JSON.parse(text) as Record<string, unknown>;
+      const head = json.head as Record<string, unknown> | undefined;
+      if (json && typeof json === 'object' && ('docType' in json || 'editorVersion' in json || (head && ('docType' in head || 'editorVersion' in head)) || 'schematics' in json || 'dataStr' in json)) {
+        return { mime: 'application/json', ext: 'json' };
+      }
+    } catch {
+      return null;
+    }
+    return null;
+  }
+  const firstLine = start.split(/\r?\n/, 1)[0] ?? '';
+  const tabular = /[,;\t]/.test(firstLine) && start.split(/\r?\n/).filter(Boolean).length >= 1;
+  if (tabular && (['csv', 'tsv', 'txt'].includes(nameExt) || /designator|reference|quantity|qty|value|footprint|part/i.test(firstLine))) {
+    return { mime: 'text/csv', ext: nameExt === 'tsv' ? 'tsv' : 'csv' };
+  }
+  return null;
+}
+
 /**
- * What each purpose accepts. Design-file attachments (zip, Gerber, KiCad, EasyEDA, PDF, CSV,
- * STEP) get their own handler here; until then `attachment` is refused with 415.
+ * Attachments (design files): zip, PDF and spreadsheet BOMs by their magic bytes; Gerber/Excellon,
+ * KiCad, EasyEDA JSON, STEP and CSV by their text content. Stored byte for byte under a
+ * generated key; the original name (made safe) is kept for downloads.
  */
+export async function storeAttachmentUpload(ownerId: number, file: IncomingFile): Promise<UploadResult> {
+  // Text formats first (a UTF-16 byte-order mark looks like MPEG audio to magic-byte sniffing),
+  // then binary formats by their magic bytes.
+  const text = decodeText(file.bytes);
+  let detected = text === null ? null : sniffDesignText(text, file.name);
+  if (!detected) {
+    const type = await fileTypeFromBuffer(file.bytes);
+    const ext = type ? ATTACHMENT_BINARY[type.mime] : undefined;
+    if (type && ext) detected = { mime: type.mime, ext };
+  }
+  if (!detected) throw new AppError('unsupported_type', 415);
+  const id = newPublicId(16);
+  const storageKey = `attachments/${id.slice(0, 2)}/${id}.${detected.ext.replace(/[^a-z0-9_]/g, '').slice(0, 12) || 'bin'}`;
+  const name = safeFileName(file.name, undefined, `file.${detected.ext}`);
+  await insertUpload({ id, ownerId, purpose: 'attachment', storageKey, name, mime: detected.mime, size: file.bytes.length }, file.bytes);
+  return { id, url: fileUrl(storageKey), name, mime: detected.mime, size: file.bytes.length };
+}
+
+const attachmentHandler: PurposeHandler = {
+  maxBytes: ATTACHMENT_MAX_BYTES,
+  store: (ownerId, _purpose, file) => storeAttachmentUpload(ownerId, file),
+};
+
+/** What each purpose accepts. */
 const handlers: Partial<Record<UploadPurpose, PurposeHandler>> = {
   avatar: imageHandler,
   cover: imageHandler,
   image: imageHandler,
+  attachment: attachmentHandler,
 };
 
 /** The largest request `POST /api/upload` reads: the biggest file allowed plus form overhead. */

@@ -1,0 +1,12 @@
+import { defineEndpoint } from '../../../server/http/endpoint.ts';
+import { hitRateLimit } from '../../../server/services/rate-limit.ts';
+import { savePreview, savePreviewSchema } from '../../../server/services/releases.ts';
+
+export const { POST, ALL } = defineEndpoint({
+  auth: true,
+  input: savePreviewSchema,
+  handler: async ({ input, user }) => {
+    await hitRateLimit(`preview:user:${user.id}`, 200, 60 * 60 * 1000);
+    return savePreview(user.id, input);
+  },
+});

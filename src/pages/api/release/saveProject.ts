@@ -1,0 +1,12 @@
+import { defineEndpoint } from '../../../server/http/endpoint.ts';
+import { hitRateLimit } from '../../../server/services/rate-limit.ts';
+import { saveProject, saveProjectSchema } from '../../../server/services/releases.ts';
+
+export const { POST, ALL } = defineEndpoint({
+  auth: true,
+  input: saveProjectSchema,
+  handler: async ({ input, user }) => {
+    await hitRateLimit(`release:user:${user.id}`, 300, 60 * 60 * 1000);
+    return saveProject(user.id, input);
+  },
+});

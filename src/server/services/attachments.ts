@@ -1,0 +1,145 @@
+/**
+ * Design files attached to projects: created from the owner's uploads when a project is
+ * published or edited, and downloaded through `/api/attachment/download` (which counts).
+ */
+import { Readable } from 'node:stream';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { getDb } from '../db/client.ts';
+import { attachments, projects, type AttachmentKind } from '../db/schema/index.ts';
+import { AppError } from '../http/errors.ts';
+import { getStorage } from '../storage/index.ts';
+import { newPublicId } from './ids.ts';
+import type { ResolvedAttachment } from './project-content.ts';
+
+/** A transaction or the database: the functions below run inside the caller's transaction. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+const GERBER_EXTENSIONS = new Set([
+  'gbr', 'ger', 'gtl', 'gbl', 'gto', 'gbo', 'gts', 'gbs', 'gtp', 'gbp', 'gko', 'gm1', 'gml', 'gm', 'g1', 'g2', 'gd1', 'gg1',
+  'drl', 'xln', 'cmp', 'sol', 'stc', 'sts', 'plc', 'pls', 'oln',
+]);
+const BOM_EXTENSIONS = new Set(['csv', 'tsv', 'xlsx', 'xls', 'ods']);
+const SCHEMATIC_EXTENSIONS = new Set(['kicad_sch', 'sch', 'schdoc', 'dsn']);
+
+function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot >= 0 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
+/**
+ * What an attached file is, from its name and (for text files) its first bytes: fabrication
+ * outputs (Gerber, Excellon, a zip of them), a bill of materials, a schematic, or other.
+ */
+export function guessAttachmentKind(name: string, mime: string, head = ''): AttachmentKind {
+  const ext = extensionOf(name);
+  const base = name.toLowerCase();
+  if (GERBER_EXTENSIONS.has(ext)) return 'gerber';
+  if (/^(%FS|%MO|G04|M48)/.test(head.trimStart())) return 'gerber';
+  if (ext === 'zip' && /gerber|fab|manufactur|production|pcbway|jlc/.test(base)) return 'gerber';
+  if (/\bbom\b|bill[ _-]?of[ _-]?materials/.test(base.replace(/[_.-]/g, ' '))) return 'bom';
+  if (BOM_EXTENSIONS.has(ext) || mime === 'text/csv') {
+    return /designator|reference|quantity|qty|footprint|\bvalue\b/i.test(head.split('\n')[0] ?? '') || ext !== 'csv' ? 'bom' : 'other';
+  }
+  if (SCHEMATIC_EXTENSIONS.has(ext) || head.trimStart().startsWith('(kicad_sch')) return 'schematic';
+  if (/schematic|\bsch\b/.test(base.replace(/[_.-]/g, ' '))) return 'schematic';
+  return 'other';
+}
+
+/** The first bytes of a stored text-like file, for `guessAttachmentKind`. */
+async function readHead(storageKey: string, mime: string): Promise<string> {
+  if (!/^text\/|json/.test(mime)) return '';
+  const stream = await getStorage().read(storageKey, { start: 0, end: 2047 });
+  if (!stream) return '';
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Kinds of new attachments, read before a transaction starts (they may touch storage). */
+export async function guessKinds(files: ResolvedAttachment[]): Promise<Map<string, AttachmentKind>> {
+  const kinds = new Map<string, AttachmentKind>();
+  await Promise.all(
+    files
+      .filter((file) => !file.attachmentId)
+      .map(async (file) => kinds.set(file.ref, guessAttachmentKind(file.name, file.mime, await readHead(file.storageKey, file.mime).catch(() => '')))),
+  );
+  return kinds;
+}
+
+/**
+ * Makes the project's attachments exactly `files`, in order: existing ones stay (keeping their
+ * download counts), missing ones are removed, new uploads become attachments.
+ */
+export async function syncProjectAttachments(
+  tx: Tx,
+  projectId: number,
+  files: ResolvedAttachment[],
+  kinds: Map<string, AttachmentKind>,
+): Promise<void> {
+  const keep = new Set(files.map((file) => file.attachmentId).filter((id): id is string => Boolean(id)));
+  const current = await tx.select({ id: attachments.id }).from(attachments).where(eq(attachments.projectId, projectId));
+  for (const row of current) {
+    if (!keep.has(row.id)) await tx.delete(attachments).where(eq(attachments.id, row.id));
+  }
+  for (const [sort, file] of files.entries()) {
+    if (file.attachmentId) {
+      await tx.update(attachments).set({ sort }).where(eq(attachments.id, file.attachmentId));
+    } else {
+      await tx.insert(attachments).values({
+        id: newPublicId(),
+        projectId,
+        uploadId: file.uploadId,
+        name: file.name,
+        mime: file.mime,
+        size: file.size,
+        storageKey: file.storageKey,
+        kind: kinds.get(file.ref) ?? guessAttachmentKind(file.name, file.mime),
+        sort,
+      });
+    }
+  }
+}
+
+/** A file name safe for a `Content-Disposition` header, in ASCII and in UTF-8. */
+export function contentDisposition(name: string): string {
+  const clean = name.replace(/[\u0000-\u001F\u007F"\\/]/g, '_').trim() || 'download';
+  const ascii = clean.replace(/[^\x20-\x7E]/g, '_').replace(/[%;]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(clean).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
+/**
+ * The download of an attachment of a published project (or of the viewer's own project):
+ * counts it (unless `count` is false, e.g. for crawlers) and answers the file as a download.
+ */
+export async function downloadAttachment(attachmentId: string, viewerId: number | null, count: boolean): Promise<Response> {
+  const db = getDb();
+  const [row] = await db
+    .select({ attachment: attachments, status: projects.status, ownerId: projects.ownerId })
+    .from(attachments)
+    .innerJoin(projects, eq(projects.id, attachments.projectId))
+    .where(eq(attachments.id, attachmentId))
+    .limit(1);
+  if (!row || (row.status !== 'published' && row.ownerId !== viewerId)) throw new AppError('not_found', 404);
+  const storage = getStorage();
+  const size = await storage.size(row.attachment.storageKey);
+  const stream = size === null ? null : await storage.read(row.attachment.storageKey);
+  if (!stream || size === null) throw new AppError('not_found', 404);
+  if (count) {
+    await db
+      .update(attachments)
+      .set({ downloadCount: sql`${attachments.downloadCount} + 1` })
+      .where(and(eq(attachments.id, attachmentId)));
+  }
+  return new Response(Readable.toWeb(stream) as ReadableStream, {
+    status: 200,
+    headers: {
+      'content-type': row.attachment.mime || 'application/octet-stream',
+      'content-length': String(size),
+      'content-disposition': contentDisposition(row.attachment.name),
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+    },
+  });
+}
