@@ -69,6 +69,23 @@ test.describe('conversation over HTTP', () => {
     expect(await detail()).toBe(initialCount + 2);
   });
 
+  test('stars and likes of a project tell its owner once, however often they are toggled', async ({ request }) => {
+    const { project, owner } = await demoProjectWithOwner(baseURL(), request, 6);
+    const fan = await registerOverHttp(baseURL(), 'Star Toggler');
+    for (const value of [true, false, true]) {
+      expect((await call(fan.api, 'project/star', { id: project.id, value })).result.starred).toBe(value);
+      expect((await call(fan.api, 'project/like', { id: project.id, value })).result.liked).toBe(value);
+    }
+    const inbox = await call<{ list: Message[] }>(owner.api, 'message/list', { page: 1, pageSize: 50 });
+    const fromFan = inbox.result.list.filter((message) => message.actor?.url === fan.user.url);
+    expect(fromFan.map((message) => message.kind).sort()).toEqual(['like', 'star']);
+    expect(fromFan.every((message) => message.project?.id === project.id && !message.read)).toBe(true);
+    // the owner starring their own project tells nobody
+    await call(owner.api, 'project/star', { id: project.id, value: true });
+    const after = await call<{ list: Message[] }>(owner.api, 'message/list', { page: 1, pageSize: 50 });
+    expect(after.result.list.filter((message) => message.actor?.url === owner.user.url)).toEqual([]);
+  });
+
   test('too long, empty or homeless comments are refused with clear errors and store nothing', async ({ request }) => {
     const { project } = await demoProjectWithOwner(baseURL(), request, 1);
     const bob = await registerOverHttp(baseURL(), 'Bob Validator');
