@@ -7,41 +7,49 @@ import { assertUnderRateLimit, deleteExpiredRateLimits, hitRateLimit } from '../
 
 useTestDatabase();
 
-describe('hitRateLimit', () => {
-  const minute = 60_000;
-  const now = new Date('2026-03-01T10:00:30Z');
+const minute = 60_000;
+const at = (time: string) => new Date(`2026-03-01T${time}Z`);
 
-  it('counts hits in a fixed window and refuses the one past the limit with 429 rate_limited', async () => {
-    for (let i = 1; i <= 3; i += 1) expect((await hitRateLimit('test:a', 3, minute, now)).count).toBe(i);
-    await expect(hitRateLimit('test:a', 3, minute, now)).rejects.toMatchObject({ status: 429, errorKey: 'rate_limited' });
-    // still refused later in the same window
-    await expect(hitRateLimit('test:a', 3, minute, new Date('2026-03-01T10:00:59Z'))).rejects.toMatchObject({ status: 429 });
+describe('hitRateLimit', () => {
+  it('allows `limit` hits and refuses the next with 429 rate_limited, for the rest of the window', async () => {
+    for (let i = 1; i <= 3; i += 1) expect((await hitRateLimit('test:a', 3, minute, at('10:00:30'))).count).toBe(i);
+    await expect(hitRateLimit('test:a', 3, minute, at('10:00:30'))).rejects.toMatchObject({ status: 429, errorKey: 'rate_limited' });
+    await expect(hitRateLimit('test:a', 3, minute, at('10:00:59'))).rejects.toMatchObject({ status: 429 });
+    // other keys are counted apart
+    expect((await hitRateLimit('test:b', 3, minute, at('10:00:30'))).count).toBe(1);
   });
 
-  it('starts afresh in the next window and keeps keys apart', async () => {
-    const next = await hitRateLimit('test:a', 3, minute, new Date('2026-03-01T10:01:00Z'));
-    expect(next).toEqual({ count: 1, resetAt: new Date('2026-03-01T10:02:00Z') });
-    expect((await hitRateLimit('test:b', 3, minute, now)).count).toBe(1);
+  it('still counts a burst from the end of one window just after the boundary', async () => {
+    for (let i = 0; i < 3; i += 1) await hitRateLimit('test:edge', 3, minute, at('10:00:58'));
+    await expect(hitRateLimit('test:edge', 3, minute, at('10:01:01'))).rejects.toMatchObject({ status: 429 });
+  });
+
+  it('lets hits through again once a quiet window has passed', async () => {
+    for (let i = 0; i < 3; i += 1) await hitRateLimit('test:quiet', 3, minute, at('10:00:10'));
+    await expect(hitRateLimit('test:quiet', 3, minute, at('10:00:20'))).rejects.toMatchObject({ status: 429 });
+    expect((await hitRateLimit('test:quiet', 3, minute, at('10:02:05'))).count).toBe(1);
   });
 
   it('counts concurrent hits exactly once each', async () => {
-    const results = await Promise.allSettled(Array.from({ length: 12 }, () => hitRateLimit('test:burst', 10, minute, now)));
+    const results = await Promise.allSettled(Array.from({ length: 12 }, () => hitRateLimit('test:burst', 10, minute, at('10:00:30'))));
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(10);
     expect(results.filter((result) => result.status === 'rejected')).toHaveLength(2);
   });
 
   it('can check a limit without counting (for limits on failures only)', async () => {
+    const now = at('10:00:30');
     await assertUnderRateLimit('test:failures', 2, minute, now);
     await assertUnderRateLimit('test:failures', 2, minute, now);
     await hitRateLimit('test:failures', 2, minute, now);
     await assertUnderRateLimit('test:failures', 2, minute, now);
     await hitRateLimit('test:failures', 2, minute, now);
     await expect(assertUnderRateLimit('test:failures', 2, minute, now)).rejects.toMatchObject({ status: 429, errorKey: 'rate_limited' });
+    await expect(assertUnderRateLimit('test:failures', 2, minute, at('10:01:00'))).rejects.toMatchObject({ status: 429 });
   });
 
   it('forgets windows older than a day', async () => {
     await hitRateLimit('test:old', 5, minute, new Date('2026-02-20T10:00:00Z'));
-    await deleteExpiredRateLimits(now);
+    await deleteExpiredRateLimits(at('10:00:30'));
     expect(await getDb().select().from(rateLimits).where(eq(rateLimits.key, 'test:old'))).toHaveLength(0);
     expect(await getDb().select().from(rateLimits).where(eq(rateLimits.key, 'test:a'))).not.toHaveLength(0);
   });

@@ -10,35 +10,65 @@ export interface RateLimitHit {
   resetAt: Date;
 }
 
-/**
- * Counts one hit on `key` in a fixed window of `windowMs` (shared by every app instance through
- * the `rate_limits` table) and throws `AppError('rate_limited', 429)` once more than `limit`
- * hits fall in the window. Keys name what is limited, e.g. `sso:login:ip:203.0.113.9`.
- */
-export async function hitRateLimit(key: string, limit: number, windowMs: number, now = new Date()): Promise<RateLimitHit> {
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const [row] = await getDb()
-    .insert(rateLimits)
-    .values({ key: key.slice(0, 300), windowStart, count: 1 })
-    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
-    .returning({ count: rateLimits.count });
-  const hit = { count: row?.count ?? 1, resetAt: new Date(windowStart.getTime() + windowMs) };
-  if (hit.count > limit) throw new AppError('rate_limited', 429);
-  return hit;
+interface Window {
+  start: Date;
+  previous: Date;
+  /** How far into the current window `now` is, from 0 to 1. */
+  elapsed: number;
 }
 
-/**
- * Throws `AppError('rate_limited', 429)` when `key` already has `limit` hits in the current
- * window, without counting one. With `hitRateLimit` after a failure, this limits failures only.
- */
-export async function assertUnderRateLimit(key: string, limit: number, windowMs: number, now = new Date()): Promise<void> {
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+function windowOf(now: Date, windowMs: number): Window {
+  const start = Math.floor(now.getTime() / windowMs) * windowMs;
+  return { start: new Date(start), previous: new Date(start - windowMs), elapsed: (now.getTime() - start) / windowMs };
+}
+
+async function countIn(key: string, windowStart: Date): Promise<number> {
   const [row] = await getDb()
     .select({ count: rateLimits.count })
     .from(rateLimits)
-    .where(and(eq(rateLimits.key, key.slice(0, 300)), eq(rateLimits.windowStart, windowStart)))
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart)))
     .limit(1);
-  if ((row?.count ?? 0) >= limit) throw new AppError('rate_limited', 429);
+  return row?.count ?? 0;
+}
+
+/**
+ * The sliding-window estimate: this window's hits plus the previous window's, weighted by how
+ * much of it still overlaps the last `windowMs`. Unlike a plain fixed window, a burst at the end
+ * of one window still counts just after the boundary.
+ */
+function estimate(current: number, previous: number, window: Window): number {
+  // Rounded up, so a burst straddling the boundary can never slip one hit past the limit.
+  return current + Math.ceil(previous * (1 - window.elapsed));
+}
+
+/**
+ * Counts one hit on `key` (shared by every app instance through the `rate_limits` table) and
+ * throws `AppError('rate_limited', 429)` once more than `limit` hits fall in the last `windowMs`
+ * (sliding-window counter). Keys name what is limited, e.g. `sso:login:ip:203.0.113.9`.
+ */
+export async function hitRateLimit(key: string, limit: number, windowMs: number, now = new Date()): Promise<RateLimitHit> {
+  const safeKey = key.slice(0, 300);
+  const window = windowOf(now, windowMs);
+  const [row] = await getDb()
+    .insert(rateLimits)
+    .values({ key: safeKey, windowStart: window.start, count: 1 })
+    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
+    .returning({ count: rateLimits.count });
+  const count = row?.count ?? 1;
+  const previous = await countIn(safeKey, window.previous);
+  if (estimate(count, previous, window) > limit) throw new AppError('rate_limited', 429);
+  return { count, resetAt: new Date(window.start.getTime() + windowMs) };
+}
+
+/**
+ * Throws `AppError('rate_limited', 429)` when `key` already has `limit` hits in the last
+ * `windowMs`, without counting one. With `hitRateLimit` after a failure, this limits failures only.
+ */
+export async function assertUnderRateLimit(key: string, limit: number, windowMs: number, now = new Date()): Promise<void> {
+  const safeKey = key.slice(0, 300);
+  const window = windowOf(now, windowMs);
+  const [current, previous] = await Promise.all([countIn(safeKey, window.start), countIn(safeKey, window.previous)]);
+  if (estimate(current, previous, window) >= limit) throw new AppError('rate_limited', 429);
 }
 
 /** Applies several limits in order; the first one exceeded throws. */
