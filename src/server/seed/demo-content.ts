@@ -590,7 +590,7 @@ export const COMMENTS: { en: CommentSeed[]; enFollowUps: string[]; zh: CommentSe
     { body: 'Great write-up. The measurements section is especially useful.', answer: 'Thank you! It took longer than the design itself.' },
     { body: 'Could you share the enclosure as a STEP file as well?', answer: 'Done, the STEP is in the attachments now.' },
     { body: 'Which firmware version did you test with?', answer: 'The latest release on the main branch; older versions miss the calibration command.' },
-    { body: 'Any plans for a revision with a USB-C connector?', answer: 'Yes, rev B has USB-C and ESD protection. Coming soon.' },
+    { body: 'Any plans for a revision with a USB-C connector?', answer: 'Yes, rev B has USB-C and ESD protection; the files go up next week.' },
   ],
   enFollowUps: [
     'Same question here, thanks for answering.',
