@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Locale } from '../../lib/i18n.ts';
 import { getDb } from '../db/client.ts';
 import { attachments, boards, likes, projects, projectTags, stars, users, videos } from '../db/schema/index.ts';
@@ -120,16 +120,31 @@ export async function listRelatedProjects(publicId: string, locale: Locale, limi
   const tagIds = (await db.select({ tagId: projectTags.tagId }).from(projectTags).where(eq(projectTags.projectId, project.id))).map(
     (row) => row.tagId,
   );
-  // Without tags there is nothing to share (and a bare `ORDER BY 0` would be a column position).
+  // Only projects sharing a tag or the author are ranked (not the whole table); if they are too
+  // few, the most-starred projects fill the rest.
+  const sharing = tagIds.length
+    ? sql`${projects.id} IN (SELECT ${projectTags.projectId} FROM ${projectTags} WHERE ${inArray(projectTags.tagId, tagIds)})`
+    : sql`false`;
   const shared = tagIds.length
-    ? [sql`(SELECT count(*) FROM ${projectTags} WHERE ${projectTags.projectId} = ${projects.id} AND ${inArray(projectTags.tagId, tagIds)}) DESC`]
-    : [];
-  const rows = await db
+    ? sql`(SELECT count(*) FROM ${projectTags} WHERE ${projectTags.projectId} = ${projects.id} AND ${inArray(projectTags.tagId, tagIds)})`
+    : sql`0::bigint`;
+  const related = await db
     .select(cardColumns)
     .from(projects)
     .innerJoin(users, eq(users.id, projects.ownerId))
-    .where(and(isPublished, ne(projects.id, project.id)))
-    .orderBy(...shared, sql`(${projects.ownerId} = ${project.ownerId}) DESC`, desc(projects.starCount), desc(projects.id))
+    .where(and(isPublished, ne(projects.id, project.id), or(sharing, eq(projects.ownerId, project.ownerId))))
+    .orderBy(sql`${shared} DESC`, sql`(${projects.ownerId} = ${project.ownerId}) DESC`, desc(projects.starCount), desc(projects.id))
     .limit(limit);
-  return toCards(rows, locale);
+  if (related.length < limit) {
+    const seen = [project.id, ...related.map((row) => row.internalId)];
+    const popular = await db
+      .select(cardColumns)
+      .from(projects)
+      .innerJoin(users, eq(users.id, projects.ownerId))
+      .where(and(isPublished, notInArray(projects.id, seen)))
+      .orderBy(desc(projects.starCount), desc(projects.id))
+      .limit(limit - related.length);
+    related.push(...popular);
+  }
+  return toCards(related, locale);
 }

@@ -64,7 +64,7 @@ export const messages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('messages_recipient_idx').on(t.recipientId, t.createdAt.desc()),
+    index('messages_recipient_idx').on(t.recipientId, t.createdAt.desc().nullsFirst()),
     uniqueIndex('messages_dedupe_key').on(t.dedupeKey),
   ],
 );

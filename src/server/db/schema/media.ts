@@ -22,7 +22,7 @@ export const videos = pgTable(
     status: text('status').$type<VideoStatus>().notNull().default('uploading'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('videos_owner_idx').on(t.ownerId, t.createdAt.desc()), index('videos_project_idx').on(t.projectId)],
+  (t) => [index('videos_owner_idx').on(t.ownerId, t.createdAt.desc().nullsFirst()), index('videos_project_idx').on(t.projectId)],
 );
 
 /** A short-lived permission to upload one video file. */

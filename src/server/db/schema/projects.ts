@@ -63,9 +63,10 @@ export const projects = pgTable(
   },
   (t) => [
     uniqueIndex('projects_public_id_key').on(t.publicId),
-    index('projects_published_idx').on(t.status, t.publishedAt.desc()),
-    index('projects_owner_idx').on(t.ownerId, t.status, t.publishedAt.desc()),
+    index('projects_published_idx').on(t.status, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('projects_owner_idx').on(t.ownerId, t.status, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('projects_recommend_idx').on(t.recommendRank),
+    index('projects_stars_idx').on(t.status, t.starCount.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('projects_search_vector_idx').using('gin', t.searchVector),
     index('projects_search_trgm_idx').using('gin', sql`(lower(${t.title} || ' ' || ${t.summary} || ' ' || ${t.searchText})) gin_trgm_ops`),
   ],
@@ -95,7 +96,7 @@ export const drafts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('drafts_owner_idx').on(t.ownerId, t.updatedAt.desc())],
+  (t) => [index('drafts_owner_idx').on(t.ownerId, t.updatedAt.desc().nullsFirst())],
 );
 
 /** A saved preview, visible to its author and to holders of its link token. */

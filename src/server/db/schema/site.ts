@@ -16,7 +16,7 @@ export const donations = pgTable(
     providerRef: text('provider_ref').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('donations_provider_ref_key').on(t.providerRef), index('donations_created_idx').on(t.createdAt.desc())],
+  (t) => [uniqueIndex('donations_provider_ref_key').on(t.providerRef), index('donations_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 /** A home-page banner, shown between `startsAt` and `endsAt` in `sort` order. */

@@ -1,0 +1,17 @@
+/**
+ * A small in-process memo for expensive reads that may be a few seconds stale (home-page
+ * aggregates). Each key keeps its value for `ttlMs`; concurrent misses share one load, and a
+ * failed load is not kept.
+ */
+export function memoize<T>(ttlMs: number, load: (key: string) => Promise<T>): (key: string) => Promise<T> {
+  const entries = new Map<string, { value: Promise<T>; expires: number }>();
+  return (key: string) => {
+    const now = Date.now();
+    const hit = entries.get(key);
+    if (hit && hit.expires > now) return hit.value;
+    const value = load(key);
+    entries.set(key, { value, expires: now + ttlMs });
+    value.catch(() => entries.delete(key));
+    return value;
+  };
+}
