@@ -8,7 +8,7 @@ import { countCharacters } from '../lib/text.ts';
 import { initAuth } from '../stores/auth.ts';
 import { I18nProvider } from './i18n.tsx';
 import { Avatar } from './shared/Avatar.tsx';
-import { ConfirmDialog } from './shared/ConfirmDialog.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { LinkifiedText } from './shared/LinkifiedText.tsx';
 import { TimeAgo } from './shared/TimeAgo.tsx';
 
@@ -707,13 +707,14 @@ function CommentsBody(props: CommentsProps) {
       <ConfirmDialog
         open={confirm !== null}
         title={t('comments.confirm.title')}
-        text={t('comments.confirm.text')}
         confirmLabel={t('comments.confirm.confirm')}
-        cancelLabel={t('common.cancel')}
+        danger
         busy={deleting}
         onConfirm={() => void remove()}
         onCancel={() => setConfirm(null)}
-      />
+      >
+        <p>{t('comments.confirm.text')}</p>
+      </ConfirmDialog>
     </>
   );
 }
