@@ -10,7 +10,8 @@ const BUILD_ID = process.env.BUILD_ID ?? Date.now().toString(36);
 
 export default defineConfig({
   output: 'server',
-  adapter: node({ mode: 'middleware' }),
+  // Whole pages are short: one buffered write beats many streamed chunks (measured: fewer writev calls).
+  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   integrations: [react(), i18nMessages(), devDatabase(), buildId(BUILD_ID)],
   // At most five route prefetches at once is the browser's own limit with `hover`.
   prefetch: { prefetchAll: false, defaultStrategy: 'hover' },

