@@ -87,8 +87,19 @@ function memoizedT(locale: Locale): Translate {
 
 const fixedTs: Record<Locale, Translate> = { 'en-US': memoizedT('en-US'), 'zh-CN': memoizedT('zh-CN') };
 
-/** Islands rendered on the server take their translations from this instance (see islands/i18n.tsx). */
+const islandInstances = new Map<Locale, ReturnType<typeof instance.cloneInstance>>();
+
+/**
+ * Islands rendered on the server take their translations from this instance (see
+ * islands/i18n.tsx): one clone per locale, made once (cloning per island render was costly), and
+ * never switched to another language.
+ */
 export function serverI18nFor(locale: Locale) {
-  return instance.cloneInstance({ lng: locale, initAsync: false });
+  let clone = islandInstances.get(locale);
+  if (!clone) {
+    clone = instance.cloneInstance({ lng: locale, initAsync: false });
+    islandInstances.set(locale, clone);
+  }
+  return clone;
 }
 (globalThis as { __copperhubI18n?: typeof serverI18nFor }).__copperhubI18n = serverI18nFor;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Locale } from '../../lib/i18n.ts';
 import { getDb } from '../db/client.ts';
 import { attachments, boards, likes, projects, projectTags, stars, users, videos } from '../db/schema/index.ts';
@@ -120,20 +120,26 @@ export async function listRelatedProjects(publicId: string, locale: Locale, limi
   const tagIds = (await db.select({ tagId: projectTags.tagId }).from(projectTags).where(eq(projectTags.projectId, project.id))).map(
     (row) => row.tagId,
   );
-  // Only projects sharing a tag or the author are ranked (not the whole table); if they are too
-  // few, the most-starred projects fill the rest.
-  const sharing = tagIds.length
-    ? sql`${projects.id} IN (SELECT ${projectTags.projectId} FROM ${projectTags} WHERE ${inArray(projectTags.tagId, tagIds)})`
-    : sql`false`;
-  const shared = tagIds.length
-    ? sql`(SELECT count(*) FROM ${projectTags} WHERE ${projectTags.projectId} = ${projects.id} AND ${inArray(projectTags.tagId, tagIds)})`
-    : sql`0::bigint`;
+  // Only projects sharing a tag or the author are ranked, with shared-tag counts from one
+  // grouped scan (not a subquery per row); if they are too few, the most-starred fill the rest.
+  const sharedCounts = db
+    .select({ projectId: projectTags.projectId, shared: sql<number>`count(*)`.as('shared') })
+    .from(projectTags)
+    .where(tagIds.length ? inArray(projectTags.tagId, tagIds) : sql`false`)
+    .groupBy(projectTags.projectId)
+    .as('shared_counts');
   const related = await db
     .select(cardColumns)
     .from(projects)
     .innerJoin(users, eq(users.id, projects.ownerId))
-    .where(and(isPublished, ne(projects.id, project.id), or(sharing, eq(projects.ownerId, project.ownerId))))
-    .orderBy(sql`${shared} DESC`, sql`(${projects.ownerId} = ${project.ownerId}) DESC`, desc(projects.starCount), desc(projects.id))
+    .leftJoin(sharedCounts, eq(sharedCounts.projectId, projects.id))
+    .where(and(isPublished, ne(projects.id, project.id), or(isNotNull(sharedCounts.projectId), eq(projects.ownerId, project.ownerId))))
+    .orderBy(
+      sql`coalesce(${sharedCounts.shared}, 0) DESC`,
+      sql`(${projects.ownerId} = ${project.ownerId}) DESC`,
+      desc(projects.starCount),
+      desc(projects.id),
+    )
     .limit(limit);
   if (related.length < limit) {
     const seen = [project.id, ...related.map((row) => row.internalId)];

@@ -39,10 +39,26 @@ export async function recordProjectView(publicId: string, visitor: string, day =
   return (result.rowCount ?? 0) > 0;
 }
 
+// Views this process already counted today: a reload by the same visitor skips the database
+// write entirely. Bounded; the table's primary key stays the rule across instances.
+const countedToday = new Set<string>();
+let countedDay = '';
+const COUNTED_MAX = 100_000;
+
 /** Fire-and-forget version for page renders: never delays or fails the page. */
 export function countProjectView(publicId: string, request: { userId: number | null; ip: string | null; userAgent: string | null }): void {
   const day = viewDay();
   const visitor = visitorKey({ ...request, day });
   if (!visitor) return;
-  recordProjectView(publicId, visitor, day).catch((error: unknown) => console.error('[views] not counted', error));
+  if (day !== countedDay || countedToday.size >= COUNTED_MAX) {
+    countedToday.clear();
+    countedDay = day;
+  }
+  const key = `${publicId}|${visitor}`;
+  if (countedToday.has(key)) return;
+  countedToday.add(key);
+  recordProjectView(publicId, visitor, day).catch((error: unknown) => {
+    countedToday.delete(key);
+    console.error('[views] not counted', error);
+  });
 }
