@@ -80,7 +80,7 @@ function memoizedT(locale: Locale): Translate {
       }
       return value;
     }
-    return (fixed as (...args: unknown[]) => unknown)(key, ...rest);
+    return (fixed as unknown as (...args: unknown[]) => unknown)(key, ...rest);
   };
   return Object.assign(t, fixed) as unknown as Translate;
 }
