@@ -20,7 +20,10 @@ export function getDb(): Database {
     const url = process.env.DATABASE_URL;
     if (!url) throw new Error('DATABASE_URL is not set: start the database with startDatabase() first');
     pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
-    pool.on('error', (error) => console.error('[db] idle client error', error.message));
+    pool.on('error', (error: Error & { code?: string }) => {
+      // 57P01: the server is shutting down (our own stop on SIGTERM); nothing to report.
+      if (error.code !== '57P01') console.error('[db] idle client error', error.message);
+    });
     db = drizzle(pool, { schema }) as Database;
   }
   return db;
