@@ -2,22 +2,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiCall } from '../lib/api-client.ts';
 import { formatDate } from '../lib/format.ts';
+import type { DraftItem } from '../lib/api-types.ts';
 import type { Locale } from '../lib/i18n.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { I18nProvider } from './i18n.tsx';
 
-export interface DraftBoxItem {
-  id: string;
-  title: string;
-  summary: string;
-  cover: string | null;
-  projectId: string | null;
-  projectTitle: string | null;
-  updatedAt: string;
-}
 
 export interface DraftBoxProps {
-  drafts: DraftBoxItem[];
+  drafts: DraftItem[];
   /** `/create/project` in the page's variant. */
   createPath: string;
   locale: string;
@@ -26,7 +18,7 @@ export interface DraftBoxProps {
 function Drafts({ drafts: initial, createPath }: Omit<DraftBoxProps, 'locale'>) {
   const { t, i18n } = useTranslation();
   const [drafts, setDrafts] = useState(initial);
-  const [deleting, setDeleting] = useState<DraftBoxItem | null>(null);
+  const [deleting, setDeleting] = useState<DraftItem | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [hydrated, setHydrated] = useState(false);

@@ -3,8 +3,8 @@ export type ApiEnvelope<T> =
   | { retCode: 0; result: T }
   | { retCode: number; message: string; errorKey: string; fields?: Record<string, string> };
 
-/** The signed-in user as `user/getUserInfo` answers it. */
-export interface UserInfo {
+/** A member's profile as every user endpoint answers it. */
+export interface UserProfile {
   id: number;
   url: string;
   nickname: string;
@@ -13,5 +13,21 @@ export interface UserInfo {
   location: string;
   website: string;
   createdAt: string;
+}
+
+/** The signed-in user as `user/getUserInfo` answers it. */
+export interface UserInfo extends UserProfile {
   unreadMessages: number;
+}
+
+/** A row of the draft box (`user/getUserProjectList` with `status: draft`). */
+export interface DraftItem {
+  id: string;
+  status: 'draft';
+  title: string;
+  summary: string;
+  cover: string | null;
+  projectId: string | null;
+  projectTitle: string | null;
+  updatedAt: string;
 }

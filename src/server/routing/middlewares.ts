@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
 import { clearTokenCookie, setTokenCookie } from '../http/cookies.ts';
 import { findSession, invalidateSession } from '../services/sessions.ts';
-import { buildSignInUrl, currentPageUrl, localLocation, siteOrigin } from '../services/sso-links.ts';
+import { localLocation, signInUrlFor, siteOrigin } from '../services/sso-links.ts';
 import type { RouteMeta } from './routes.ts';
 
 /** A route middleware: return a Response to stop (redirect), nothing to let the page render. */
@@ -9,7 +9,7 @@ export type RouteMiddleware = (context: APIContext) => Promise<Response | void> 
 
 /** `auth`: guests go to sign-in with the current URL as return address. */
 const auth: RouteMiddleware = (context) => {
-  if (!context.locals.user) return context.redirect(buildSignInUrl(currentPageUrl(context.url)), 302);
+  if (!context.locals.user) return context.redirect(signInUrlFor(context.url), 302);
 };
 
 /** `token`: a valid `?token=` becomes the session cookie; the URL is reloaded without it. */

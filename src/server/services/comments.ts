@@ -9,6 +9,7 @@ import { parseInput, z } from '../http/validation.ts';
 import type { Page } from './cards.ts';
 import { notifyComment, notifyCommentLiked, notifyReply } from './notifications.ts';
 import { hitRateLimit } from './rate-limit.ts';
+import { findPublishedProject } from './project-detail.ts';
 
 export type { CommentItem, CommentSort, CommentThread };
 
@@ -121,16 +122,6 @@ function toItem(row: CommentRow, viewer: Viewer): CommentItem {
   };
 }
 
-/** The published project with public id `publicId`, or 404 `project_not_found`. */
-async function findProject(publicId: string): Promise<ProjectRef> {
-  const [row] = await getDb()
-    .select({ id: projects.id, ownerId: projects.ownerId })
-    .from(projects)
-    .where(and(eq(projects.publicId, publicId), eq(projects.status, 'published')))
-    .limit(1);
-  if (!row) throw new AppError('project_not_found', 404);
-  return row;
-}
 
 /** Visible top-level comments: not deleted, or deleted but still holding replies (a tombstone). */
 const visibleTopLevel = (projectId: number) =>
@@ -189,7 +180,7 @@ export interface ListCommentsInput {
  * as a tombstone while it has replies.
  */
 export async function listComments(input: ListCommentsInput, viewerId: number | null): Promise<Page<CommentThread> | Page<CommentItem>> {
-  const project = await findProject(input.id);
+  const project = await findPublishedProject(input.id);
   const db = getDb();
   const paging = { page: input.page, pageSize: input.pageSize };
   if (input.commentId !== undefined) {
@@ -226,7 +217,7 @@ export async function listComments(input: ListCommentsInput, viewerId: number | 
  * for a link to one comment (`?comment=<id>`); null when that comment is not shown there.
  */
 export async function getCommentThread(publicId: string, commentId: number, viewerId: number | null): Promise<CommentThread | null> {
-  const project = await findProject(publicId);
+  const project = await findPublishedProject(publicId);
   const [target] = await getDb()
     .select({ id: comments.id, parentId: comments.parentId, deletedAt: comments.deletedAt })
     .from(comments)
@@ -252,7 +243,7 @@ function parseContent(content: unknown): string {
  */
 export async function submitComment(userId: number, publicId: string, content: string): Promise<CommentThread> {
   const text = parseContent(content);
-  const project = await findProject(publicId);
+  const project = await findPublishedProject(publicId);
   await hitRateLimit(`comment:${userId}`, COMMENT_RATE_LIMIT.limit, COMMENT_RATE_LIMIT.windowMs);
   const id = await getDb().transaction(async (tx) => {
     const counted = await tx

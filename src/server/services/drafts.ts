@@ -8,6 +8,7 @@ import { drafts, projects, type ProjectContent } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import type { Page } from './cards.ts';
 import { describeContentFiles, type ContentFile } from './project-content.ts';
+import type { DraftItem } from '../../lib/api-types.ts';
 
 /** At most this many drafts per user (a draft box, not a file store). */
 export const DRAFTS_MAX = 500;
@@ -24,17 +25,7 @@ export interface DraftDetail extends ProjectContent {
   updatedAt: string;
 }
 
-/** A row of the draft box. */
-export interface DraftItem {
-  id: string;
-  status: 'draft';
-  title: string;
-  summary: string;
-  cover: string | null;
-  projectId: string | null;
-  projectTitle: string | null;
-  updatedAt: string;
-}
+export type { DraftItem };
 
 async function findOwnDraft(userId: number, draftId: string) {
   const [row] = await getDb()

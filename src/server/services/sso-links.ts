@@ -74,3 +74,14 @@ export function localLocation(url: URL, drop: string[] = []): string {
 export function currentPageUrl(requestUrl: URL): string {
   return new URL(localLocation(requestUrl), siteOrigin(requestUrl)).toString();
 }
+
+/**
+ * A sign-in link that returns to this page (or to `path` on this site), optionally with extra
+ * query parameters (e.g. a pending `intent`) and a fragment. Every sign-in link is built here.
+ */
+export function signInUrlFor(requestUrl: URL, options: { path?: string; params?: Record<string, string>; hash?: string } = {}): string {
+  const back = new URL(options.path ? new URL(options.path, siteOrigin(requestUrl)).toString() : currentPageUrl(requestUrl));
+  for (const [key, value] of Object.entries(options.params ?? {})) back.searchParams.set(key, value);
+  if (options.hash) back.hash = options.hash;
+  return buildSignInUrl(back.toString());
+}

@@ -2,17 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import { getDb } from '../db/client.ts';
 import { projects, stars, userUrlAliases, users, videos } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
+import type { UserProfile } from '../../lib/api-types.ts';
 
 /** A user as everyone may see them (`user/getCustomizeUrlUserInfo`). */
-export interface PublicUser {
-  id: number;
-  url: string;
-  nickname: string;
-  avatar: string | null;
-  bio: string;
-  location: string;
-  website: string;
-  createdAt: string;
+export interface PublicUser extends UserProfile {
   counts: { projects: number; stars: number; videos: number };
 }
 
