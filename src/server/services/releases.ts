@@ -102,6 +102,19 @@ async function storeDraft(userId: number, content: ProjectContent, options: { dr
 }
 
 /** Publishes a new project from checked content, consuming `draftId`. */
+/** The project columns that publishing writes from checked content (new project or edit). */
+function projectColumns(resolved: ResolvedContent, html: string, text: string) {
+  return {
+    title: resolved.content.title,
+    summary: resolved.content.summary,
+    cover: resolved.content.cover,
+    descriptionMd: resolved.content.description,
+    descriptionHtml: html,
+    licence: resolved.content.licence,
+    searchText: searchTextOf(resolved, text),
+  };
+}
+
 async function publishNew(userId: number, resolved: ResolvedContent, draftId?: string): Promise<SaveResult> {
   const { html, text } = await renderDescription(resolved.content.description);
   const kinds = await guessKinds(resolved.attachments);
@@ -113,13 +126,7 @@ async function publishNew(userId: number, resolved: ResolvedContent, draftId?: s
       .values({
         publicId,
         ownerId: userId,
-        title: resolved.content.title,
-        summary: resolved.content.summary,
-        cover: resolved.content.cover,
-        descriptionMd: resolved.content.description,
-        descriptionHtml: html,
-        licence: resolved.content.licence,
-        searchText: searchTextOf(resolved, text),
+        ...projectColumns(resolved, html, text),
         createdAt: now,
         publishedAt: now,
         updatedAt: now,
@@ -142,13 +149,7 @@ async function publishEdit(userId: number, project: { id: number; publicId: stri
     await tx
       .update(projects)
       .set({
-        title: resolved.content.title,
-        summary: resolved.content.summary,
-        cover: resolved.content.cover,
-        descriptionMd: resolved.content.description,
-        descriptionHtml: html,
-        licence: resolved.content.licence,
-        searchText: searchTextOf(resolved, text),
+        ...projectColumns(resolved, html, text),
         updatedAt: new Date(),
       })
       .where(eq(projects.id, project.id));
