@@ -165,3 +165,14 @@ test('the API answers the envelope', async ({ request }) => {
   const health = await (await request.get('/healthz')).json();
   expect(health).toMatchObject({ status: 'ok', database: 'up' });
 });
+
+test('a NUL character in an address or a body is refused cleanly, never a server error', async ({ request }) => {
+  expect((await request.get('/d-%00')).status()).toBe(404);
+  expect((await request.get('/m/user/%00x')).status()).toBe(404);
+  const api = await request.get('/api/project/detail?id=%00');
+  expect(api.status()).toBe(400);
+  expect((await api.json()).errorKey).toBe('bad_request');
+  const body = await request.post('/api/project/detail', { headers: { 'content-type': 'application/json' }, data: '{"id":"a\\u0000b"}' });
+  expect(body.status()).toBe(400);
+  expect(await body.json()).toMatchObject({ retCode: 400, errorKey: 'bad_request' });
+});
