@@ -3,8 +3,6 @@ import { getT, LOCALE_COOKIE, resolveLocale } from './lib/i18n.ts';
 import { desktopPathOf, isMobilePath, variantPath } from './lib/paths.ts';
 import { isCrawler, isMobileBrowser } from './lib/user-agent.ts';
 import { readRequestToken } from './server/http/cookies.ts';
-import { errorResponse } from './server/http/envelope.ts';
-import { AppError } from './server/http/errors.ts';
 import { assertRouteMiddlewares, routeMiddlewares } from './server/routing/middlewares.ts';
 import { matchRoute, routeTable } from './server/routing/routes.ts';
 import { handleSsoCallback } from './server/routing/sso-callback.ts';
@@ -15,18 +13,10 @@ assertRouteMiddlewares(routeTable);
 const DESKTOP_COOKIE = 'prefer_desktop';
 
 /** Fills `locals`: locale and `t`, variant, and the signed-in user. */
-const context = defineMiddleware(async ({ request, cookies, url, locals, rewrite }, next) => {
+const context = defineMiddleware(async ({ request, cookies, url, locals }, next) => {
   locals.locale = resolveLocale(cookies.get(LOCALE_COOKIE)?.value, request.headers.get('accept-language'));
   locals.t = getT(locals.locale);
   locals.variant = isMobilePath(url.pathname) ? 'mobile' : 'desktop';
-  // PostgreSQL text cannot hold NUL: such an address names nothing here (instead of failing a query).
-  if (/%00/.test(url.pathname + url.search)) {
-    locals.user = null;
-    locals.sessionToken = null;
-    if (url.pathname.startsWith('/api/')) return errorResponse(new AppError('bad_request', 400), locals.t);
-    const page = await rewrite('/404');
-    return new Response(page.body, { status: 404, headers: page.headers });
-  }
   const token = readRequestToken(request, cookies);
   locals.user = await validateSessionToken(token);
   locals.sessionToken = locals.user ? token : null;

@@ -167,7 +167,9 @@ test('the API answers the envelope', async ({ request }) => {
 });
 
 test('a NUL character in an address or a body is refused cleanly, never a server error', async ({ request }) => {
-  expect((await request.get('/d-%00')).status()).toBe(404);
+  const page = await request.get('/d-%00');
+  expect(page.status()).toBe(404);
+  expect(await page.text()).toContain('Back to home');
   expect((await request.get('/m/user/%00x')).status()).toBe(404);
   const api = await request.get('/api/project/detail?id=%00');
   expect(api.status()).toBe(400);

@@ -37,8 +37,6 @@ async function readBody(request: Request): Promise<unknown> {
   if (!text.trim()) return {};
   // JSON only: a cross-site form or text/plain POST cannot reach a cookie-authenticated write.
   if (!type.includes('application/json')) throw new AppError('unsupported_type', 415);
-  // A NUL character can never be stored in PostgreSQL text: refuse it here, not in a query.
-  if (text.includes('\\u0000')) throw new AppError('bad_request', 400);
   try {
     return JSON.parse(text);
   } catch {

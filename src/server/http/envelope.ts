@@ -1,5 +1,5 @@
 import type { Translate } from '../../lib/i18n.ts';
-import { AppError, isAppError } from './errors.ts';
+import { AppError, isAppError, isInvalidTextInput } from './errors.ts';
 
 export interface SuccessEnvelope<T> {
   retCode: 0;
@@ -25,8 +25,8 @@ export function ok<T>(result: T, init: ResponseInit = {}): Response {
 
 /** Turns any thrown value into the error envelope; unexpected errors are logged, never shown. */
 export function errorResponse(error: unknown, t: Translate): Response {
-  const appError = isAppError(error) ? error : new AppError('internal', 500);
-  if (!isAppError(error)) console.error('[api] unexpected error', error);
+  const appError = isAppError(error) ? error : isInvalidTextInput(error) ? new AppError('bad_request', 400) : new AppError('internal', 500);
+  if (appError.status === 500) console.error('[api] unexpected error', error);
   const body: ErrorEnvelope = {
     retCode: appError.status,
     message: t(`errors.${appError.errorKey}`, { defaultValue: t('errors.internal') }),

@@ -44,3 +44,15 @@ export const badRequest = (key: ErrorKey = 'bad_request', fields?: Record<string
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }
+
+/**
+ * Input PostgreSQL refuses as text (a NUL character, invalid UTF-8: SQLSTATE 22021) is the
+ * client's mistake, not a server error. Drizzle wraps the driver's error in `cause`.
+ */
+export function isInvalidTextInput(error: unknown): boolean {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 3; depth += 1) {
+    if ((current as { code?: unknown }).code === '22021') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

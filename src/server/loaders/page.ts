@@ -1,5 +1,5 @@
 import type { AstroGlobal } from 'astro';
-import { isAppError } from '../http/errors.ts';
+import { isAppError, isInvalidTextInput } from '../http/errors.ts';
 
 /**
  * Runs a page loader. A 404 `AppError` sets the status and returns null so the page renders
@@ -9,7 +9,8 @@ export async function loadPage<T>(astro: AstroGlobal, loader: () => Promise<T>):
   try {
     return await loader();
   } catch (error) {
-    if (isAppError(error) && error.status === 404) {
+    // An address PostgreSQL cannot even compare (e.g. with a NUL character) names nothing here.
+    if ((isAppError(error) && error.status === 404) || isInvalidTextInput(error)) {
       astro.response.status = 404;
       return null;
     }
