@@ -1,13 +1,14 @@
 import { ofetch, type FetchOptions } from 'ofetch';
 import type { ApiEnvelope } from './api-types.ts';
+import type { ErrorKey, FieldErrors } from './contract/errors.ts';
 
 /** A failed API call: the server's `retCode`, stable `errorKey`, translated message and field errors. */
 export class ApiError extends Error {
   readonly retCode: number;
-  readonly errorKey: string;
-  readonly fields: Record<string, string> | undefined;
+  readonly errorKey: ErrorKey;
+  readonly fields: FieldErrors | undefined;
 
-  constructor(retCode: number, errorKey: string, message: string, fields?: Record<string, string>) {
+  constructor(retCode: number, errorKey: ErrorKey, message: string, fields?: FieldErrors) {
     super(message);
     this.name = 'ApiError';
     this.retCode = retCode;

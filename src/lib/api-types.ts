@@ -1,7 +1,7 @@
-/** The envelope every API answer uses (PRODUCT.md §6). */
-export type ApiEnvelope<T> =
-  | { retCode: 0; result: T }
-  | { retCode: number; message: string; errorKey: string; fields?: Record<string, string> };
+import type { ErrorEnvelope } from './contract/errors.ts';
+
+/** The envelope every API answer uses: `retCode` 0 with the result, or the error envelope. */
+export type ApiEnvelope<T> = { retCode: 0; result: T } | ErrorEnvelope;
 
 /** A member's profile as every user endpoint answers it. */
 export interface UserProfile {

@@ -1,5 +1,6 @@
 import { ApiError } from './api-client.ts';
 import type { ApiEnvelope } from './api-types.ts';
+import type { ErrorEnvelope } from './contract/errors.ts';
 
 /** What `POST /api/upload` answers. */
 export interface UploadedFile {
@@ -42,7 +43,7 @@ export function uploadFile(
         resolve((envelope as { result: UploadedFile }).result);
         return;
       }
-      const failure = envelope as { retCode: number; errorKey: string; message: string; fields?: Record<string, string> } | null;
+      const failure = envelope as ErrorEnvelope | null;
       reject(new ApiError(failure?.retCode ?? xhr.status, failure?.errorKey ?? (xhr.status === 413 ? 'too_large' : 'internal'), failure?.message ?? xhr.statusText, failure?.fields));
     });
     xhr.addEventListener('error', () => reject(new ApiError(0, 'network', 'Network error')));

@@ -10,16 +10,15 @@ import {
   consumeSsoCode,
   exchangeSsoCode,
   issueSsoCode,
-  LOGIN_LIMITS,
   loginSchema,
   registerAccount,
   registerSchema,
-  REGISTER_LIMITS,
   signIn,
   signUp,
   SSO_CODE_TTL_MS,
   type RequestMeta,
 } from '../../src/server/services/sso.ts';
+import { RATE_LIMITS } from '../../src/server/services/rate-limit.ts';
 
 useTestDatabase();
 
@@ -109,12 +108,12 @@ describe('sign-in', () => {
 
   it('does not count successful sign-ins against the limits', async () => {
     const input = parseInput(loginSchema, { email: 'ada@example.com', password: 'analytical-engine' });
-    for (let i = 0; i < LOGIN_LIMITS.email.limit + 2; i += 1) await expect(signIn(input, meta('203.0.113.5'))).resolves.toHaveProperty('location');
+    for (let i = 0; i < RATE_LIMITS['sso:login:email'].limit + 2; i += 1) await expect(signIn(input, meta('203.0.113.5'))).resolves.toHaveProperty('location');
   });
 
   it('limits failed attempts per email (429) whatever the IP, then refuses even the right password', async () => {
     const input = parseInput(loginSchema, { email: 'target@example.com', password: 'guess' });
-    for (let i = 0; i < LOGIN_LIMITS.email.limit; i += 1) {
+    for (let i = 0; i < RATE_LIMITS['sso:login:email'].limit; i += 1) {
       await expect(signIn(input, meta())).rejects.toMatchObject({ errorKey: 'invalid_credentials' });
     }
     await expect(signIn(input, meta())).rejects.toMatchObject({ status: 429, errorKey: 'rate_limited' });
@@ -125,7 +124,7 @@ describe('sign-in', () => {
 
   it('limits failed attempts per IP (429) whatever the email', async () => {
     const ip = '203.0.113.77';
-    for (let i = 0; i < LOGIN_LIMITS.ip.limit; i += 1) {
+    for (let i = 0; i < RATE_LIMITS['sso:login:ip'].limit; i += 1) {
       await expect(signIn(parseInput(loginSchema, { email: `guess${i}@example.com`, password: 'x' }), meta(ip))).rejects.toMatchObject({ errorKey: 'invalid_credentials' });
     }
     await expect(signIn(parseInput(loginSchema, { email: 'ada@example.com', password: 'analytical-engine' }), meta(ip))).rejects.toMatchObject({ status: 429 });
@@ -133,7 +132,7 @@ describe('sign-in', () => {
 
   it('limits sign-ups per IP', async () => {
     const ip = '203.0.113.99';
-    for (let i = 0; i < REGISTER_LIMITS.ip.limit; i += 1) {
+    for (let i = 0; i < RATE_LIMITS['sso:register:ip'].limit; i += 1) {
       await signUp(parseInput(registerSchema, { email: `bulk${i}@example.com`, password: 'password-1', nickname: `Bulk ${i}` }), meta(ip));
     }
     await expect(signUp(parseInput(registerSchema, { email: 'one-more@example.com', password: 'password-1', nickname: 'One more' }), meta(ip))).rejects.toMatchObject({

@@ -3,4 +3,4 @@ import { errorResponse } from '../../server/http/envelope.ts';
 import { AppError } from '../../server/http/errors.ts';
 
 /** Any `/api/…` path that no endpoint file answers. */
-export const ALL: APIRoute = ({ locals }) => errorResponse(new AppError('unknown_endpoint', 404), locals.t);
+export const ALL: APIRoute = ({ locals }) => errorResponse(new AppError('unknown_endpoint'), locals.t);

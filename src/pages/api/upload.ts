@@ -7,7 +7,7 @@ export const { POST, ALL } = defineEndpoint({
   auth: true,
   rawBody: true,
   handler: async ({ user, context }) => {
-    await hitRateLimit(`upload:user:${user.id}`, 300, 60 * 60 * 1000);
+    await hitRateLimit('upload:user', user.id);
     const { purpose, file } = await readUploadForm(context.request);
     return storeUpload(user.id, purpose, file);
   },

@@ -36,11 +36,11 @@ async function readBody(request: Request): Promise<unknown> {
   const text = await request.text();
   if (!text.trim()) return {};
   // JSON only: a cross-site form or text/plain POST cannot reach a cookie-authenticated write.
-  if (!type.includes('application/json')) throw new AppError('unsupported_type', 415);
+  if (!type.includes('application/json')) throw new AppError('unsupported_type');
   try {
     return JSON.parse(text);
   } catch {
-    throw new AppError('bad_request', 400);
+    throw new AppError('bad_request');
   }
 }
 
@@ -54,7 +54,7 @@ export function defineEndpoint<S extends z.ZodType, R, A extends boolean = false
   const methods = options.methods ?? ['POST'];
   const run: APIRoute = async (context) => {
     try {
-      if (options.auth && !context.locals.user) throw new AppError('unauthorized', 401);
+      if (options.auth && !context.locals.user) throw new AppError('unauthorized');
       const raw =
         context.request.method === 'GET' ? queryObject(context.url) : options.rawBody ? {} : await readBody(context.request);
       const input = options.input ? parseInput(options.input, raw) : (undefined as z.output<S>);
@@ -70,6 +70,6 @@ export function defineEndpoint<S extends z.ZodType, R, A extends boolean = false
   };
   const handlers: Partial<Record<Method | 'ALL', APIRoute>> = {};
   for (const method of methods) handlers[method] = run;
-  handlers.ALL = (context) => errorResponse(new AppError('method_not_allowed', 405), context.locals.t);
+  handlers.ALL = (context) => errorResponse(new AppError('method_not_allowed'), context.locals.t);
   return handlers;
 }

@@ -1,16 +1,10 @@
+import type { ErrorEnvelope } from '../../lib/contract/errors.ts';
 import type { Translate } from '../../lib/i18n.ts';
 import { AppError, isAppError, isInvalidTextInput } from './errors.ts';
 
 export interface SuccessEnvelope<T> {
   retCode: 0;
   result: T;
-}
-
-export interface ErrorEnvelope {
-  retCode: number;
-  message: string;
-  errorKey: string;
-  fields?: Record<string, string>;
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
@@ -23,13 +17,19 @@ export function ok<T>(result: T, init: ResponseInit = {}): Response {
   });
 }
 
+/** Any thrown value as an `AppError`: text PostgreSQL refuses is a bad request, anything unknown is internal. */
+export function toAppError(error: unknown): AppError {
+  if (isAppError(error)) return error;
+  return new AppError(isInvalidTextInput(error) ? 'bad_request' : 'internal');
+}
+
 /** Turns any thrown value into the error envelope; unexpected errors are logged, never shown. */
 export function errorResponse(error: unknown, t: Translate): Response {
-  const appError = isAppError(error) ? error : isInvalidTextInput(error) ? new AppError('bad_request', 400) : new AppError('internal', 500);
+  const appError = toAppError(error);
   if (appError.status === 500) console.error('[api] unexpected error', error);
   const body: ErrorEnvelope = {
     retCode: appError.status,
-    message: t(`errors.${appError.errorKey}`, { defaultValue: t('errors.internal') }),
+    message: t(`errors.${appError.errorKey}`),
     errorKey: appError.errorKey,
   };
   if (appError.fields) body.fields = appError.fields;

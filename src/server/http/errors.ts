@@ -1,45 +1,25 @@
-/** Stable error keys of the API; islands translate them as `errors.<key>`. */
-export type ErrorKey =
-  | 'bad_request'
-  | 'validation'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'project_not_found'
-  | 'user_not_found'
-  | 'tag_not_found'
-  | 'conflict'
-  | 'too_large'
-  | 'unsupported_type'
-  | 'rate_limited'
-  | 'internal'
-  | 'method_not_allowed'
-  | 'unknown_endpoint'
-  | (string & {});
+import { statusOf, type FieldErrors, type ServerErrorKey } from '../../lib/contract/errors.ts';
+
+export type { ServerErrorKey as ErrorKey } from '../../lib/contract/errors.ts';
 
 /**
  * The one error type of the server. Thrown anywhere, it becomes the
- * `{ retCode, message, errorKey, fields? }` envelope (and the same HTTP status) in one place.
+ * `{ retCode, message, errorKey, fields? }` envelope in one place; its HTTP status follows from
+ * the key, so no throw site can disagree with another about it.
  */
 export class AppError extends Error {
-  readonly errorKey: ErrorKey;
+  readonly errorKey: ServerErrorKey;
   readonly status: number;
-  readonly fields: Record<string, string> | undefined;
+  readonly fields: FieldErrors | undefined;
 
-  constructor(errorKey: ErrorKey, status: number, fields?: Record<string, string>) {
+  constructor(errorKey: ServerErrorKey, fields?: FieldErrors) {
     super(errorKey);
     this.name = 'AppError';
     this.errorKey = errorKey;
-    this.status = status;
+    this.status = statusOf(errorKey);
     this.fields = fields;
   }
 }
-
-export const notFound = (key: ErrorKey = 'not_found') => new AppError(key, 404);
-export const forbidden = (key: ErrorKey = 'forbidden') => new AppError(key, 403);
-export const unauthorized = () => new AppError('unauthorized', 401);
-export const badRequest = (key: ErrorKey = 'bad_request', fields?: Record<string, string>) =>
-  new AppError(key, 400, fields);
 
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;

@@ -22,7 +22,7 @@ function fieldKey(issue: z.core.$ZodIssue): string {
 }
 
 /**
- * Parses `input` with `schema`; unknown fields are dropped. Throws `AppError('validation', 400)`
+ * Parses `input` with `schema`; unknown fields are dropped. Throws `AppError('validation')`
  * with `fields: { path: key }` where `key` translates as `validation.<key>`.
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
@@ -33,7 +33,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
     const path = issue.path.join('.') || '_';
     fields[path] ??= fieldKey(issue);
   }
-  throw new AppError('validation', 400, fields);
+  throw new AppError('validation', fields);
 }
 
 /** Page and page size of every list: page from 1, pageSize at most 50. */

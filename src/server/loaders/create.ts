@@ -13,7 +13,7 @@ import { loadPage } from './page.ts';
  */
 export async function loadCreatePage(astro: AstroGlobal) {
   const user = astro.locals.user;
-  if (!user) throw new AppError('unauthorized', 401);
+  if (!user) throw new AppError('unauthorized');
   const projectId = astro.url.searchParams.get('id')?.trim() || null;
   const draftId = astro.url.searchParams.get('draft')?.trim() || null;
   return loadPage(astro, async () => {
@@ -34,7 +34,7 @@ export async function loadSuccessPage(astro: AstroGlobal) {
   const id = astro.url.searchParams.get('id')?.trim() ?? '';
   return loadPage(astro, async () => {
     const project = await getProjectDetail(id, user?.id ?? null, astro.locals.locale);
-    if (!project.viewer.isOwner) throw new AppError('project_not_found', 404);
+    if (!project.viewer.isOwner) throw new AppError('project_not_found');
     return { project, updated: astro.url.searchParams.get('updated') === '1' };
   });
 }

@@ -6,7 +6,7 @@ import { fileUrl } from '../storage/index.ts';
 
 /** The video player page (`/video/player?id=`): a ready video with its owner and project. */
 export async function loadVideoPage(id: string | null) {
-  if (!id) throw new AppError('not_found', 404);
+  if (!id) throw new AppError('not_found');
   const [row] = await getDb()
     .select({
       video: videos,
@@ -22,7 +22,7 @@ export async function loadVideoPage(id: string | null) {
     .leftJoin(projects, eq(projects.id, videos.projectId))
     .where(and(eq(videos.id, id), eq(videos.status, 'ready')))
     .limit(1);
-  if (!row) throw new AppError('not_found', 404);
+  if (!row) throw new AppError('not_found');
   return {
     id: row.video.id,
     title: row.video.title,

@@ -120,11 +120,11 @@ export async function downloadAttachment(attachmentId: string, viewerId: number 
     .innerJoin(projects, eq(projects.id, attachments.projectId))
     .where(eq(attachments.id, attachmentId))
     .limit(1);
-  if (!row || (row.status !== 'published' && row.ownerId !== viewerId)) throw new AppError('not_found', 404);
+  if (!row || (row.status !== 'published' && row.ownerId !== viewerId)) throw new AppError('not_found');
   const storage = getStorage();
   const size = await storage.size(row.attachment.storageKey);
   const stream = size === null ? null : await storage.read(row.attachment.storageKey);
-  if (!stream || size === null) throw new AppError('not_found', 404);
+  if (!stream || size === null) throw new AppError('not_found');
   if (count) {
     await db
       .update(attachments)

@@ -15,10 +15,6 @@ export type { CommentItem, CommentSort, CommentThread };
 
 /** A comment is 1 to 2,000 characters as the reader counts them. */
 export const COMMENT_MAX_CHARACTERS = 2000;
-/** Comments and replies a user may write per minute. */
-export const COMMENT_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
-/** Comment likes a user may toggle per minute. */
-export const COMMENT_LIKE_RATE_LIMIT = { limit: 120, windowMs: 60_000 };
 /** Replies shown under each top-level comment before "show more replies". */
 export const REPLY_PREVIEW_COUNT = 3;
 /** Replies a linked (`?comment=`) thread renders at most. */
@@ -189,7 +185,7 @@ export async function listComments(input: ListCommentsInput, viewerId: number | 
       .from(comments)
       .where(and(eq(comments.id, input.commentId), eq(comments.projectId, project.id), isNull(comments.parentId)))
       .limit(1);
-    if (!parent) throw new AppError('comment_not_found', 404);
+    if (!parent) throw new AppError('comment_not_found');
     const rows = await selectComments(visibleRepliesOf([parent.id]))
       .orderBy(asc(comments.createdAt), asc(comments.id))
       .limit(paging.pageSize)
@@ -244,14 +240,14 @@ function parseContent(content: unknown): string {
 export async function submitComment(userId: number, publicId: string, content: string): Promise<CommentThread> {
   const text = parseContent(content);
   const project = await findPublishedProject(publicId);
-  await hitRateLimit(`comment:${userId}`, COMMENT_RATE_LIMIT.limit, COMMENT_RATE_LIMIT.windowMs);
+  await hitRateLimit('comment', userId);
   const id = await getDb().transaction(async (tx) => {
     const counted = await tx
       .update(projects)
       .set({ commentCount: sql`${projects.commentCount} + 1` })
       .where(and(eq(projects.id, project.id), eq(projects.status, 'published')))
       .returning({ id: projects.id });
-    if (counted.length === 0) throw new AppError('project_not_found', 404);
+    if (counted.length === 0) throw new AppError('project_not_found');
     const [row] = await tx.insert(comments).values({ projectId: project.id, authorId: userId, body: text }).returning({ id: comments.id });
     await notifyComment(userId, project.id, row!.id, tx);
     return row!.id;
@@ -275,8 +271,8 @@ async function findCommentForWrite(commentId: number) {
     .innerJoin(projects, eq(projects.id, comments.projectId))
     .where(eq(comments.id, commentId))
     .limit(1);
-  if (!row || row.deletedAt) throw new AppError('comment_not_found', 404);
-  if (row.projectStatus !== 'published') throw new AppError('project_not_found', 404);
+  if (!row || row.deletedAt) throw new AppError('comment_not_found');
+  if (row.projectStatus !== 'published') throw new AppError('project_not_found');
   return row;
 }
 
@@ -289,7 +285,7 @@ async function findCommentForWrite(commentId: number) {
 export async function replyToComment(userId: number, commentId: number, content: string): Promise<CommentItem> {
   const text = parseContent(content);
   const target = await findCommentForWrite(commentId);
-  await hitRateLimit(`comment:${userId}`, COMMENT_RATE_LIMIT.limit, COMMENT_RATE_LIMIT.windowMs);
+  await hitRateLimit('comment', userId);
   const parentId = target.parentId ?? target.id;
   const id = await getDb().transaction(async (tx) => {
     const counted = await tx
@@ -297,7 +293,7 @@ export async function replyToComment(userId: number, commentId: number, content:
       .set({ commentCount: sql`${projects.commentCount} + 1` })
       .where(and(eq(projects.id, target.projectId), eq(projects.status, 'published')))
       .returning({ id: projects.id });
-    if (counted.length === 0) throw new AppError('project_not_found', 404);
+    if (counted.length === 0) throw new AppError('project_not_found');
     await tx
       .update(comments)
       .set({ replyCount: sql`${comments.replyCount} + 1` })
@@ -326,7 +322,7 @@ async function readComment(id: number, viewerId: number, project: ProjectRef): P
  */
 export async function likeComment(userId: number, commentId: number, value: boolean): Promise<{ liked: boolean; likeCount: number }> {
   const target = await findCommentForWrite(commentId);
-  await hitRateLimit(`comment-like:${userId}`, COMMENT_LIKE_RATE_LIMIT.limit, COMMENT_LIKE_RATE_LIMIT.windowMs);
+  await hitRateLimit('comment-like', userId);
   return getDb().transaction(async (tx) => {
     if (value) {
       const added = await tx.insert(commentLikes).values({ userId, commentId }).onConflictDoNothing().returning({ commentId: commentLikes.commentId });
@@ -356,7 +352,7 @@ export async function likeComment(userId: number, commentId: number, value: bool
  */
 export async function deleteComment(userId: number, commentId: number): Promise<{ commentId: number }> {
   const target = await findCommentForWrite(commentId);
-  if (userId !== target.authorId && userId !== target.projectOwnerId) throw new AppError('forbidden', 403);
+  if (userId !== target.authorId && userId !== target.projectOwnerId) throw new AppError('forbidden');
   await getDb().transaction(async (tx) => {
     // Lock the project row first, as writing a comment does, so the two never deadlock; NO KEY
     // UPDATE (what an UPDATE takes) still lets likes insert messages that reference the project.
@@ -366,7 +362,7 @@ export async function deleteComment(userId: number, commentId: number): Promise<
       .set({ deletedAt: new Date() })
       .where(and(eq(comments.id, commentId), isNull(comments.deletedAt)))
       .returning({ id: comments.id });
-    if (removed.length === 0) throw new AppError('comment_not_found', 404);
+    if (removed.length === 0) throw new AppError('comment_not_found');
     await tx
       .update(projects)
       .set({ commentCount: sql`greatest(${projects.commentCount} - 1, 0)` })

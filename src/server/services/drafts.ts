@@ -35,7 +35,7 @@ async function findOwnDraft(userId: number, draftId: string) {
     .where(and(eq(drafts.id, draftId), eq(drafts.ownerId, userId)))
     .limit(1);
   // Someone else's draft is answered exactly like a missing one: its existence stays private.
-  if (!row) throw new AppError('draft_not_found', 404);
+  if (!row) throw new AppError('draft_not_found');
   return row;
 }
 
@@ -72,7 +72,7 @@ export async function deleteDraft(userId: number, draftId: string): Promise<{ id
     .delete(drafts)
     .where(and(eq(drafts.id, draftId), eq(drafts.ownerId, userId)))
     .returning({ id: drafts.id });
-  if (deleted.length === 0) throw new AppError('draft_not_found', 404);
+  if (deleted.length === 0) throw new AppError('draft_not_found');
   return { id: draftId };
 }
 

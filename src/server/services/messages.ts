@@ -84,7 +84,7 @@ export async function markMessageRead(userId: number, id: number): Promise<{ id:
     .from(messages)
     .where(and(eq(messages.id, id), eq(messages.recipientId, userId)))
     .limit(1);
-  if (!row) throw new AppError('message_not_found', 404);
+  if (!row) throw new AppError('message_not_found');
   if (!row.readAt) {
     await db
       .update(messages)

@@ -45,7 +45,7 @@ export async function generateCustomUrl(nickname: string): Promise<string> {
 export async function getUserInfo(userId: number): Promise<UserInfo> {
   const db = getDb();
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw new AppError('unauthorized', 401);
+  if (!user) throw new AppError('unauthorized');
   const [unread] = await db
     .select({ n: count() })
     .from(messages)
@@ -114,7 +114,7 @@ export type EditProfileInput = z.output<typeof editProfileSchema>;
 export async function editProfile(userId: number, input: EditProfileInput): Promise<UserInfo> {
   const db = getDb();
   const [current] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!current) throw new AppError('unauthorized', 401);
+  if (!current) throw new AppError('unauthorized');
   const changes: Partial<typeof users.$inferInsert> = {};
   if (input.nickname !== undefined) changes.nickname = input.nickname;
   if (input.bio !== undefined) changes.bio = input.bio;
@@ -124,12 +124,12 @@ export async function editProfile(userId: number, input: EditProfileInput): Prom
     if (input.avatar === null) changes.avatar = null;
     else {
       const upload = await findOwnImageUpload(userId, input.avatar, ['avatar']);
-      if (!upload) throw new AppError('validation', 400, { avatar: 'upload_invalid' });
+      if (!upload) throw new AppError('validation', { avatar: 'upload_invalid' });
       changes.avatar = upload.url;
     }
   }
   const newUrl = input.url !== undefined && input.url !== current.customUrl ? input.url : undefined;
-  if (newUrl && (await isCustomUrlTaken(newUrl, userId))) throw new AppError('url_taken', 409, { url: 'url_taken' });
+  if (newUrl && (await isCustomUrlTaken(newUrl, userId))) throw new AppError('url_taken', { url: 'url_taken' });
 
   try {
     await db.transaction(async (tx) => {
@@ -145,7 +145,7 @@ export async function editProfile(userId: number, input: EditProfileInput): Prom
     });
   } catch (error) {
     const constraint = (error as { cause?: { constraint?: string } }).cause?.constraint ?? (error as { constraint?: string }).constraint;
-    if (constraint === 'users_custom_url_key') throw new AppError('url_taken', 409, { url: 'url_taken' });
+    if (constraint === 'users_custom_url_key') throw new AppError('url_taken', { url: 'url_taken' });
     throw error;
   }
   return getUserInfo(userId);

@@ -101,7 +101,7 @@ export async function resolveContent(
   if (tagRows.length !== input.tags.length) fields.tags = 'unknown_tag';
   if (cover === undefined) fields.cover = 'invalid_upload';
   if (resolved === null) fields.attachments = 'invalid_upload';
-  if (Object.keys(fields).length > 0) throw new AppError('validation', 400, fields);
+  if (Object.keys(fields).length > 0) throw new AppError('validation', fields);
 
   const bySlug = new Map(tagRows.map((row) => [row.slug, row]));
   const orderedTags = input.tags.map((slug) => bySlug.get(slug)!);

@@ -50,7 +50,7 @@ export async function findPublishedProject(publicId: string): Promise<{ id: numb
     .from(projects)
     .where(and(eq(projects.publicId, publicId), isPublished))
     .limit(1);
-  if (!row) throw new AppError('project_not_found', 404);
+  if (!row) throw new AppError('project_not_found');
   return row;
 }
 
@@ -69,7 +69,7 @@ export async function getProjectDetail(publicId: string, viewerId: number | null
     .innerJoin(users, eq(users.id, projects.ownerId))
     .where(and(eq(projects.publicId, publicId), isPublished))
     .limit(1);
-  if (!row) throw new AppError('project_not_found', 404);
+  if (!row) throw new AppError('project_not_found');
   const [cards, files, boardRows, videoRows, starRow, likeRow] = await Promise.all([
     toCards([row], locale),
     db.select().from(attachments).where(eq(attachments.projectId, row.internalId)).orderBy(asc(attachments.sort), asc(attachments.createdAt)),

@@ -46,7 +46,7 @@ export async function listUserProjects(
   locale: Locale,
 ): Promise<Page<ProjectCard>> {
   const [owner] = await getDb().select({ id: users.id }).from(users).where(eq(users.customUrl, url)).limit(1);
-  if (!owner) throw new AppError('user_not_found', 404);
+  if (!owner) throw new AppError('user_not_found');
   return queryCardPage(eq(projects.ownerId, owner.id), orderFor('newest'), paging, locale);
 }
 
@@ -66,7 +66,7 @@ export async function listStarredProjects(
   locale: Locale,
 ): Promise<Page<ProjectCard>> {
   const [owner] = await getDb().select({ id: users.id }).from(users).where(eq(users.customUrl, url)).limit(1);
-  if (!owner) throw new AppError('user_not_found', 404);
+  if (!owner) throw new AppError('user_not_found');
   const starredAt = sql`(SELECT ${stars.createdAt} FROM ${stars} WHERE ${stars.projectId} = ${projects.id} AND ${stars.userId} = ${owner.id})`;
   return queryCardPage(
     sql`EXISTS (SELECT 1 FROM ${stars} WHERE ${stars.projectId} = ${projects.id} AND ${stars.userId} = ${owner.id})`,

@@ -3,6 +3,46 @@ import { getDb } from '../db/client.ts';
 import { rateLimits } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** At most `limit` hits in any `windowMs`. */
+export interface RateLimitRule {
+  limit: number;
+  windowMs: number;
+}
+
+/**
+ * Every rate limit of the site, by name. A limit is counted per subject (a user id, an IP, an
+ * email) under the key `<name>:<subject>`.
+ */
+export const RATE_LIMITS = {
+  /** Failed sign-ins per IP: room for a classroom or an office behind one address. */
+  'sso:login:ip': { limit: 60, windowMs: 15 * MINUTE },
+  /** Failed sign-ins per email: a password guesser trying one account from many addresses. */
+  'sso:login:email': { limit: 10, windowMs: 15 * MINUTE },
+  /** Sign-ups per IP. */
+  'sso:register:ip': { limit: 50, windowMs: HOUR },
+  /** Sign-ups per email. */
+  'sso:register:email': { limit: 5, windowMs: HOUR },
+  /** Comments and replies a member may post per minute. */
+  comment: { limit: 10, windowMs: MINUTE },
+  /** Comment likes a member may toggle per minute. */
+  'comment-like': { limit: 120, windowMs: MINUTE },
+  /** Files a member may upload per hour. */
+  'upload:user': { limit: 300, windowMs: HOUR },
+  /** Projects a member may publish or edit per hour. */
+  'release:user': { limit: 300, windowMs: HOUR },
+  /** Previews a member may save per hour (autosave included). */
+  'preview:user': { limit: 200, windowMs: HOUR },
+  /** Stars and likes a member may toggle per hour. */
+  'reaction:user': { limit: 600, windowMs: HOUR },
+} as const satisfies Record<string, RateLimitRule>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+const keyOf = (name: RateLimitName, subject: string | number) => `${name}:${subject}`;
+
 export interface RateLimitHit {
   /** Hits in the current window, this one included. */
   count: number;
@@ -43,10 +83,10 @@ function estimate(current: number, previous: number, window: Window): number {
 
 /**
  * Counts one hit on `key` (shared by every app instance through the `rate_limits` table) and
- * throws `AppError('rate_limited', 429)` once more than `limit` hits fall in the last `windowMs`
- * (sliding-window counter). Keys name what is limited, e.g. `sso:login:ip:203.0.113.9`.
+ * throws `AppError('rate_limited')` once more than `rule.limit` hits fall in the last
+ * `rule.windowMs` (sliding-window counter). The mechanism behind `hitRateLimit`.
  */
-export async function hitRateLimit(key: string, limit: number, windowMs: number, now = new Date()): Promise<RateLimitHit> {
+export async function hitRateLimitRule(key: string, { limit, windowMs }: RateLimitRule, now = new Date()): Promise<RateLimitHit> {
   const safeKey = key.slice(0, 300);
   const window = windowOf(now, windowMs);
   const [row] = await getDb()
@@ -56,24 +96,32 @@ export async function hitRateLimit(key: string, limit: number, windowMs: number,
     .returning({ count: rateLimits.count });
   const count = row?.count ?? 1;
   const previous = await countIn(safeKey, window.previous);
-  if (estimate(count, previous, window) > limit) throw new AppError('rate_limited', 429);
+  if (estimate(count, previous, window) > limit) throw new AppError('rate_limited');
   return { count, resetAt: new Date(window.start.getTime() + windowMs) };
 }
 
 /**
- * Throws `AppError('rate_limited', 429)` when `key` already has `limit` hits in the last
- * `windowMs`, without counting one. With `hitRateLimit` after a failure, this limits failures only.
+ * Throws `AppError('rate_limited')` when `key` already has `rule.limit` hits in the last
+ * `rule.windowMs`, without counting one. The mechanism behind `assertUnderRateLimit`.
  */
-export async function assertUnderRateLimit(key: string, limit: number, windowMs: number, now = new Date()): Promise<void> {
+export async function assertUnderRateLimitRule(key: string, { limit, windowMs }: RateLimitRule, now = new Date()): Promise<void> {
   const safeKey = key.slice(0, 300);
   const window = windowOf(now, windowMs);
   const [current, previous] = await Promise.all([countIn(safeKey, window.start), countIn(safeKey, window.previous)]);
-  if (estimate(current, previous, window) >= limit) throw new AppError('rate_limited', 429);
+  if (estimate(current, previous, window) >= limit) throw new AppError('rate_limited');
 }
 
-/** Applies several limits in order; the first one exceeded throws. */
-export async function hitRateLimits(limits: { key: string; limit: number; windowMs: number }[], now = new Date()): Promise<void> {
-  for (const entry of limits) await hitRateLimit(entry.key, entry.limit, entry.windowMs, now);
+/** Counts one hit of the limit `name` for `subject`; throws `AppError('rate_limited')` past the limit. */
+export function hitRateLimit(name: RateLimitName, subject: string | number, now = new Date()): Promise<RateLimitHit> {
+  return hitRateLimitRule(keyOf(name, subject), RATE_LIMITS[name], now);
+}
+
+/**
+ * Throws `AppError('rate_limited')` when `subject` already reached the limit `name`, without
+ * counting a hit. With `hitRateLimit` after a failure, this limits failures only.
+ */
+export function assertUnderRateLimit(name: RateLimitName, subject: string | number, now = new Date()): Promise<void> {
+  return assertUnderRateLimitRule(keyOf(name, subject), RATE_LIMITS[name], now);
 }
 
 /** Forgets windows that ended more than a day ago (called by the server's housekeeping timer). */

@@ -40,7 +40,7 @@ async function setReaction(
       .where(and(eq(projects.publicId, publicId), eq(projects.status, 'published')))
       .for('update')
       .limit(1);
-    if (!project) throw new AppError('project_not_found', 404);
+    if (!project) throw new AppError('project_not_found');
     const changedRows = value
       ? await tx.insert(table).values({ userId, projectId: project.id }).onConflictDoNothing().returning({ userId: table.userId })
       : await tx

@@ -55,8 +55,8 @@ async function findOwnProject(userId: number, publicId: string) {
     .from(projects)
     .where(and(eq(projects.publicId, publicId), eq(projects.status, 'published')))
     .limit(1);
-  if (!project) throw new AppError('project_not_found', 404);
-  if (project.ownerId !== userId) throw new AppError('forbidden', 403);
+  if (!project) throw new AppError('project_not_found');
+  if (project.ownerId !== userId) throw new AppError('forbidden');
   return project;
 }
 
@@ -66,7 +66,7 @@ async function findOwnDraftRow(userId: number, draftId: string) {
     .from(drafts)
     .where(and(eq(drafts.id, draftId), eq(drafts.ownerId, userId)))
     .limit(1);
-  if (!draft) throw new AppError('draft_not_found', 404);
+  if (!draft) throw new AppError('draft_not_found');
   return draft;
 }
 
@@ -75,7 +75,7 @@ async function storeDraft(userId: number, content: ProjectContent, options: { dr
   const db = getDb();
   if (options.draftId) {
     const draft = await findOwnDraftRow(userId, options.draftId);
-    if (options.projectId && draft.projectId !== null && draft.projectId !== options.projectId) throw new AppError('draft_not_found', 404);
+    if (options.projectId && draft.projectId !== null && draft.projectId !== options.projectId) throw new AppError('draft_not_found');
     await db
       .update(drafts)
       .set({ content, updatedAt: new Date(), projectId: draft.projectId ?? options.projectId ?? null })
@@ -95,7 +95,7 @@ async function storeDraft(userId: number, content: ProjectContent, options: { dr
     }
   }
   const [mine] = await db.select({ n: count() }).from(drafts).where(eq(drafts.ownerId, userId));
-  if ((mine?.n ?? 0) >= DRAFTS_MAX) throw new AppError('too_many_drafts', 409);
+  if ((mine?.n ?? 0) >= DRAFTS_MAX) throw new AppError('too_many_drafts');
   const id = newPublicId();
   await db.insert(drafts).values({ id, ownerId: userId, projectId: options.projectId ?? null, content });
   return { id, status: 'draft' };
@@ -239,7 +239,7 @@ export async function loadFormSource(userId: number, query: { projectId?: string
       .from(projects)
       .where(and(eq(projects.publicId, query.projectId), eq(projects.status, 'published'), eq(projects.ownerId, userId)))
       .limit(1);
-    if (!row) throw new AppError('project_not_found', 404);
+    if (!row) throw new AppError('project_not_found');
     const [pending] = await db
       .select()
       .from(drafts)
@@ -301,7 +301,7 @@ export async function getPreview(previewId: string, viewerId: number | null, tok
     .where(and(eq(previews.id, previewId), gt(previews.expiresAt, new Date())))
     .limit(1);
   const allowed = row && (row.preview.ownerId === viewerId || (token !== null && safeEqual(token, row.preview.linkToken)));
-  if (!row || !allowed) throw new AppError('preview_not_found', 404);
+  if (!row || !allowed) throw new AppError('preview_not_found');
   const { content } = row.preview;
   const [tagRows, files] = await Promise.all([
     content.tags.length ? db.select().from(tags).where(inArray(tags.slug, content.tags)) : Promise.resolve([]),

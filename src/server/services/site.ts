@@ -140,7 +140,7 @@ export async function getCollection(name: string, locale: Locale): Promise<Colle
     .from(collections)
     .where(eq(collections.name, name))
     .limit(1);
-  if (!row) throw new AppError('not_found', 404);
+  if (!row) throw new AppError('not_found');
   return toCollection(row, locale);
 }
 

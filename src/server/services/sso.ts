@@ -8,7 +8,7 @@ import { credentials, ssoCodes, users } from '../db/schema/index.ts';
 import { AppError, isAppError } from '../http/errors.ts';
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { generateCustomUrl } from './profiles.ts';
-import { assertUnderRateLimit, hitRateLimits } from './rate-limit.ts';
+import { assertUnderRateLimit, hitRateLimit } from './rate-limit.ts';
 import { createSession } from './sessions.ts';
 import { safeReturnUrl } from './sso-links.ts';
 
@@ -20,9 +20,6 @@ const MINUTE = 60 * 1000;
  * Failed sign-ins allowed per IP and per email in fixed windows; then 429 until the window ends.
  * Per email protects one account from guessing from many addresses; successful sign-ins are free.
  */
-export const LOGIN_LIMITS = { ip: { limit: 60, windowMs: 15 * MINUTE }, email: { limit: 10, windowMs: 15 * MINUTE } };
-/** Sign-up attempts per IP (room for a classroom behind one address) and per email. */
-export const REGISTER_LIMITS = { ip: { limit: 50, windowMs: 60 * MINUTE }, email: { limit: 5, windowMs: 60 * MINUTE } };
 
 const email = z.string().trim().toLowerCase().min(1).max(254);
 const returnFields = {
@@ -66,7 +63,7 @@ export interface RequestMeta {
 const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
 
 function assertKnownSite(siteId: string | undefined): void {
-  if (siteId && siteId !== getConfig().ssoSiteId) throw new AppError('sso_unknown_site', 400);
+  if (siteId && siteId !== getConfig().ssoSiteId) throw new AppError('sso_unknown_site');
 }
 
 /**
@@ -80,7 +77,7 @@ export async function authenticate(emailAddress: string, password: string): Prom
     .where(eq(credentials.email, emailAddress.trim().toLowerCase()))
     .limit(1);
   const valid = row ? await verifyPassword(password, row.passwordHash) : await verifyAgainstDummy(password);
-  if (!row || !valid) throw new AppError('invalid_credentials', 401);
+  if (!row || !valid) throw new AppError('invalid_credentials');
   return row.userId;
 }
 
@@ -92,7 +89,7 @@ export async function registerAccount(input: { email: string; password: string; 
   const db = getDb();
   const address = input.email.trim().toLowerCase();
   const [existing] = await db.select({ userId: credentials.userId }).from(credentials).where(eq(credentials.email, address)).limit(1);
-  if (existing) throw new AppError('email_taken', 409, { email: 'email_taken' });
+  if (existing) throw new AppError('email_taken', { email: 'email_taken' });
   const passwordHash = await hashPassword(input.password);
   for (let attempt = 0; ; attempt += 1) {
     const customUrl = await generateCustomUrl(input.nickname);
@@ -104,7 +101,7 @@ export async function registerAccount(input: { email: string; password: string; 
       });
     } catch (error) {
       const constraint = (error as { cause?: { constraint?: string }; constraint?: string }).cause?.constraint ?? (error as { constraint?: string }).constraint;
-      if (constraint === 'credentials_email_key') throw new AppError('email_taken', 409, { email: 'email_taken' });
+      if (constraint === 'credentials_email_key') throw new AppError('email_taken', { email: 'email_taken' });
       // Someone took the same generated URL at the same moment: try another one.
       if (constraint === 'users_custom_url_key' && attempt < 5) continue;
       throw error;
@@ -152,17 +149,18 @@ export function buildReturnLocation(redirect: string | undefined, code: string, 
  */
 export async function signIn(input: LoginInput, meta: RequestMeta): Promise<{ location: string }> {
   assertKnownSite(input.siteId);
-  const limits = [
-    { key: `sso:login:ip:${meta.ip}`, ...LOGIN_LIMITS.ip },
-    { key: `sso:login:email:${input.email}`, ...LOGIN_LIMITS.email },
-  ];
-  for (const entry of limits) await assertUnderRateLimit(entry.key, entry.limit, entry.windowMs);
+  // Only failures count: a member signing in again and again is not an attacker.
+  await assertUnderRateLimit('sso:login:ip', meta.ip);
+  await assertUnderRateLimit('sso:login:email', input.email);
   let userId: number;
   try {
     userId = await authenticate(input.email, input.password);
   } catch (error) {
     // Count the failure; a concurrent attempt past the limit still answers the same error.
-    if (isAppError(error) && error.errorKey === 'invalid_credentials') await hitRateLimits(limits).catch(() => undefined);
+    if (isAppError(error) && error.errorKey === 'invalid_credentials') {
+      await hitRateLimit('sso:login:ip', meta.ip).catch(() => undefined);
+      await hitRateLimit('sso:login:email', input.email).catch(() => undefined);
+    }
     throw error;
   }
   const code = await issueSsoCode(userId);
@@ -172,10 +170,8 @@ export async function signIn(input: LoginInput, meta: RequestMeta): Promise<{ lo
 /** Creates the account (rate-limited) and signs it in: the same `location` answer as `signIn`. */
 export async function signUp(input: RegisterInput, meta: RequestMeta): Promise<{ location: string }> {
   assertKnownSite(input.siteId);
-  await hitRateLimits([
-    { key: `sso:register:ip:${meta.ip}`, ...REGISTER_LIMITS.ip },
-    { key: `sso:register:email:${input.email}`, ...REGISTER_LIMITS.email },
-  ]);
+  await hitRateLimit('sso:register:ip', meta.ip);
+  await hitRateLimit('sso:register:email', input.email);
   const { userId } = await registerAccount(input);
   const code = await issueSsoCode(userId);
   return { location: buildReturnLocation(input.redirect, code, meta.requestUrl) };

@@ -38,7 +38,7 @@ export async function listTagTree(locale: Locale): Promise<TagNode[]> {
 export async function getTagDetail(slug: string, locale: Locale): Promise<TagDetail> {
   const db = getDb();
   const [tag] = await db.select().from(tags).where(eq(tags.slug, slug)).limit(1);
-  if (!tag) throw new AppError('tag_not_found', 404);
+  if (!tag) throw new AppError('tag_not_found');
   const [children, parent] = await Promise.all([
     db.select().from(tags).where(eq(tags.parentId, tag.id)).orderBy(asc(tags.sort)),
     tag.parentId ? db.select().from(tags).where(eq(tags.id, tag.parentId)).limit(1) : Promise.resolve([]),
@@ -66,7 +66,7 @@ export async function tagIdsWithChildren(slug: string): Promise<number[]> {
     .select({ id: tags.id })
     .from(tags)
     .where(sql`${tags.slug} = ${slug} OR ${tags.parentId} = (SELECT id FROM tags WHERE slug = ${slug})`);
-  if (rows.length === 0) throw new AppError('tag_not_found', 404);
+  if (rows.length === 0) throw new AppError('tag_not_found');
   return rows.map((row) => row.id);
 }
 

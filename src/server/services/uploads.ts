@@ -71,7 +71,7 @@ const imageHandler: PurposeHandler = {
   maxBytes: IMAGE_MAX_BYTES,
   async store(ownerId, purpose, file) {
     const type = await fileTypeFromBuffer(file.bytes);
-    if (!type || !IMAGE_MIMES.has(type.mime)) throw new AppError('unsupported_type', 415);
+    if (!type || !IMAGE_MIMES.has(type.mime)) throw new AppError('unsupported_type');
     let output: { data: Buffer; info: OutputInfo };
     try {
       let pipeline = sharp(file.bytes, { animated: false, limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' }).rotate();
@@ -81,8 +81,8 @@ const imageHandler: PurposeHandler = {
           : pipeline.resize(IMAGE_MAX_SIDE, IMAGE_MAX_SIDE, { fit: 'inside', withoutEnlargement: true });
       output = await pipeline.webp({ quality: 86, effort: 4 }).toBuffer({ resolveWithObject: true });
     } catch (error) {
-      if (error instanceof Error && /pixel limit/i.test(error.message)) throw new AppError('too_large', 413);
-      throw new AppError('unsupported_type', 415);
+      if (error instanceof Error && /pixel limit/i.test(error.message)) throw new AppError('too_large');
+      throw new AppError('unsupported_type');
     }
     const id = newPublicId(16);
     const storageKey = `images/${id.slice(0, 2)}/${id}.webp`;
@@ -168,7 +168,7 @@ export async function storeAttachmentUpload(ownerId: number, file: IncomingFile)
     const ext = type ? ATTACHMENT_BINARY[type.mime] : undefined;
     if (type && ext) detected = { mime: type.mime, ext };
   }
-  if (!detected) throw new AppError('unsupported_type', 415);
+  if (!detected) throw new AppError('unsupported_type');
   const id = newPublicId(16);
   const storageKey = `attachments/${id.slice(0, 2)}/${id}.${detected.ext.replace(/[^a-z0-9_]/g, '').slice(0, 12) || 'bin'}`;
   const name = safeFileName(file.name, undefined, `file.${detected.ext}`);
@@ -199,11 +199,11 @@ export function maxUploadRequestBytes(): number {
  * `unsupported_type`, too many bytes a 413 `too_large`; nothing is stored in either case.
  */
 export async function storeUpload(ownerId: number, purpose: string, file: IncomingFile): Promise<UploadResult> {
-  if (!(UPLOAD_PURPOSES as readonly string[]).includes(purpose)) throw new AppError('validation', 400, { purpose: 'invalid_value' });
+  if (!(UPLOAD_PURPOSES as readonly string[]).includes(purpose)) throw new AppError('validation', { purpose: 'invalid_value' });
   const handler = handlers[purpose as UploadPurpose];
-  if (!handler) throw new AppError('unsupported_type', 415);
-  if (file.bytes.length === 0) throw new AppError('validation', 400, { file: 'required' });
-  if (file.bytes.length > handler.maxBytes) throw new AppError('too_large', 413);
+  if (!handler) throw new AppError('unsupported_type');
+  if (file.bytes.length === 0) throw new AppError('validation', { file: 'required' });
+  if (file.bytes.length > handler.maxBytes) throw new AppError('too_large');
   return handler.store(ownerId, purpose as UploadPurpose, file);
 }
 
@@ -214,10 +214,10 @@ export async function storeUpload(ownerId: number, purpose: string, file: Incomi
  */
 export async function readUploadForm(request: Request, limit = maxUploadRequestBytes()): Promise<{ purpose: string; file: IncomingFile }> {
   const type = request.headers.get('content-type') ?? '';
-  if (!type.toLowerCase().startsWith('multipart/form-data')) throw new AppError('unsupported_type', 415);
+  if (!type.toLowerCase().startsWith('multipart/form-data')) throw new AppError('unsupported_type');
   const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > limit) throw new AppError('too_large', 413);
-  if (!request.body) throw new AppError('validation', 400, { file: 'required' });
+  if (Number.isFinite(declared) && declared > limit) throw new AppError('too_large');
+  if (!request.body) throw new AppError('validation', { file: 'required' });
 
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -228,7 +228,7 @@ export async function readUploadForm(request: Request, limit = maxUploadRequestB
     total += value.byteLength;
     if (total > limit) {
       await reader.cancel().catch(() => undefined);
-      throw new AppError('too_large', 413);
+      throw new AppError('too_large');
     }
     chunks.push(value);
   }
@@ -236,12 +236,12 @@ export async function readUploadForm(request: Request, limit = maxUploadRequestB
   try {
     form = await new Response(Buffer.concat(chunks), { headers: { 'content-type': type } }).formData();
   } catch {
-    throw new AppError('bad_request', 400);
+    throw new AppError('bad_request');
   }
   const file = form.get('file');
   const purpose = form.get('purpose');
-  if (!file || typeof file === 'string') throw new AppError('validation', 400, { file: 'required' });
-  if (typeof purpose !== 'string' || !purpose) throw new AppError('validation', 400, { purpose: 'required' });
+  if (!file || typeof file === 'string') throw new AppError('validation', { file: 'required' });
+  if (typeof purpose !== 'string' || !purpose) throw new AppError('validation', { purpose: 'required' });
   return { purpose, file: { name: file.name || 'file', bytes: new Uint8Array(await file.arrayBuffer()) } };
 }
 

@@ -24,7 +24,7 @@ export async function findUserByUrl(url: string): Promise<{ user: PublicUser } |
       .where(eq(userUrlAliases.url, url))
       .limit(1);
     if (alias) return { movedTo: alias.url };
-    throw new AppError('user_not_found', 404);
+    throw new AppError('user_not_found');
   }
   const [counts] = await db
     .select({
@@ -55,7 +55,7 @@ export async function getPublicUser(url: string): Promise<PublicUser> {
   if ('user' in found) return found.user;
   const moved = await findUserByUrl(found.movedTo);
   if ('user' in moved) return moved.user;
-  throw new AppError('user_not_found', 404);
+  throw new AppError('user_not_found');
 }
 
 

@@ -7,7 +7,7 @@ export const { POST, ALL } = defineEndpoint({
   auth: true,
   input: z.object({ id: z.string().trim().min(1).max(64), value: z.boolean() }),
   handler: async ({ input, user }) => {
-    await hitRateLimit(`reaction:user:${user.id}`, 600, 60 * 60 * 1000);
+    await hitRateLimit('reaction:user', user.id);
     const change = await setProjectLike(user.id, input.id, input.value);
     return { liked: change.active, likeCount: change.count };
   },

@@ -6,7 +6,7 @@ export const { POST, ALL } = defineEndpoint({
   auth: true,
   input: savePreviewSchema,
   handler: async ({ input, user }) => {
-    await hitRateLimit(`preview:user:${user.id}`, 200, 60 * 60 * 1000);
+    await hitRateLimit('preview:user', user.id);
     return savePreview(user.id, input);
   },
 });

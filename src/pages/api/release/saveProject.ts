@@ -6,7 +6,7 @@ export const { POST, ALL } = defineEndpoint({
   auth: true,
   input: saveProjectSchema,
   handler: async ({ input, user }) => {
-    await hitRateLimit(`release:user:${user.id}`, 300, 60 * 60 * 1000);
+    await hitRateLimit('release:user', user.id);
     return saveProject(user.id, input);
   },
 });
