@@ -6,9 +6,16 @@ declare namespace App {
     t: import('./lib/i18n.ts').Translate;
     /** `mobile` under `/m`, `desktop` elsewhere. */
     variant: 'desktop' | 'mobile';
+    /**
+     * The address the visitor asked for: `/m/x` on mobile, while `Astro.url` is `/x`, the desktop
+     * route that serves both. Links back to "this page" (sign-in, pagination) use this one.
+     */
+    url: URL;
     user: import('./server/services/sessions.ts').SessionUser | null;
     /** The raw session token of this request (bearer header or cookie), when valid. */
     sessionToken: string | null;
+    /** The signed-in member as the header shows them; set by the page runner (`loadPage`). */
+    viewer?: import('./lib/api-types.ts').UserInfo | null;
   }
 }
 

@@ -12,11 +12,26 @@ assertRouteMiddlewares(routeTable);
 
 const DESKTOP_COOKIE = 'prefer_desktop';
 
-/** Fills `locals`: locale and `t`, variant, and the signed-in user. */
-const context = defineMiddleware(async ({ request, cookies, url, locals }, next) => {
+/**
+ * `/m/x` is served by the page of `/x` in the mobile layout: the variant goes on `locals` and the
+ * request is rewritten to the desktop route. Paths without a mobile route (`/m/logout`, `/m/api/…`,
+ * anything unknown) are not rewritten and end on the 404 page, in the mobile layout.
+ */
+const variant = defineMiddleware(({ url, locals }, next) => {
+  locals.url = url;
+  if (!isMobilePath(url.pathname)) {
+    locals.variant = 'desktop';
+    return next();
+  }
+  locals.variant = 'mobile';
+  const desktopPath = desktopPathOf(url.pathname);
+  return matchRoute(desktopPath)?.mobile ? next(desktopPath + url.search) : next();
+});
+
+/** Fills `locals`: locale and `t`, and the signed-in user. */
+const context = defineMiddleware(async ({ request, cookies, locals }, next) => {
   locals.locale = resolveLocale(cookies.get(LOCALE_COOKIE)?.value, request.headers.get('accept-language'));
   locals.t = getT(locals.locale);
-  locals.variant = isMobilePath(url.pathname) ? 'mobile' : 'desktop';
   const token = readRequestToken(request, cookies);
   locals.user = await validateSessionToken(token);
   locals.sessionToken = locals.user ? token : null;
@@ -35,7 +50,7 @@ const context = defineMiddleware(async ({ request, cookies, url, locals }, next)
 /** The site side of the SSO: `?code=` is exchanged for the session cookie, then dropped. */
 const ssoCallback = defineMiddleware(async (ctx, next) => (await handleSsoCallback(ctx)) ?? next());
 
-/** Phones opening a desktop page go to its `/m` mirror; `?desktop=1` opts out (remembered). */
+/** Phones opening a desktop page go to its `/m` address; `?desktop=1` opts out (remembered). */
 const mobileRedirect = defineMiddleware(({ request, url, cookies, redirect, locals }, next) => {
   if (request.method !== 'GET' || locals.variant === 'mobile' || url.pathname.startsWith('/api/')) return next();
   if (url.searchParams.get('desktop') === '1') {
@@ -44,17 +59,15 @@ const mobileRedirect = defineMiddleware(({ request, url, cookies, redirect, loca
   }
   if (url.searchParams.get('desktop') === '0') cookies.delete(DESKTOP_COOKIE, { path: '/' });
   else if (cookies.get(DESKTOP_COOKIE)?.value === '1') return next();
-  const meta = matchRoute(url.pathname);
-  if (meta?.mirror && isMobileBrowser(request.headers.get('user-agent'))) {
+  if (matchRoute(url.pathname)?.mobile && isMobileBrowser(request.headers.get('user-agent'))) {
     return redirect(variantPath('mobile', url.pathname) + url.search, 302);
   }
   return next();
 });
 
-/** Runs the named middlewares of the matched route (desktop or its mirror) in order. */
+/** Runs the named middlewares of the matched route in order (`url` is the desktop route here). */
 const routeGuards = defineMiddleware(async (ctx, next) => {
-  const meta = matchRoute(desktopPathOf(ctx.url.pathname));
-  for (const name of meta?.middleware ?? []) {
+  for (const name of matchRoute(ctx.url.pathname)?.middleware ?? []) {
     const response = await routeMiddlewares[name]!(ctx);
     if (response) return response;
   }
@@ -80,4 +93,4 @@ const crawlerErrors = defineMiddleware(async ({ request, url }, next) => {
   return response;
 });
 
-export const onRequest = sequence(crawlerErrors, ssoCallback, context, mobileRedirect, routeGuards);
+export const onRequest = sequence(crawlerErrors, variant, ssoCallback, context, mobileRedirect, routeGuards);

@@ -8,7 +8,7 @@ export function i18nMessages() {
     name: 'copperhub:i18n-messages',
     hooks: {
       'astro:config:setup': ({ injectRoute }) => {
-        injectRoute({ pattern: '/_i18n/[locale]/messages.json', entrypoint: './src/routes/i18n-messages.ts' });
+        injectRoute({ pattern: '/_i18n/[locale]/messages.json', entrypoint: './src/server/routing/i18n-messages.ts' });
       },
     },
   };

@@ -13,12 +13,11 @@ import {
   deleteProject,
   editProject,
   editProjectSchema,
-  getPreview,
   loadFormSource,
-  savePreview,
   saveProject,
   saveProjectSchema,
-} from '../../src/server/services/releases.ts';
+} from '../../src/server/services/publishing.ts';
+import { getPreview, savePreview } from '../../src/server/services/previews.ts';
 import { searchProjects } from '../../src/server/services/search.ts';
 import { downloadAttachment } from '../../src/server/services/attachments.ts';
 import { AppError } from '../../src/server/http/errors.ts';

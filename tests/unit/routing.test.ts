@@ -9,16 +9,17 @@ describe('route table', () => {
   });
 
   it('refuses an unknown middleware name at start-up', () => {
-    expect(() => assertRouteMiddlewares([{ pattern: '/x', layout: 'default', middleware: ['nope'], mirror: true }])).toThrow(/Unknown route middleware "nope"/);
+    expect(() => assertRouteMiddlewares([{ pattern: '/x', middleware: ['nope'], mobile: true }])).toThrow(/Unknown route middleware "nope"/);
   });
 
-  it('guards the routes seed-spec §2 names', () => {
+  it('guards the routes that need a session, a token or a sign-out', () => {
     expect(matchRoute('/create/project')?.middleware).toEqual(['auth']);
     expect(matchRoute('/create/success')?.middleware).toEqual(['auth']);
     expect(matchRoute('/video/player')?.middleware).toEqual(['token']);
     expect(matchRoute('/logout')?.middleware).toEqual(['logout']);
     expect(matchRoute('/d-abc')?.middleware).toEqual([]);
-    expect(matchRoute('/user/alice/stars')?.layout).toBe('user');
+    expect(matchRoute('/user/alice/stars')?.mobile).toBe(true);
+    expect(matchRoute('/logout')?.mobile).toBe(false);
     expect(matchRoute('/nothing/here')).toBeUndefined();
   });
 

@@ -1,4 +1,4 @@
-import type { APIContext, AstroGlobal } from 'astro';
+import type { APIContext } from 'astro';
 import type { RequestMeta } from '../services/sso.ts';
 
 /** The client address Astro resolved (the socket's; `X-Forwarded-For` only behind allowed domains). */
@@ -11,7 +11,7 @@ export function clientIp(context: Pick<APIContext, 'clientAddress'>): string {
 }
 
 /** IP, user agent and URL of a request, for rate limits, sessions and return addresses. */
-export function requestMeta(context: APIContext | AstroGlobal): RequestMeta {
+export function requestMeta(context: Pick<APIContext, 'clientAddress' | 'request' | 'url'>): RequestMeta {
   return {
     ip: clientIp(context),
     userAgent: context.request.headers.get('user-agent') ?? '',

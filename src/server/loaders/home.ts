@@ -3,6 +3,7 @@ import { memoize } from '../cache.ts';
 import { listProjects } from '../services/project-list.ts';
 import { listActiveBanners, listFeaturedCollections, listRecentDonations } from '../services/site.ts';
 import { listPopularTags } from '../services/tags.ts';
+import { ok, type LoaderData, type PageLoader } from './page.ts';
 
 // The two home sections that rank the whole catalogue are kept for 30 s per language: the
 // order of recommendations and tag popularity hardly moves in that time, the page gets cheaper.
@@ -10,7 +11,7 @@ const recommendedFor = memoize(30_000, async (locale) => (await listProjects({ s
 const popularTagsFor = memoize(30_000, (locale) => listPopularTags(locale as Locale, 16));
 
 /** Everything the home page shows, desktop and mobile alike. */
-export async function loadHome(locale: Locale) {
+export const loadHomePage = (async ({ locals: { locale } }) => {
   const [banners, donations, recommended, newest, popularTags, collections] = await Promise.all([
     listActiveBanners(locale),
     listRecentDonations(20),
@@ -19,7 +20,7 @@ export async function loadHome(locale: Locale) {
     popularTagsFor(locale),
     listFeaturedCollections(locale),
   ]);
-  return { banners, donations, recommended, newest: newest.list, popularTags, collections };
-}
+  return ok({ banners, donations, recommended, newest: newest.list, popularTags, collections });
+}) satisfies PageLoader<unknown>;
 
-export type HomeData = Awaited<ReturnType<typeof loadHome>>;
+export type HomeData = LoaderData<typeof loadHomePage>;

@@ -1,9 +1,8 @@
-import type { Locale } from '../../lib/i18n.ts';
 import { listCollectionProjects, listProjects } from '../services/project-list.ts';
 import { searchProjects, type SearchSort } from '../services/search.ts';
-import { getCollection } from '../services/site.ts';
+import { getCollection, listDonations } from '../services/site.ts';
 import { getTagDetail, listPopularTags, listTagTree } from '../services/tags.ts';
-import { pageParam } from './page.ts';
+import { ok, pageParam, type LoaderData, type PageContext, type PageLoader } from './page.ts';
 
 const PAGE_SIZE = 24;
 
@@ -13,30 +12,37 @@ function tagParam(url: URL): string | undefined {
 }
 
 /**
- * `/newest` and `/recommend` (both variants): the tag tree for the filter, the selected tag
- * (its name, parent and children: `/newest?tag=` is the tag page) and one page of projects.
+ * `/newest` and `/recommend`: the tag tree for the filter, the selected tag (its name, parent and
+ * children: `/newest?tag=` is the tag page) and one page of projects.
  */
-export async function loadProjectListPage(sort: 'newest' | 'recommend', url: URL, locale: Locale) {
+async function loadProjectList(sort: 'newest' | 'recommend', { url, locals: { locale } }: PageContext) {
   const tag = tagParam(url);
-  const page = pageParam(url);
   const [tree, tagDetail, projects] = await Promise.all([
     listTagTree(locale),
     tag ? getTagDetail(tag, locale) : Promise.resolve(null),
-    listProjects({ sort, tag, page, pageSize: PAGE_SIZE }, locale),
+    listProjects({ sort, tag, page: pageParam(url), pageSize: PAGE_SIZE }, locale),
   ]);
-  return { sort, tree, tag: tagDetail, projects };
+  return ok({ sort, tree, tag: tagDetail, projects });
 }
 
-export type ProjectListPageData = Awaited<ReturnType<typeof loadProjectListPage>>;
+export const loadNewestPage = ((context) => loadProjectList('newest', context)) satisfies PageLoader<unknown>;
+export const loadRecommendPage = ((context) => loadProjectList('recommend', context)) satisfies PageLoader<unknown>;
+
+export type ProjectListPageData = LoaderData<typeof loadNewestPage>;
 
 /** `/collection/{name}`: the collection and one page of its projects in the curator's order. */
-export async function loadCollectionPage(name: string, url: URL, locale: Locale) {
-  const collection = await getCollection(name, locale);
+export const loadCollectionPage = (async ({ params, url, locals: { locale } }) => {
+  const collection = await getCollection(params.name ?? '', locale);
   const projects = await listCollectionProjects(collection.id, { page: pageParam(url), pageSize: PAGE_SIZE }, locale);
-  return { collection, projects };
-}
+  return ok({ collection, projects });
+}) satisfies PageLoader<unknown>;
 
-export type CollectionPageData = Awaited<ReturnType<typeof loadCollectionPage>>;
+export type CollectionPageData = LoaderData<typeof loadCollectionPage>;
+
+/** `/donation-list`: every donation, newest first. */
+export const loadDonationsPage = (async ({ url }) => ok({ donations: await listDonations({ page: pageParam(url), pageSize: 30 }) })) satisfies PageLoader<unknown>;
+
+export type DonationsPageData = LoaderData<typeof loadDonationsPage>;
 
 const SORTS: SearchSort[] = ['relevance', 'newest', 'stars'];
 
@@ -44,7 +50,7 @@ const SORTS: SearchSort[] = ['relevance', 'newest', 'stars'];
  * `/search?q=&tag=&sort=&page=`: results with highlights, and suggestions (popular tags, newest
  * projects) when there is no query or nothing matched.
  */
-export async function loadSearchPage(url: URL, locale: Locale) {
+export const loadSearchPage = (async ({ url, locals: { locale } }) => {
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, 100);
   const tag = tagParam(url);
   const sortParam = url.searchParams.get('sort') as SearchSort | null;
@@ -59,7 +65,7 @@ export async function loadSearchPage(url: URL, locale: Locale) {
   const [popularTags, newest] = needSuggestions
     ? await Promise.all([listPopularTags(locale, 12), listProjects({ sort: 'newest', page: 1, pageSize: 4 }, locale)])
     : [[], null];
-  return { q, tag: tagDetail, sort, tree, results, suggestions: needSuggestions ? { popularTags, newest: newest?.list ?? [] } : null };
-}
+  return ok({ q, tag: tagDetail, sort, tree, results, suggestions: needSuggestions ? { popularTags, newest: newest?.list ?? [] } : null });
+}) satisfies PageLoader<unknown>;
 
-export type SearchPageData = Awaited<ReturnType<typeof loadSearchPage>>;
+export type SearchPageData = LoaderData<typeof loadSearchPage>;

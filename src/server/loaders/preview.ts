@@ -1,26 +1,18 @@
-import type { AstroGlobal } from 'astro';
-import { getPreview } from '../services/releases.ts';
-import { loadPage } from './page.ts';
-
-export type PreviewPageResult =
-  | { kind: 'page'; project: Awaited<ReturnType<typeof getPreview>>; shared: boolean }
-  | { kind: 'signIn' }
-  | { kind: 'notFound' };
+import { getPreview } from '../services/previews.ts';
+import { notFound, ok, signIn, type LoaderData, type PageLoader } from './page.ts';
 
 /**
- * `/preview?id=&token=` (both variants): the preview for its author or a holder of the link
- * token. A guest without a token is asked to sign in; anyone else gets a 404.
+ * `/preview?id=&token=`: the preview for its author or a holder of the link token. A guest
+ * without a token is asked to sign in; anyone else gets a 404. Never stored by a cache: it is
+ * private, and the link may be revoked.
  */
-export async function resolvePreviewPage(astro: AstroGlobal): Promise<PreviewPageResult> {
-  const id = astro.url.searchParams.get('id')?.trim() ?? '';
-  const token = astro.url.searchParams.get('token')?.trim() || null;
-  const { user, locale } = astro.locals;
-  if (!id || id.length > 64) {
-    astro.response.status = 404;
-    return { kind: 'notFound' };
-  }
-  if (!user && !token) return { kind: 'signIn' };
-  const project = await loadPage(astro, () => getPreview(id, user?.id ?? null, token, locale));
-  if (!project) return { kind: 'notFound' };
-  return { kind: 'page', project, shared: !project.viewer.isOwner };
-}
+export const loadPreviewPage = (async ({ url, locals: { user, locale } }) => {
+  const id = url.searchParams.get('id')?.trim() ?? '';
+  const token = url.searchParams.get('token')?.trim() || null;
+  if (!id || id.length > 64) return notFound();
+  if (!user && !token) return signIn('preview.title');
+  const project = await getPreview(id, user?.id ?? null, token, locale);
+  return ok({ project, shared: !project.viewer.isOwner }, { headers: { 'cache-control': 'private, no-store' } });
+}) satisfies PageLoader<unknown>;
+
+export type PreviewPageData = LoaderData<typeof loadPreviewPage>;

@@ -1,31 +1,30 @@
-import type { AstroGlobal } from 'astro';
-import type { Locale } from '../../lib/i18n.ts';
 import { getProjectDetail, listRelatedProjects } from '../services/project-detail.ts';
-import type { SessionUser } from '../services/sessions.ts';
 import { countProjectView } from '../services/project-views.ts';
-import { loadProjectComments, type CommentOptions } from './comments.ts';
+import { clientIp } from '../http/request-meta.ts';
+import { commentOptionsFrom, loadProjectComments } from './comments.ts';
+import { ok, type LoaderData, type PageContext, type PageLoader } from './page.ts';
 
-const DEFAULT_COMMENTS: CommentOptions = { page: 1, sort: 'newest', focusId: null };
-
-/** The project page (`/d-{id}`, `/m/d-{id}`): the project, its comments and related projects. */
-export async function loadProjectPage(id: string, viewer: SessionUser | null, locale: Locale, commentOptions: CommentOptions = DEFAULT_COMMENTS) {
+/** The project page (`/d-{id}`): the project, its comments and related projects; counts the view. */
+export const loadProjectPage = (async (context) => {
+  const id = context.params.id ?? '';
+  const viewerId = context.locals.user?.id ?? null;
   const [project, related, comments] = await Promise.all([
-    getProjectDetail(id, viewer?.id ?? null, locale),
-    listRelatedProjects(id, locale, 4),
-    loadProjectComments(id, viewer?.id ?? null, commentOptions),
+    getProjectDetail(id, viewerId, context.locals.locale),
+    listRelatedProjects(id, context.locals.locale, 4),
+    loadProjectComments(id, viewerId, commentOptionsFrom(context.url)),
   ]);
-  return { project, related, comments };
-}
+  countView(context, project.id);
+  return ok({ project, related, comments });
+}) satisfies PageLoader<unknown>;
 
-export type ProjectPageData = Awaited<ReturnType<typeof loadProjectPage>>;
+export type ProjectPageData = LoaderData<typeof loadProjectPage>;
 
 /** Counts this request as a view of the project (once per visitor per day; never crawlers), without waiting. */
-export function countView(astro: AstroGlobal, publicId: string): void {
-  let ip: string | null = null;
-  try {
-    ip = astro.clientAddress;
-  } catch {
-    // no address behind some adapters: the browser alone identifies the guest
-  }
-  countProjectView(publicId, { userId: astro.locals.user?.id ?? null, ip, userAgent: astro.request.headers.get('user-agent') });
+function countView(context: PageContext, publicId: string): void {
+  const ip = clientIp(context);
+  countProjectView(publicId, {
+    userId: context.locals.user?.id ?? null,
+    ip: ip === 'unknown' ? null : ip,
+    userAgent: context.request.headers.get('user-agent'),
+  });
 }

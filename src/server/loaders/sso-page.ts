@@ -1,13 +1,12 @@
-import type { AstroGlobal } from 'astro';
 import { isAppError } from '../http/errors.ts';
 import { requestMeta } from '../http/request-meta.ts';
 import { parseInput } from '../http/validation.ts';
 import { buildReturnLocation, issueSsoCode, loginSchema, registerSchema, signIn, signUp } from '../services/sso.ts';
+import { ok, redirect, type LoaderData, type PageContext, type PageLoader } from './page.ts';
 
 export type SsoMode = 'login' | 'register';
 
 export interface SsoFormState {
-  kind: 'form';
   /** `redirect`, `siteId` and `platform` as received, carried by the form and the switch link. */
   params: { redirect: string; siteId: string; platform: string };
   /** The query string that keeps them when switching between sign-in and sign-up. */
@@ -19,8 +18,6 @@ export interface SsoFormState {
   errorKey: string | null;
 }
 
-export type SsoPageResult = { kind: 'redirect'; location: string } | SsoFormState;
-
 function readParams(url: URL): SsoFormState['params'] {
   const get = (name: string) => (url.searchParams.get(name) ?? '').slice(0, name === 'redirect' ? 2000 : 64);
   return { redirect: get('redirect'), siteId: get('siteId'), platform: get('platform') };
@@ -31,39 +28,45 @@ function readParams(url: URL): SsoFormState['params'] {
  * form is handled like the JSON endpoint (same schema, limits and errors) and redirects to the
  * answered `location` on success, else the form is shown again with its errors.
  */
-export async function handleSsoPage(astro: AstroGlobal, mode: SsoMode): Promise<SsoPageResult> {
-  const params = readParams(astro.url);
+async function loadSsoPage(context: PageContext, mode: SsoMode) {
+  const params = readParams(context.url);
   const query = new URLSearchParams(Object.entries(params).filter(([, value]) => value)).toString();
-  const state: SsoFormState = { kind: 'form', params, query: query ? `?${query}` : '', values: { email: '', nickname: '' }, fields: {}, errorKey: null };
-  const { user } = astro.locals;
+  const state: SsoFormState = { params, query: query ? `?${query}` : '', values: { email: '', nickname: '' }, fields: {}, errorKey: null };
+  const { user } = context.locals;
 
-  if (astro.request.method === 'GET' && user) {
+  if (context.request.method === 'GET' && user) {
     const code = await issueSsoCode(user.id);
-    return { kind: 'redirect', location: buildReturnLocation(params.redirect || undefined, code, astro.url) };
+    return redirect(buildReturnLocation(params.redirect || undefined, code, context.url), 303);
   }
-  if (astro.request.method !== 'POST') return state;
+  if (context.request.method !== 'POST') return ok(state);
 
   let raw: Record<string, string> = {};
   try {
-    const form = await astro.request.formData();
+    const form = await context.request.formData();
     raw = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
   } catch {
     state.errorKey = 'bad_request';
-    astro.response.status = 400;
-    return state;
+    return ok(state, { status: 400 });
   }
   state.values = { email: (raw.email ?? '').slice(0, 254), nickname: (raw.nickname ?? '').slice(0, 160) };
   const body = { ...raw, redirect: raw.redirect || params.redirect || undefined, siteId: raw.siteId || params.siteId || undefined, platform: raw.platform || params.platform || undefined };
   try {
-    const meta = requestMeta(astro);
+    const meta = requestMeta(context);
     const { location } = mode === 'login' ? await signIn(parseInput(loginSchema, body), meta) : await signUp(parseInput(registerSchema, body), meta);
-    return { kind: 'redirect', location };
+    return redirect(location, 303);
   } catch (error) {
     if (!isAppError(error)) throw error;
     state.fields = error.fields ?? {};
     state.errorKey = error.errorKey === 'validation' ? null : error.errorKey;
     if (error.errorKey === 'validation' && Object.keys(state.fields).length === 0) state.errorKey = 'validation';
-    astro.response.status = error.status;
-    return state;
+    return ok(state, { status: error.status });
   }
 }
+
+/** `/sso/login`: the sign-in form, or straight back with a code for a signed-in member. */
+export const loadSignInPage = ((context) => loadSsoPage(context, 'login')) satisfies PageLoader<SsoFormState>;
+
+/** `/sso/register`: the sign-up form, or straight back with a code for a signed-in member. */
+export const loadRegisterPage = ((context) => loadSsoPage(context, 'register')) satisfies PageLoader<SsoFormState>;
+
+export type SsoPageData = LoaderData<typeof loadSignInPage>;

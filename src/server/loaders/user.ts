@@ -1,11 +1,18 @@
-import { and, count, eq } from 'drizzle-orm';
-import { getDb } from '../db/client.ts';
-import { drafts } from '../db/schema/index.ts';
+import { userPath, variantPath } from '../../lib/paths.ts';
+import type { Page, ProjectCard } from '../services/cards.ts';
+import { countDrafts, listDrafts, type DraftItem } from '../services/drafts.ts';
+import { listMessages, type MessagePage } from '../services/messages.ts';
+import { listStarredProjects, listUserProjects } from '../services/project-list.ts';
 import { findUserByUrl, type PublicUser } from '../services/users.ts';
-import type { SessionUser } from '../services/sessions.ts';
+import { listUserVideos, type VideoCard } from '../services/videos.ts';
+import { notFound, ok, pageParam, redirect, type PageContext, type PageLoader } from './page.ts';
 
 export type UserTab = 'projects' | 'stars' | 'video' | 'message' | 'profile' | 'draftbox';
 
+const TABS: Record<string, UserTab> = { '': 'projects', stars: 'stars', video: 'video', message: 'message', profile: 'profile', draftbox: 'draftbox' };
+const OWNER_ONLY = new Set<UserTab>(['message', 'draftbox']);
+
+/** The profile every `/user/{url}` tab shows in its banner. */
 export interface UserPageContext {
   profile: PublicUser;
   isOwner: boolean;
@@ -13,21 +20,61 @@ export interface UserPageContext {
   draftCount: number;
 }
 
+export type UserTabData =
+  | { tab: 'projects'; page: Page<ProjectCard>; statusCounts: { published: number; draft: number } | null }
+  | { tab: 'stars'; page: Page<ProjectCard> }
+  | { tab: 'video'; videos: VideoCard[] }
+  | { tab: 'draftbox'; drafts: Page<DraftItem> }
+  | { tab: 'message'; page: MessagePage; unreadOnly: boolean }
+  | { tab: 'profile' };
+
 /**
- * The profile every `/user/{url}` tab shows in its banner. A former custom URL answers
- * `{ redirect }` to the same tab under the current one.
+ * `/user/{url}[/{tab}]`: a former custom URL redirects to the same tab under the current one;
+ * unknown members and tabs are 404; owner-only tabs (messages, drafts) ask guests to sign in and
+ * are a 404 for other members.
  */
-export async function loadUserContext(
-  url: string,
-  viewer: SessionUser | null,
-): Promise<UserPageContext | { redirect: string }> {
-  const found = await findUserByUrl(url);
-  if ('movedTo' in found) return { redirect: found.movedTo };
-  const isOwner = viewer?.id === found.user.id;
-  let draftCount = 0;
-  if (isOwner) {
-    const [row] = await getDb().select({ n: count() }).from(drafts).where(and(eq(drafts.ownerId, found.user.id)));
-    draftCount = row?.n ?? 0;
+export const loadUserPage: PageLoader<UserPageData> = async (context) => {
+  const tabKey = context.params.tab ?? '';
+  const tab = TABS[tabKey];
+  if (!tab) return notFound();
+  const { user, variant } = context.locals;
+  const found = await findUserByUrl(context.params.url ?? '');
+  if ('movedTo' in found) return redirect(variantPath(variant, userPath(found.movedTo, tabKey || undefined)) + context.url.search, 301);
+  const isOwner = user?.id === found.user.id;
+  const profile: UserPageContext = { profile: found.user, isOwner, draftCount: isOwner ? await countDrafts(found.user.id) : 0 };
+  if (OWNER_ONLY.has(tab) && !isOwner) return user ? notFound() : ok({ context: profile, tab, data: null });
+  return ok({ context: profile, tab, data: await loadTab(tab, profile, context) });
+};
+
+/** A tab of a member's pages; `data` is null on an owner-only tab opened by a guest. */
+export interface UserPageData {
+  context: UserPageContext;
+  tab: UserTab;
+  data: UserTabData | null;
+}
+
+/** What one tab shows (owner-only tabs are checked by the caller). */
+async function loadTab(tab: UserTab, { profile, isOwner, draftCount }: UserPageContext, { url, locals }: PageContext): Promise<UserTabData> {
+  const page = pageParam(url);
+  switch (tab) {
+    case 'projects':
+      return {
+        tab,
+        page: await listUserProjects(profile.url, { page, pageSize: 12 }, locals.locale),
+        statusCounts: isOwner ? { published: profile.counts.projects, draft: draftCount } : null,
+      };
+    case 'stars':
+      return { tab, page: await listStarredProjects(profile.url, { page, pageSize: 12 }, locals.locale) };
+    case 'video':
+      return { tab, videos: await listUserVideos(profile.id) };
+    case 'draftbox':
+      return { tab, drafts: await listDrafts(profile.id, { page, pageSize: 20 }) };
+    case 'message': {
+      // `?filter=unread` lists unread messages only.
+      const unreadOnly = url.searchParams.get('filter') === 'unread';
+      return { tab, unreadOnly, page: await listMessages(profile.id, { page, pageSize: 20, unreadOnly }) };
+    }
+    case 'profile':
+      return { tab };
   }
-  return { profile: found.user, isOwner, draftCount };
 }

@@ -9,7 +9,7 @@ export type RouteMiddleware = (context: APIContext) => Promise<Response | void> 
 
 /** `auth`: guests go to sign-in with the current URL as return address. */
 const auth: RouteMiddleware = (context) => {
-  if (!context.locals.user) return context.redirect(signInUrlFor(context.url), 302);
+  if (!context.locals.user) return context.redirect(signInUrlFor(context.locals.url), 302);
 };
 
 /** `token`: a valid `?token=` becomes the session cookie; the URL is reloaded without it. */
@@ -18,7 +18,7 @@ const token: RouteMiddleware = async (context) => {
   if (!value) return;
   const session = await findSession(value);
   if (session) setTokenCookie(context.cookies, value, session.expiresAt, siteOrigin(context.url).startsWith('https:'));
-  return context.redirect(localLocation(context.url, ['token']), 302);
+  return context.redirect(localLocation(context.locals.url, ['token']), 302);
 };
 
 /** `logout`: ends the session, clears the cookie and goes home. */

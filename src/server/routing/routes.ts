@@ -1,18 +1,20 @@
-/** Route metadata of seed-spec §2: layout and named middlewares per desktop route. */
+/**
+ * The one route table: every page route with its named middlewares (run in order before the page)
+ * and whether `/m` serves it in the mobile layout. `/m/x` is never a file of its own: the
+ * middleware rewrites it to `/x` with `locals.variant = 'mobile'`.
+ */
 export interface RouteMeta {
   /** Desktop pattern; `:name` matches one path segment. */
   pattern: string;
-  layout: 'default' | 'user' | 'none';
   middleware: string[];
-  /** Whether an `/m` mirror exists (every route but `/logout`). */
-  mirror: boolean;
+  /** Whether `/m` + pattern serves this page in the mobile layout (every page but `/logout`). */
+  mobile: boolean;
 }
 
 const route = (pattern: string, extra: Partial<RouteMeta> = {}): RouteMeta => ({
   pattern,
-  layout: 'default',
   middleware: [],
-  mirror: true,
+  mobile: true,
   ...extra,
 });
 
@@ -20,7 +22,7 @@ export const routeTable: RouteMeta[] = [
   route('/'),
   route('/d-:id'),
   route('/eda/:id'),
-  route('/logout', { middleware: ['logout'], mirror: false, layout: 'none' }),
+  route('/logout', { middleware: ['logout'], mobile: false }),
   route('/newest'),
   route('/search'),
   route('/video/player', { middleware: ['token'] }),
@@ -29,12 +31,12 @@ export const routeTable: RouteMeta[] = [
   route('/create/project', { middleware: ['auth'] }),
   route('/create/success', { middleware: ['auth'] }),
   route('/recommend'),
-  route('/user/:url', { layout: 'user' }),
-  route('/user/:url/stars', { layout: 'user' }),
-  route('/user/:url/video', { layout: 'user' }),
-  route('/user/:url/message', { layout: 'user' }),
-  route('/user/:url/profile', { layout: 'user' }),
-  route('/user/:url/draftbox', { layout: 'user' }),
+  route('/user/:url'),
+  route('/user/:url/stars'),
+  route('/user/:url/video'),
+  route('/user/:url/message'),
+  route('/user/:url/profile'),
+  route('/user/:url/draftbox'),
   route('/collection/:name'),
 ];
 

@@ -20,7 +20,8 @@ export async function handleSsoCallback(context: APIContext): Promise<Response |
     if (previous) await invalidateSession(previous);
     setTokenCookie(context.cookies, session.token, session.expiresAt, siteOrigin(url).startsWith('https:'));
   }
-  const response = context.redirect(localLocation(url, ['code']), 302);
+  // Back to the address the visitor opened (`/m/…` on mobile), not the desktop route serving it.
+  const response = context.redirect(localLocation(context.locals.url, ['code']), 302);
   response.headers.set('cache-control', 'no-store');
   return response;
 }

@@ -9,6 +9,7 @@ import { AppError } from '../http/errors.ts';
 import type { Page } from './cards.ts';
 import { describeContentFiles, type ContentFile } from './project-content.ts';
 import type { DraftItem } from '../../lib/api-types.ts';
+import { newPublicId } from './ids.ts';
 
 /** At most this many drafts per user (a draft box, not a file store). */
 export const DRAFTS_MAX = 500;
@@ -27,7 +28,8 @@ export interface DraftDetail extends ProjectContent {
 
 export type { DraftItem };
 
-async function findOwnDraft(userId: number, draftId: string) {
+/** One of the user's drafts with the project it edits, or `draft_not_found`. */
+export async function findOwnDraft(userId: number, draftId: string) {
   const [row] = await getDb()
     .select({ draft: drafts, projectPublicId: projects.publicId, projectTitle: projects.title, projectStatus: projects.status })
     .from(drafts)
@@ -76,10 +78,16 @@ export async function deleteDraft(userId: number, draftId: string): Promise<{ id
   return { id: draftId };
 }
 
+/** How many drafts the user has (their draft box count). */
+export async function countDrafts(userId: number): Promise<number> {
+  const [row] = await getDb().select({ n: count() }).from(drafts).where(eq(drafts.ownerId, userId));
+  return row?.n ?? 0;
+}
+
 /** The user's drafts, most recently saved first. */
 export async function listDrafts(userId: number, paging: { page: number; pageSize: number }): Promise<Page<DraftItem>> {
   const db = getDb();
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({ draft: drafts, projectPublicId: projects.publicId, projectTitle: projects.title, projectStatus: projects.status })
       .from(drafts)
@@ -88,7 +96,7 @@ export async function listDrafts(userId: number, paging: { page: number; pageSiz
       .orderBy(desc(drafts.updatedAt), desc(drafts.id))
       .limit(paging.pageSize)
       .offset((paging.page - 1) * paging.pageSize),
-    db.select({ n: count() }).from(drafts).where(eq(drafts.ownerId, userId)),
+    countDrafts(userId),
   ]);
   return {
     list: rows.map(({ draft, projectPublicId, projectTitle, projectStatus }) => ({
@@ -101,9 +109,38 @@ export async function listDrafts(userId: number, paging: { page: number; pageSiz
       projectTitle: projectStatus === 'published' ? projectTitle : null,
       updatedAt: draft.updatedAt.toISOString(),
     })),
-    total: total?.n ?? 0,
+    total,
     page: paging.page,
     pageSize: paging.pageSize,
   };
 }
 
+/** Stores `content` as a draft: updates `draftId`, or the edit draft of `projectId`, or a new one. */
+export async function storeDraft(userId: number, content: ProjectContent, options: { draftId?: string; projectId?: number }): Promise<{ id: string; status: 'draft' }> {
+  const db = getDb();
+  if (options.draftId) {
+    const { draft } = await findOwnDraft(userId, options.draftId);
+    if (options.projectId && draft.projectId !== null && draft.projectId !== options.projectId) throw new AppError('draft_not_found');
+    await db
+      .update(drafts)
+      .set({ content, updatedAt: new Date(), projectId: draft.projectId ?? options.projectId ?? null })
+      .where(eq(drafts.id, draft.id));
+    return { id: draft.id, status: 'draft' };
+  }
+  if (options.projectId) {
+    // One pending edit per project: saving again updates it.
+    const [existing] = await db
+      .select({ id: drafts.id })
+      .from(drafts)
+      .where(and(eq(drafts.ownerId, userId), eq(drafts.projectId, options.projectId)))
+      .limit(1);
+    if (existing) {
+      await db.update(drafts).set({ content, updatedAt: new Date() }).where(eq(drafts.id, existing.id));
+      return { id: existing.id, status: 'draft' };
+    }
+  }
+  if ((await countDrafts(userId)) >= DRAFTS_MAX) throw new AppError('too_many_drafts');
+  const id = newPublicId();
+  await db.insert(drafts).values({ id, ownerId: userId, projectId: options.projectId ?? null, content });
+  return { id, status: 'draft' };
+}

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { UserInfo } from '../../lib/api-types.ts';
 import {
@@ -13,9 +13,11 @@ import {
   WEBSITE_MAX,
 } from '../../lib/profile-rules.ts';
 import { getDb } from '../db/client.ts';
-import { drafts, messages, projects, userUrlAliases, users } from '../db/schema/index.ts';
+import { projects, userUrlAliases, users } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
+import { countDrafts } from './drafts.ts';
 import { newPublicId } from './ids.ts';
+import { countUnreadMessages } from './messages.ts';
 import { findOwnImageUpload } from './uploads.ts';
 
 /** Whether `url` is someone's custom URL or a former one that still redirects. */
@@ -44,12 +46,8 @@ export async function generateCustomUrl(nickname: string): Promise<string> {
 /** `user/getUserInfo`: the signed-in member with their number of unread messages. */
 export async function getUserInfo(userId: number): Promise<UserInfo> {
   const db = getDb();
-  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  const [[user], unread] = await Promise.all([db.select().from(users).where(eq(users.id, userId)).limit(1), countUnreadMessages(userId)]);
   if (!user) throw new AppError('unauthorized');
-  const [unread] = await db
-    .select({ n: count() })
-    .from(messages)
-    .where(and(eq(messages.recipientId, userId), isNull(messages.readAt)));
   return {
     id: user.id,
     url: user.customUrl,
@@ -59,7 +57,7 @@ export async function getUserInfo(userId: number): Promise<UserInfo> {
     location: user.location,
     website: user.website,
     createdAt: user.createdAt.toISOString(),
-    unreadMessages: unread?.n ?? 0,
+    unreadMessages: unread,
   };
 }
 
@@ -70,8 +68,7 @@ export async function countUserProjectStatus(userId: number): Promise<{ publishe
     .select({ n: count() })
     .from(projects)
     .where(and(eq(projects.ownerId, userId), eq(projects.status, 'published')));
-  const [draft] = await db.select({ n: count() }).from(drafts).where(eq(drafts.ownerId, userId));
-  return { published: published?.n ?? 0, draft: draft?.n ?? 0 };
+  return { published: published?.n ?? 0, draft: await countDrafts(userId) };
 }
 
 const custom = (problem: string | null, ctx: z.RefinementCtx) => {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Locale } from '../../lib/i18n.ts';
 import { getDb } from '../db/client.ts';
-import { banners, collectionProjects, collections, donations, projects } from '../db/schema/index.ts';
+import { banners, collections, donations, projects } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import type { Page } from './cards.ts';
 

@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { z } from '../../../server/http/validation.ts';
-import { deleteProject } from '../../../server/services/releases.ts';
+import { deleteProject } from '../../../server/services/publishing.ts';
 
 export const { POST, ALL } = defineEndpoint({
   auth: true,

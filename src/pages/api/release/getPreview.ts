@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { z } from '../../../server/http/validation.ts';
-import { getPreview } from '../../../server/services/releases.ts';
+import { getPreview } from '../../../server/services/previews.ts';
 
 export const { GET, POST, ALL } = defineEndpoint({
   methods: ['GET', 'POST'],

@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { hitRateLimit } from '../../../server/services/rate-limit.ts';
-import { savePreview, savePreviewSchema } from '../../../server/services/releases.ts';
+import { savePreview, savePreviewSchema } from '../../../server/services/previews.ts';
 
 export const { POST, ALL } = defineEndpoint({
   auth: true,

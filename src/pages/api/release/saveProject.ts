@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { hitRateLimit } from '../../../server/services/rate-limit.ts';
-import { saveProject, saveProjectSchema } from '../../../server/services/releases.ts';
+import { saveProject, saveProjectSchema } from '../../../server/services/publishing.ts';
 
 export const { POST, ALL } = defineEndpoint({
   auth: true,

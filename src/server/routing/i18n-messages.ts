@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { isLocale, messagesByLocale } from '../lib/i18n.ts';
+import { isLocale, messagesByLocale } from '../../lib/i18n.ts';
 
 /** One locale's messages for islands (i18next-http-backend); cached 24 hours in the browser. */
 export const GET: APIRoute = ({ params }) => {

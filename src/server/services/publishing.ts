@@ -1,24 +1,20 @@
 /**
- * The project life cycle (`release/*`, `project/del`): save a draft, publish (new or an edit),
- * keep an edit as a draft without unpublishing, save and show previews, delete.
- * Only the owner may change a project; counts and owners are never taken from the client.
+ * Publishing (`release/saveProject`, `release/editProject`, `project/del`): publish a new project
+ * or an edit, keep an edit as a draft without unpublishing, delete; and what the creation form
+ * starts from. Only the owner may change a project; counts and owners never come from the client.
  */
-import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
-import type { Locale } from '../../lib/i18n.ts';
+import { and, asc, eq } from 'drizzle-orm';
 import { getDb } from '../db/client.ts';
-import { attachments, drafts, previews, projects, projectTags, tags, users, type ProjectContent } from '../db/schema/index.ts';
+import { attachments, drafts, projects, projectTags, tags, type ProjectContent } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import { z } from '../http/validation.ts';
-import { guessAttachmentKind, guessKinds, syncProjectAttachments } from './attachments.ts';
-import { tagName } from './cards.ts';
-import { DRAFTS_MAX } from './drafts.ts';
+import { guessKinds, syncProjectAttachments } from './attachments.ts';
+import { findOwnDraft, storeDraft } from './drafts.ts';
 import { newPublicId } from './ids.ts';
 import { renderDescription } from './markdown.ts';
-import type { ProjectDetail } from './project-detail.ts';
 import { describeContentFiles, projectContentSchema, resolveContent, type ContentFile, type ResolvedContent } from './project-content.ts';
 
-const idSchema = z.string().trim().min(1).max(64);
+export const idSchema = z.string().trim().min(1).max(64);
 
 /** `release/saveProject` input. */
 export const saveProjectSchema = projectContentSchema.extend({
@@ -27,20 +23,14 @@ export const saveProjectSchema = projectContentSchema.extend({
 });
 /** `release/editProject` input. */
 export const editProjectSchema = saveProjectSchema.extend({ id: idSchema });
-/** `release/savePreview` input; `projectId` names the published project being edited, if any. */
-export const savePreviewSchema = projectContentSchema.extend({ projectId: idSchema.optional() });
 
 export type SaveProjectInput = z.output<typeof saveProjectSchema>;
 export type EditProjectInput = z.output<typeof editProjectSchema>;
-export type SavePreviewInput = z.output<typeof savePreviewSchema>;
 
 export interface SaveResult {
   id: string;
   status: 'draft' | 'published';
 }
-
-/** Previews stay viewable through their link for 30 days. */
-export const PREVIEW_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** The plain text search reads: title, summary, description and tag names in both languages. */
 function searchTextOf(resolved: ResolvedContent, descriptionText: string): string {
@@ -49,7 +39,7 @@ function searchTextOf(resolved: ResolvedContent, descriptionText: string): strin
 }
 
 /** The user's published project, or 404 (missing/deleted) / 403 (someone else's). */
-async function findOwnProject(userId: number, publicId: string) {
+export async function findOwnProject(userId: number, publicId: string) {
   const [project] = await getDb()
     .select({ id: projects.id, ownerId: projects.ownerId, cover: projects.cover, publicId: projects.publicId })
     .from(projects)
@@ -60,48 +50,6 @@ async function findOwnProject(userId: number, publicId: string) {
   return project;
 }
 
-async function findOwnDraftRow(userId: number, draftId: string) {
-  const [draft] = await getDb()
-    .select()
-    .from(drafts)
-    .where(and(eq(drafts.id, draftId), eq(drafts.ownerId, userId)))
-    .limit(1);
-  if (!draft) throw new AppError('draft_not_found');
-  return draft;
-}
-
-/** Stores `content` as a draft: updates `draftId`, or the edit draft of `projectId`, or a new one. */
-async function storeDraft(userId: number, content: ProjectContent, options: { draftId?: string; projectId?: number }): Promise<SaveResult> {
-  const db = getDb();
-  if (options.draftId) {
-    const draft = await findOwnDraftRow(userId, options.draftId);
-    if (options.projectId && draft.projectId !== null && draft.projectId !== options.projectId) throw new AppError('draft_not_found');
-    await db
-      .update(drafts)
-      .set({ content, updatedAt: new Date(), projectId: draft.projectId ?? options.projectId ?? null })
-      .where(eq(drafts.id, draft.id));
-    return { id: draft.id, status: 'draft' };
-  }
-  if (options.projectId) {
-    // One pending edit per project: saving again updates it.
-    const [existing] = await db
-      .select({ id: drafts.id })
-      .from(drafts)
-      .where(and(eq(drafts.ownerId, userId), eq(drafts.projectId, options.projectId)))
-      .limit(1);
-    if (existing) {
-      await db.update(drafts).set({ content, updatedAt: new Date() }).where(eq(drafts.id, existing.id));
-      return { id: existing.id, status: 'draft' };
-    }
-  }
-  const [mine] = await db.select({ n: count() }).from(drafts).where(eq(drafts.ownerId, userId));
-  if ((mine?.n ?? 0) >= DRAFTS_MAX) throw new AppError('too_many_drafts');
-  const id = newPublicId();
-  await db.insert(drafts).values({ id, ownerId: userId, projectId: options.projectId ?? null, content });
-  return { id, status: 'draft' };
-}
-
-/** Publishes a new project from checked content, consuming `draftId`. */
 /** The project columns that publishing writes from checked content (new project or edit). */
 function projectColumns(resolved: ResolvedContent, html: string, text: string) {
   return {
@@ -115,6 +63,7 @@ function projectColumns(resolved: ResolvedContent, html: string, text: string) {
   };
 }
 
+/** Publishes a new project from checked content, consuming `draftId`. */
 async function publishNew(userId: number, resolved: ResolvedContent, draftId?: string): Promise<SaveResult> {
   const { html, text } = await renderDescription(resolved.content.description);
   const kinds = await guessKinds(resolved.attachments);
@@ -171,7 +120,7 @@ async function publishEdit(userId: number, project: { id: number; publicId: stri
  */
 export async function saveProject(userId: number, input: SaveProjectInput): Promise<SaveResult> {
   const { draftId, publish, ...fields } = input;
-  const draft = draftId ? await findOwnDraftRow(userId, draftId) : null;
+  const draft = draftId ? (await findOwnDraft(userId, draftId)).draft : null;
   if (draft?.projectId) {
     const [linked] = await getDb().select({ publicId: projects.publicId, status: projects.status }).from(projects).where(eq(projects.id, draft.projectId));
     if (linked?.status === 'published') return editProject(userId, { ...input, id: linked.publicId });
@@ -219,7 +168,7 @@ export interface FormSource {
 export async function loadFormSource(userId: number, query: { projectId?: string | null; draftId?: string | null }): Promise<FormSource> {
   const db = getDb();
   if (query.draftId) {
-    const draft = await findOwnDraftRow(userId, query.draftId);
+    const { draft } = await findOwnDraft(userId, query.draftId);
     let projectId: string | null = null;
     if (draft.projectId) {
       const [linked] = await db.select({ publicId: projects.publicId, status: projects.status }).from(projects).where(eq(projects.id, draft.projectId));
@@ -274,65 +223,4 @@ export function emptyContent(): ProjectContent {
   return { title: '', summary: '', description: '', cover: null, tags: [], licence: '', attachments: [] };
 }
 
-/** `release/savePreview`: stores a preview of the fields and answers its link. */
-export async function savePreview(userId: number, input: SavePreviewInput): Promise<{ id: string; url: string }> {
-  const { projectId, ...fields } = input;
-  const project = projectId ? await findOwnProject(userId, projectId) : null;
-  const resolved = await resolveContent(userId, fields, { strict: false, projectId: project?.id, currentCover: project?.cover ?? null });
-  const { html } = await renderDescription(resolved.content.description);
-  const id = newPublicId();
-  const linkToken = randomBytes(18).toString('base64url');
-  await getDb()
-    .insert(previews)
-    .values({ id, ownerId: userId, linkToken, content: resolved.content, descriptionHtml: html, expiresAt: new Date(Date.now() + PREVIEW_TTL_MS) });
-  return { id, url: `/preview?id=${id}&token=${linkToken}` };
-}
-
-/**
- * `release/getPreview`: a preview shaped like `project/detail`, for its author or a holder of
- * its link token; a 404 for anyone else and after it expired.
- */
-export async function getPreview(previewId: string, viewerId: number | null, token: string | null, locale: Locale): Promise<ProjectDetail> {
-  const db = getDb();
-  const [row] = await db
-    .select({ preview: previews, ownerUrl: users.customUrl, ownerNickname: users.nickname, ownerAvatar: users.avatar })
-    .from(previews)
-    .innerJoin(users, eq(users.id, previews.ownerId))
-    .where(and(eq(previews.id, previewId), gt(previews.expiresAt, new Date())))
-    .limit(1);
-  const allowed = row && (row.preview.ownerId === viewerId || (token !== null && safeEqual(token, row.preview.linkToken)));
-  if (!row || !allowed) throw new AppError('preview_not_found');
-  const { content } = row.preview;
-  const [tagRows, files] = await Promise.all([
-    content.tags.length ? db.select().from(tags).where(inArray(tags.slug, content.tags)) : Promise.resolve([]),
-    describeContentFiles(row.preview.ownerId, content.attachments),
-  ]);
-  const created = row.preview.createdAt.toISOString();
-  return {
-    id: row.preview.id,
-    title: content.title,
-    summary: content.summary,
-    cover: content.cover,
-    owner: { url: row.ownerUrl, nickname: row.ownerNickname, avatar: row.ownerAvatar },
-    tags: content.tags.flatMap((slug) => {
-      const tag = tagRows.find((candidate) => candidate.slug === slug);
-      return tag ? [{ slug, name: tagName(tag, locale) }] : [];
-    }),
-    counts: { views: 0, stars: 0, likes: 0, comments: 0 },
-    publishedAt: created,
-    descriptionHtml: row.preview.descriptionHtml,
-    licence: content.licence,
-    attachments: files.map((file) => ({ id: file.id, name: file.name, mime: file.mime, size: file.size, kind: guessAttachmentKind(file.name, file.mime), downloadCount: 0, url: file.url })),
-    boards: [],
-    videos: [],
-    updatedAt: created,
-    viewer: { starred: false, liked: false, isOwner: row.preview.ownerId === viewerId },
-  };
-}
-
-function safeEqual(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i += 1) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
-}
+ 
