@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { projects } from './projects.ts';
 import { users } from './users.ts';
 
@@ -18,15 +18,3 @@ export const donations = pgTable(
   },
   (t) => [uniqueIndex('donations_provider_ref_key').on(t.providerRef), index('donations_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
-
-/** A home-page banner, shown between `startsAt` and `endsAt` in `sort` order. */
-export const banners = pgTable('banners', {
-  id: serial('id').primaryKey(),
-  image: text('image').notNull(),
-  link: text('link').notNull(),
-  titleEn: text('title_en').notNull(),
-  titleZh: text('title_zh').notNull(),
-  sort: integer('sort').notNull().default(0),
-  startsAt: timestamp('starts_at', { withTimezone: true }),
-  endsAt: timestamp('ends_at', { withTimezone: true }),
-});

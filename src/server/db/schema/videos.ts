@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
 import { projects } from './projects.ts';
 import { users } from './users.ts';
 
@@ -24,17 +24,3 @@ export const videos = pgTable(
   },
   (t) => [index('videos_owner_idx').on(t.ownerId, t.createdAt.desc().nullsFirst()), index('videos_project_idx').on(t.projectId)],
 );
-
-/** A short-lived permission to upload one video file. */
-export const videoUploadTokens = pgTable('video_upload_tokens', {
-  tokenHash: text('token_hash').primaryKey(),
-  ownerId: integer('owner_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  mime: text('mime').notNull(),
-  size: bigint('size', { mode: 'number' }).notNull(),
-  storageKey: text('storage_key').notNull(),
-  uploadedAt: timestamp('uploaded_at', { withTimezone: true }),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-});

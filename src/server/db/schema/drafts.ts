@@ -1,0 +1,45 @@
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { projects } from './projects.ts';
+import { users } from './users.ts';
+
+/** Unpublished work: drafts and previews share the content shape of the creation form. */
+
+/** Content of a draft or a preview: the fields of `release/saveProject`. */
+export interface ProjectContent {
+  title: string;
+  summary: string;
+  description: string;
+  cover: string | null;
+  tags: string[];
+  licence: string;
+  attachments: string[];
+}
+
+/** Unpublished work ("temporary"): a new project, or an edit of a published one (`projectId`). */
+export const drafts = pgTable(
+  'drafts',
+  {
+    id: text('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    content: jsonb('content').$type<ProjectContent>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('drafts_owner_idx').on(t.ownerId, t.updatedAt.desc().nullsFirst())],
+);
+
+/** A saved preview, visible to its author and to holders of its link token. */
+export const previews = pgTable('previews', {
+  id: text('id').primaryKey(),
+  ownerId: integer('owner_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  linkToken: text('link_token').notNull(),
+  content: jsonb('content').$type<ProjectContent>().notNull(),
+  descriptionHtml: text('description_html').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
