@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../src/server/services/passwords.ts';
-import { hashDemoPassword } from '../../src/server/seed/password.ts';
 
 const FORMAT = /^scrypt\$N=16384,r=8,p=1\$([A-Za-z0-9_-]+)\$([A-Za-z0-9_-]+)$/;
 
@@ -19,13 +18,6 @@ describe('password hashing', () => {
     expect(await verifyPassword('correct horse battery', hash)).toBe(true);
     expect(await verifyPassword('correct horse batter', hash)).toBe(false);
     expect(await verifyPassword('', hash)).toBe(false);
-  });
-
-  it('verifies the demo accounts hashed by the seeder', async () => {
-    const seeded = await hashDemoPassword('copperhub-demo');
-    expect(seeded).toMatch(FORMAT);
-    expect(await verifyPassword('copperhub-demo', seeded)).toBe(true);
-    expect(await verifyPassword('copperhub-Demo', seeded)).toBe(false);
   });
 
   it('treats anything that is not the stored format as no match', async () => {

@@ -1,8 +1,9 @@
 /**
- * Demo content for the first start of an empty database (`SEED_DEMO`, on by default): people with
- * sign-in credentials, the tag tree, published projects with generated PCB cover art, stars,
- * likes, comments with replies, banners, collections, donations and a few messages.
- * Everything goes in one transaction, so a crash leaves nothing half-seeded.
+ * Demo content for the first start of an empty database (`SEED_DEMO`, on by default): the people,
+ * tag tree, projects, comments, banners, collections and donations of the files in `seed/demo/`,
+ * with generated artwork, and stars, likes, comment threads and messages drawn at random (with a
+ * fixed seed) so the site looks lived in. Everything goes in one transaction, so a crash leaves
+ * nothing half-seeded.
  */
 import { count, sql } from 'drizzle-orm';
 import { getDb, type Database } from '../db/client.ts';
@@ -19,33 +20,17 @@ import {
   projects,
   projectTags,
   stars,
-  tags,
   uploads,
   users,
 } from '../db/schema/index.ts';
 import type { UploadPurpose } from '../db/schema/index.ts';
 import { newPublicId } from '../services/ids.ts';
-import { fileUrl, getStorage } from '../storage/index.ts';
-import {
-  COMMENTS,
-  DEMO_BANNERS,
-  DEMO_COLLECTIONS,
-  DEMO_DONATIONS,
-  DEMO_PROJECTS,
-  DEMO_USERS,
-  TAG_TREE,
-  type ProjectSeed,
-  type TagParentSeed,
-} from './demo-content.ts';
-import { avatarSvg, bannerSvg, collectionSvg, coverSvg, mapLimit, renderWebp } from './images.ts';
-import { htmlToText, renderMarkdown } from '../services/markdown.ts';
-
-const markdownToText = (source: string) => htmlToText(renderMarkdown(source));
-import { hashDemoPassword } from './password.ts';
+import { hashPassword } from '../services/passwords.ts';
+import { loadDemoContent, type CommentPool, type DemoContent, type ProjectSeed } from './demo-content.ts';
+import { avatarSvg, bannerSvg, collectionSvg, coverSvg, storeArtwork, type ArtworkJob } from './images.ts';
+import { projectTextColumns } from './project-text.ts';
 import { createRng, hashString, type Rng } from './random.ts';
-
-export { TAG_TREE, LICENCES } from './demo-content.ts';
-export type { TagParentSeed, TagSeed } from './demo-content.ts';
+import { ensureTagTree } from './tag-tree.ts';
 
 /** The password of every demo account; emails are `<custom_url>@demo.copperhub.dev`. */
 export const DEMO_PASSWORD = 'copperhub-demo';
@@ -55,130 +40,43 @@ export const DEMO_EMAIL_DOMAIN = 'demo.copperhub.dev';
 const SEED_LOCK = 0x63687562; // "chub"
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-/** Anything that can run Drizzle queries: the database, a transaction, or a drizzle() on one client. */
-type Executor = Pick<Database, 'select' | 'insert'>;
 
 const DAY = 24 * 60 * 60 * 1000;
-
-/**
- * Makes sure the tag tree exists and returns every tag by slug, with both names (for search
- * text). By default tags of `tree` missing by slug are added (an operator's own tags are kept);
- * with `onlyIfEmpty` the tree is inserted only into an empty tags table. Shared by the demo and
- * the synthetic generator.
- */
-export async function ensureTagTree(
-  db: Executor,
-  tree: TagParentSeed[] = TAG_TREE,
-  options: { onlyIfEmpty?: boolean } = {},
-): Promise<Map<string, { id: number; nameEn: string; nameZh: string }>> {
-  const existing = await db.select({ id: tags.id, slug: tags.slug }).from(tags);
-  if (existing.length === 0 || !options.onlyIfEmpty) {
-    const idBySlug = new Map(existing.map((row) => [row.slug, row.id]));
-    const parents = tree
-      .map((parent, sort) => ({ slug: parent.slug, nameEn: parent.nameEn, nameZh: parent.nameZh, sort }))
-      .filter((parent) => !idBySlug.has(parent.slug));
-    if (parents.length) {
-      const inserted = await db.insert(tags).values(parents).onConflictDoNothing().returning({ id: tags.id, slug: tags.slug });
-      for (const row of inserted) idBySlug.set(row.slug, row.id);
-    }
-    const children = tree.flatMap((parent) =>
-      parent.children
-        .map((child, sort) => ({ ...child, parentId: idBySlug.get(parent.slug)!, sort }))
-        .filter((child) => !idBySlug.has(child.slug)),
-    );
-    if (children.length) await db.insert(tags).values(children).onConflictDoNothing();
-  }
-  const rows = await db.select({ id: tags.id, slug: tags.slug, nameEn: tags.nameEn, nameZh: tags.nameZh }).from(tags);
-  return new Map(rows.map((row) => [row.slug, { id: row.id, nameEn: row.nameEn, nameZh: row.nameZh }]));
-}
-
-/** The Markdown description of a demo project, in its language. */
-export function demoDescription(project: ProjectSeed): string {
-  const zh = project.lang === 'zh';
-  const h = zh
-    ? { overview: '项目简介', features: '功能特点', specs: '规格参数', build: '制作说明', files: '文件说明', param: '参数', value: '数值' }
-    : { overview: 'Overview', features: 'Features', specs: 'Specifications', build: 'Build notes', files: 'Files', param: 'Parameter', value: 'Value' };
-  const parts = [`## ${h.overview}`, project.intro, `## ${h.features}`, project.features.map((item) => `- ${item}`).join('\n')];
-  if (project.specs) {
-    parts.push(`## ${h.specs}`, [`| ${h.param} | ${h.value} |`, '| --- | --- |', ...project.specs.map(([k, v]) => `| ${k} | ${v} |`)].join('\n'));
-  }
-  parts.push(`## ${h.build}`, project.build);
-  parts.push(
-    `## ${h.files}`,
-    zh
-      ? `工程包含原理图、PCB、Gerber 和 BOM。本项目以 **${project.licence}** 协议开源，欢迎在评论区交流改进建议。`
-      : `The project includes the schematic, the PCB layout, Gerber files and the BOM. It is released under **${project.licence}**; questions and improvements are welcome in the comments.`,
-  );
-  return parts.join('\n\n') + '\n';
-}
-
-interface StoredImage {
-  key: string;
-  url: string;
-  size: number;
-  width: number;
-  height: number;
-  name: string;
-  purpose: UploadPurpose;
-  ownerUrl: string | null;
-}
-
-interface ImageJob {
-  key: string;
-  name: string;
-  purpose: UploadPurpose;
-  ownerUrl: string | null;
-  width: number;
-  height: number;
-  svg: () => string;
-}
-
-async function renderAndStore(jobs: ImageJob[]): Promise<Map<string, StoredImage>> {
-  const storage = getStorage();
-  const stored = await mapLimit(jobs, 4, async (job) => {
-    const image = await renderWebp(job.svg(), job.width, job.height);
-    await storage.put(job.key, image.data);
-    return {
-      key: job.key,
-      url: fileUrl(job.key),
-      size: image.data.length,
-      width: image.width,
-      height: image.height,
-      name: job.name,
-      purpose: job.purpose,
-      ownerUrl: job.ownerUrl,
-    } satisfies StoredImage;
-  });
-  return new Map(stored.map((image) => [image.key, image]));
-}
 
 /** A time between `from` and `to`, skewed towards `from` when `skew` > 1. */
 function between(rng: Rng, from: number, to: number, skew = 1): Date {
   return new Date(from + (to - from) * Math.pow(rng.next(), skew));
 }
 
-/** Fills an empty database with demo content. Returns whether it seeded. */
-export async function seedDemoIfEmpty(): Promise<boolean> {
+/**
+ * Fills an empty database with the demo content of `dir` (default `seed/demo/`). Returns whether
+ * it seeded. The files are read and checked before anything is written.
+ */
+export async function seedDemoIfEmpty(options: { dir?: string } = {}): Promise<boolean> {
   const db = getDb();
   const { rows } = await db.$client.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
   if (rows[0]!.n > 0) return false;
+  const content = loadDemoContent(options.dir);
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
     const [again] = await tx.select({ n: count() }).from(users);
     if ((again?.n ?? 0) > 0) return false; // another instance seeded meanwhile
-    await insertDemo(tx);
+    await insertDemo(tx, content);
     return true;
   });
 }
 
-async function insertDemo(tx: Tx): Promise<void> {
-  const rng = createRng(20240611);
-  const now = Date.now();
-  const projectSeeds = DEMO_PROJECTS.map((seed) => ({ seed, publicId: newPublicId() }));
+interface ImageJob extends ArtworkJob {
+  name: string;
+  purpose: UploadPurpose;
+  /** The demo member the upload belongs to. */
+  ownerUrl: string | null;
+}
 
-  // images (rendered and stored while scrypt runs on the thread pool)
-  const jobs: ImageJob[] = [
-    ...DEMO_USERS.map((user) => ({
+/** The artwork of every member, project, banner and collection. */
+function imageJobs(content: DemoContent, projectSeeds: { seed: ProjectSeed; publicId: string }[]): ImageJob[] {
+  return [
+    ...content.users.map((user) => ({
       key: `demo/avatars/${user.url}.webp`,
       name: `${user.url}.webp`,
       purpose: 'avatar' as const,
@@ -189,40 +87,49 @@ async function insertDemo(tx: Tx): Promise<void> {
     })),
     ...projectSeeds.map(({ seed, publicId }) => ({
       key: `demo/covers/${publicId}.webp`,
-      name: `${seed.short.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.webp`,
+      name: `${seed.slug}.webp`,
       purpose: 'cover' as const,
       ownerUrl: seed.owner,
       width: 800,
       height: 600,
-      svg: () => coverSvg({ title: seed.short, chip: seed.chip, mask: seed.mask, seed: hashString(seed.title) }),
+      svg: () => coverSvg({ title: seed.cover.label, chip: seed.cover.chip, mask: seed.cover.mask, seed: hashString(seed.title) }),
     })),
-    ...DEMO_BANNERS.map((banner, i) => ({
+    ...content.banners.map((banner, i) => ({
       key: `demo/banners/banner-${i + 1}.webp`,
       name: `banner-${i + 1}.webp`,
       purpose: 'image' as const,
       ownerUrl: null,
       width: 1200,
       height: 360,
-      svg: () => bannerSvg({ title: banner.titleEn, subtitle: banner.subtitle, from: banner.from, to: banner.to }),
+      svg: () => bannerSvg({ from: banner.colours[0], to: banner.colours[1], seed: hashString(banner.titleEn) }),
     })),
-    ...DEMO_COLLECTIONS.map((collection) => ({
+    ...content.collections.map((collection) => ({
       key: `demo/collections/${collection.name}.webp`,
       name: `${collection.name}.webp`,
       purpose: 'image' as const,
       ownerUrl: null,
       width: 800,
       height: 600,
-      svg: () => collectionSvg(collection.coverTitle, collection.from, collection.to),
+      svg: () => collectionSvg({ from: collection.colours[0], to: collection.colours[1], seed: hashString(collection.titleEn) }),
     })),
   ];
-  const [passwordHash, images] = await Promise.all([hashDemoPassword(DEMO_PASSWORD), renderAndStore(jobs)]);
+}
+
+async function insertDemo(tx: Tx, content: DemoContent): Promise<void> {
+  const rng = createRng(20240611);
+  const now = Date.now();
+  const projectSeeds = content.projects.map((seed) => ({ seed, publicId: newPublicId() }));
+
+  // images, rendered and stored while scrypt runs on the thread pool; one hash serves every account
+  const [passwordHash, stored] = await Promise.all([hashPassword(DEMO_PASSWORD), storeArtwork(imageJobs(content, projectSeeds))]);
+  const images = new Map(stored.map((image) => [image.key, image]));
   const image = (key: string) => images.get(key)!;
 
   // users and credentials
   const userRows = await tx
     .insert(users)
     .values(
-      DEMO_USERS.map((user) => {
+      content.users.map((user) => {
         const createdAt = new Date(now - rng.int(150, 420) * DAY - rng.int(0, DAY));
         return {
           customUrl: user.url,
@@ -244,7 +151,7 @@ async function insertDemo(tx: Tx): Promise<void> {
     .values(userRows.map((row) => ({ userId: row.id, email: `${row.url}@${DEMO_EMAIL_DOMAIN}`, passwordHash })));
 
   await tx.insert(uploads).values(
-    [...images.values()].map((img) => ({
+    stored.map((img) => ({
       id: newPublicId(),
       ownerId: img.ownerUrl ? userId.get(img.ownerUrl)! : null,
       purpose: img.purpose,
@@ -258,7 +165,7 @@ async function insertDemo(tx: Tx): Promise<void> {
     })),
   );
 
-  const tagBySlug = await ensureTagTree(tx);
+  const tagBySlug = await ensureTagTree(tx, content.tags);
 
   // projects, with their stars, likes and comments worked out first so the counts match
   type Planned = {
@@ -284,6 +191,11 @@ async function insertDemo(tx: Tx): Promise<void> {
     };
   });
 
+  /** The next item of a shuffled pool, reshuffling the whole list when the pool runs dry. */
+  const draw = <T>(pool: T[], all: readonly T[]): T => {
+    if (pool.length === 0) pool.push(...rng.shuffle(all));
+    return pool.pop()!;
+  };
   type PlannedComment = {
     author: number;
     body: string;
@@ -293,23 +205,25 @@ async function insertDemo(tx: Tx): Promise<void> {
   const commentPlans = planned.map((project) => {
     const age = now - project.publishedAt.getTime();
     const topCount = age < DAY ? rng.int(0, 1) : project.seed.recommend ? rng.int(2, 6) : rng.int(0, 4);
-    const pools = { en: rng.shuffle(COMMENTS.en), zh: rng.shuffle(COMMENTS.zh) };
+    const { en, zh: zhPool } = content.comments;
+    const pools = { en: rng.shuffle(en.comments), zh: rng.shuffle(zhPool.comments) };
     const list: PlannedComment[] = [];
     for (let i = 0; i < topCount; i++) {
       const zh = project.seed.lang === 'zh' ? !rng.chance(0.1) : rng.chance(0.15);
-      const seed = (zh ? pools.zh : pools.en).pop()!;
+      const language: CommentPool = zh ? zhPool : en;
+      const seed = draw(zh ? pools.zh : pools.en, language.comments);
       const author = rng.pick(allUserIds.filter((id) => id !== project.ownerId));
       const at = between(rng, project.publishedAt.getTime() + 10 * 60 * 1000, now - 60 * 1000, 1.6);
       const replies: PlannedComment['replies'] = [];
       const replyCount = rng.chance(0.55) ? rng.int(1, 3) : 0;
-      const followUps = rng.shuffle(zh ? COMMENTS.zhFollowUps : COMMENTS.enFollowUps);
+      const followUps = rng.shuffle(language.followUps);
       let last = at.getTime();
       let lastAuthor = author;
       for (let r = 0; r < replyCount; r++) {
         if (last + 5 * 60 * 1000 >= now - 30 * 1000) break; // no time left for a reply
         // the owner answers first; then someone else follows up, and the owner may answer again
         const replier = r === 0 ? project.ownerId : rng.pick(allUserIds.filter((id) => id !== lastAuthor && id !== project.ownerId));
-        const body = r === 0 ? seed.answer : followUps.pop()!;
+        const body = r === 0 ? seed.answer : draw(followUps, language.followUps);
         const replyAt = between(rng, last + 5 * 60 * 1000, now - 30 * 1000, 2);
         replies.push({ author: replier, replyTo: lastAuthor, body, at: replyAt });
         last = replyAt.getTime();
@@ -325,10 +239,8 @@ async function insertDemo(tx: Tx): Promise<void> {
     .values(
       planned.map((project, i) => {
         const { seed } = project;
-        const description = demoDescription(seed);
         const tagNames = seed.tags.flatMap((slug) => {
-          const tag = tagBySlug.get(slug);
-          if (!tag) throw new Error(`demo project "${seed.title}" uses unknown tag ${slug}`);
+          const tag = tagBySlug.get(slug)!;
           return [tag.nameEn, tag.nameZh];
         });
         const commentTotal = commentPlans[i]!.reduce((sum, c) => sum + 1 + c.replies.length, 0);
@@ -340,8 +252,7 @@ async function insertDemo(tx: Tx): Promise<void> {
           title: seed.title,
           summary: seed.summary,
           cover: image(`demo/covers/${project.publicId}.webp`).url,
-          descriptionMd: description,
-          descriptionHtml: renderMarkdown(description),
+          ...projectTextColumns({ title: seed.title, summary: seed.summary, markdown: seed.description, tagNames }),
           licence: seed.licence,
           status: 'published' as const,
           viewCount: 40 + project.starUsers.length * 55 + project.likeUsers.length * 25 + commentTotal * 30 + rng.int(0, 900),
@@ -352,13 +263,12 @@ async function insertDemo(tx: Tx): Promise<void> {
           createdAt: new Date(published - rng.int(1, 21) * DAY - rng.int(0, DAY)),
           publishedAt: project.publishedAt,
           updatedAt,
-          searchText: [seed.title, seed.summary, markdownToText(description), ...new Set(tagNames)].join(' '),
         };
       }),
     )
     .returning({ id: projects.id, publicId: projects.publicId });
   const projectId = new Map(projectRows.map((row) => [row.publicId, row.id]));
-  const projectIdByTitle = new Map(planned.map((project) => [project.seed.title, projectId.get(project.publicId)!]));
+  const projectIdBySlug = new Map(planned.map((project) => [project.seed.slug, projectId.get(project.publicId)!]));
 
   await tx.insert(projectTags).values(
     planned.flatMap((project) =>
@@ -435,62 +345,61 @@ async function insertDemo(tx: Tx): Promise<void> {
     if (reply.replyToUserId === reply.authorId) return;
     messageRows.push({ recipientId: reply.replyToUserId, kind: 'reply', actorId: reply.authorId, projectId: reply.projectId, commentId: replyRows[k]!.id, body: reply.body, readAt: readIfOld(reply.createdAt), createdAt: reply.createdAt });
   });
+  const ownerOf = new Map(planned.map((project) => [projectId.get(project.publicId)!, project.ownerId]));
   for (const star of starRows) {
-    const owner = planned.find((project) => projectId.get(project.publicId) === star.projectId)!.ownerId;
-    messageRows.push({ recipientId: owner, kind: 'star', actorId: star.userId, projectId: star.projectId, dedupeKey: `star:${star.userId}:${star.projectId}`, readAt: readIfOld(star.createdAt), createdAt: star.createdAt });
+    messageRows.push({ recipientId: ownerOf.get(star.projectId)!, kind: 'star', actorId: star.userId, projectId: star.projectId, dedupeKey: `star:${star.userId}:${star.projectId}`, readAt: readIfOld(star.createdAt), createdAt: star.createdAt });
   }
   if (messageRows.length) await tx.insert(messages).values(messageRows);
 
   // banners (always active), collections, donations
-  await tx.insert(banners).values(
-    DEMO_BANNERS.map((banner, i) => ({
-      image: image(`demo/banners/banner-${i + 1}.webp`).url,
-      link: banner.link,
-      titleEn: banner.titleEn,
-      titleZh: banner.titleZh,
-      sort: i,
-    })),
-  );
-  const collectionRows = await tx
-    .insert(collections)
-    .values(
-      DEMO_COLLECTIONS.map((collection, sort) => ({
-        name: collection.name,
-        titleEn: collection.titleEn,
-        titleZh: collection.titleZh,
-        descriptionEn: collection.descriptionEn,
-        descriptionZh: collection.descriptionZh,
-        cover: image(`demo/collections/${collection.name}.webp`).url,
-        featured: true,
-        sort,
-        createdAt: new Date(now - (30 + sort * 20) * DAY),
+  if (content.banners.length) {
+    await tx.insert(banners).values(
+      content.banners.map((banner, i) => ({
+        image: image(`demo/banners/banner-${i + 1}.webp`).url,
+        link: banner.link,
+        titleEn: banner.titleEn,
+        titleZh: banner.titleZh,
+        sort: i,
       })),
-    )
-    .returning({ id: collections.id, name: collections.name });
-  await tx.insert(collectionProjects).values(
-    DEMO_COLLECTIONS.flatMap((collection) => {
-      const collectionId = collectionRows.find((row) => row.name === collection.name)!.id;
-      return collection.projects.map((title, position) => {
-        const pid = projectIdByTitle.get(title);
-        if (!pid) throw new Error(`demo collection ${collection.name} lists unknown project "${title}"`);
-        return { collectionId, projectId: pid, position };
-      });
-    }),
-  );
-  await tx.insert(donations).values(
-    DEMO_DONATIONS.map((donation, i) => {
-      const pid = donation.project ? projectIdByTitle.get(donation.project) : undefined;
-      if (donation.project && !pid) throw new Error(`demo donation refers to unknown project "${donation.project}"`);
-      return {
+    );
+  }
+  if (content.collections.length) {
+    const collectionRows = await tx
+      .insert(collections)
+      .values(
+        content.collections.map((collection, sort) => ({
+          name: collection.name,
+          titleEn: collection.titleEn,
+          titleZh: collection.titleZh,
+          descriptionEn: collection.descriptionEn,
+          descriptionZh: collection.descriptionZh,
+          cover: image(`demo/collections/${collection.name}.webp`).url,
+          featured: true,
+          sort,
+          createdAt: new Date(now - (30 + sort * 20) * DAY),
+        })),
+      )
+      .returning({ id: collections.id, name: collections.name });
+    const collectionId = new Map(collectionRows.map((row) => [row.name, row.id]));
+    await tx.insert(collectionProjects).values(
+      content.collections.flatMap((collection) =>
+        collection.projects.map((slug, position) => ({ collectionId: collectionId.get(collection.name)!, projectId: projectIdBySlug.get(slug)!, position })),
+      ),
+    );
+  }
+  if (content.donations.length) {
+    const total = content.donations.length;
+    await tx.insert(donations).values(
+      content.donations.map((donation, i) => ({
         donorName: donation.donor,
         userId: donation.user ? userId.get(donation.user)! : null,
         amount: donation.amount,
         currency: donation.currency,
         message: donation.message,
-        projectId: pid ?? null,
+        projectId: donation.project ? projectIdBySlug.get(donation.project)! : null,
         providerRef: `demo-${String(i + 1).padStart(4, '0')}`,
-        createdAt: new Date(now - Math.round(((DEMO_DONATIONS.length - i) / DEMO_DONATIONS.length) * 60 * DAY) + rng.int(0, 12 * 60 * 60 * 1000)),
-      };
-    }),
-  );
+        createdAt: new Date(now - Math.round(((total - i) / total) * 60 * DAY) + rng.int(0, 12 * 60 * 60 * 1000)),
+      })),
+    );
+  }
 }

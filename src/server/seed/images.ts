@@ -1,19 +1,17 @@
 /**
  * Generated artwork for demo and synthetic content: PCB-like project covers, banners, avatars
  * and collection covers, drawn as SVG and rendered to WebP with sharp. Nothing is downloaded.
- * Text on images is ASCII only and uses the generic `sans-serif` family (CJK glyphs may be
- * missing on the server).
+ * Text drawn on covers and avatars (silkscreen, part numbers, initials) is ASCII only and uses the
+ * generic `sans-serif` family (CJK glyphs may be missing on the server). Banners and collection
+ * covers carry no text at all: pages show their titles in the reader's language over or beside them.
  */
+import pLimit from 'p-limit';
 import sharp from 'sharp';
+import { fileUrl, getStorage } from '../storage/index.ts';
 import { createRng, hashString, type Rng } from './random.ts';
 
-export interface RenderedImage {
-  data: Buffer;
-  width: number;
-  height: number;
-}
-
-export type MaskColor = 'green' | 'black' | 'blue' | 'purple' | 'red' | 'white' | 'yellow';
+export const MASK_COLORS = ['green', 'black', 'blue', 'purple', 'red', 'white', 'yellow'] as const;
+export type MaskColor = (typeof MASK_COLORS)[number];
 
 interface Palette {
   mask: string;
@@ -35,10 +33,8 @@ const PALETTES: Record<MaskColor, Palette> = {
   yellow: { mask: '#c9a314', maskEdge: '#9c7e0c', trace: '#dcbc3c', pour: '#d2ad1f', silk: '#1d1a10', pad: '#d0d4d8', hole: '#1d1a10' },
 };
 
-export const MASK_COLORS = Object.keys(PALETTES) as MaskColor[];
-
 /** Escapes text for an SVG text node or attribute, keeping only printable ASCII. */
-export function svgText(text: string): string {
+function svgText(text: string): string {
   return text
     .replace(/[^\x20-\x7e]/g, '')
     .replace(/&/g, '&amp;')
@@ -348,19 +344,22 @@ export function coverSvg(options: CoverOptions): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${svg}</svg>`;
 }
 
-export interface BannerOptions {
-  title: string;
-  subtitle: string;
+export interface GradientArtOptions {
+  /** The two colours of the diagonal gradient. */
   from: string;
   to: string;
-  seed?: number;
+  /** Seed of the decoration. */
+  seed: number;
 }
 
-/** A 1200x360 banner: a diagonal gradient, a title and subtitle, and decorative traces. */
-export function bannerSvg(options: BannerOptions): string {
+/**
+ * A 1200x360 banner: a diagonal gradient and decorative traces on the right, leaving the left
+ * free for the title the page lays over it.
+ */
+export function bannerSvg(options: GradientArtOptions): string {
   const width = 1200;
   const height = 360;
-  const rng = createRng(options.seed ?? hashString(options.title));
+  const rng = createRng(options.seed);
   // a chip with a bundle of traces fanning out to the right and stubs to vias on the left
   let deco = '';
   const lanes = 8;
@@ -382,8 +381,6 @@ export function bannerSvg(options: BannerOptions): string {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${options.from}"/><stop offset="1" stop-color="${options.to}"/></linearGradient></defs>` +
     `<rect width="${width}" height="${height}" fill="url(#g)"/>${deco}` +
-    `<text x="72" y="170" font-family="sans-serif" font-weight="bold" font-size="${Math.min(60, Math.floor(620 / (svgText(options.title).length * 0.62)))}" fill="#ffffff">${svgText(options.title)}</text>` +
-    `<text x="74" y="230" font-family="sans-serif" font-size="${Math.min(28, Math.floor(650 / (svgText(options.subtitle).length * 0.56)))}" fill="#ffffff" fill-opacity="0.85">${svgText(options.subtitle)}</text>` +
     `</svg>`
   );
 }
@@ -403,13 +400,13 @@ export function avatarSvg(initials: string, seed: number): string {
   );
 }
 
-/** An 800x600 collection cover: a gradient, a title and a grid of small boards. */
-export function collectionSvg(title: string, from: string, to: string): string {
-  const rng = createRng(hashString(title));
+/** An 800x600 collection cover: a gradient and a centred grid of small boards. */
+export function collectionSvg(options: GradientArtOptions): string {
+  const rng = createRng(options.seed);
   let tiles = '';
   for (let i = 0; i < 6; i++) {
     const x = 60 + (i % 3) * 240;
-    const y = 250 + Math.floor(i / 3) * 160;
+    const y = 155 + Math.floor(i / 3) * 160;
     const mask = PALETTES[MASK_COLORS[rng.int(0, MASK_COLORS.length - 1)]!];
     tiles += `<rect x="${x}" y="${y}" width="200" height="130" rx="12" fill="${mask.mask}" stroke="#000" stroke-opacity="0.3" stroke-width="3"/>`;
     tiles += `<rect x="${x + 70}" y="${y + 35}" width="60" height="60" rx="3" fill="#151515"/>`;
@@ -421,31 +418,43 @@ export function collectionSvg(title: string, from: string, to: string): string {
   }
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600">` +
-    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>` +
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${options.from}"/><stop offset="1" stop-color="${options.to}"/></linearGradient></defs>` +
     `<rect width="800" height="600" fill="url(#g)"/>` +
-    `<text x="60" y="130" font-family="sans-serif" font-weight="bold" font-size="54" fill="#ffffff">${svgText(title)}</text>` +
-    `<text x="62" y="180" font-family="sans-serif" font-size="24" fill="#ffffff" fill-opacity="0.8">A Copperhub collection</text>` +
     tiles +
     `</svg>`
   );
 }
 
-/** Renders an SVG string to WebP. */
-export async function renderWebp(svg: string, width: number, height: number): Promise<RenderedImage> {
-  const data = await sharp(Buffer.from(svg)).webp({ quality: 80, effort: 2 }).toBuffer();
-  return { data, width, height };
+export interface ArtworkJob {
+  /** Storage key of the WebP file. */
+  key: string;
+  width: number;
+  height: number;
+  svg: () => string;
 }
 
-/** Runs `task` over `items` with at most `limit` running at once, keeping the order of results. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await task(items[index]!, index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
+export interface StoredArtwork {
+  key: string;
+  /** Public URL of the stored file. */
+  url: string;
+  /** Bytes stored. */
+  size: number;
+}
+
+/**
+ * Renders each job's SVG to WebP and stores it under its key, keeping the jobs' order. A few at
+ * a time: sharp renders on libuv's thread pool, which scrypt and file writes share.
+ */
+export async function storeArtwork<J extends ArtworkJob>(jobs: readonly J[]): Promise<(J & StoredArtwork)[]> {
+  const storage = getStorage();
+  const limit = pLimit(4);
+  return Promise.all(
+    jobs.map((job) =>
+      limit(async () => {
+        const data = await sharp(Buffer.from(job.svg())).webp({ quality: 80, effort: 2 }).toBuffer();
+        await storage.put(job.key, data);
+        return { ...job, url: fileUrl(job.key), size: data.length };
+      }),
+    ),
+  );
 }

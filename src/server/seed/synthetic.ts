@@ -8,14 +8,13 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { getDb } from '../db/client.ts';
+import { LICENCE_IDS } from '../../lib/licences.ts';
 import { newPublicId } from '../services/ids.ts';
-import { fileUrl, getStorage } from '../storage/index.ts';
-import { ensureTagTree, LICENCES } from './demo.ts';
-import { coverSvg, mapLimit, MASK_COLORS, renderWebp } from './images.ts';
-import { htmlToText, renderMarkdown } from '../services/markdown.ts';
-
-const markdownToText = (source: string) => htmlToText(renderMarkdown(source));
+import { loadDemoContent } from './demo-content.ts';
+import { coverSvg, MASK_COLORS, storeArtwork } from './images.ts';
+import { projectTextColumns } from './project-text.ts';
 import { createRng, type Rng } from './random.ts';
+import { ensureTagTree } from './tag-tree.ts';
 
 export interface SyntheticOptions {
   users: number;
@@ -246,20 +245,18 @@ export async function seedSynthetic(options: SyntheticOptions): Promise<Syntheti
   const db = getDb();
 
   // shared covers, rendered once
-  const storage = getStorage();
-  const coverKeys = Array.from({ length: SHARED_COVERS }, (_, i) => `synthetic/covers/cover-${i + 1}.webp`);
   const coverTitles = ['Open Hardware', 'Sensor Node', 'Power Stage', 'RF Board', 'Audio Board', 'Test Gear', 'Dev Board', 'Controller'];
   const coverChips = ['ESP32-S3', 'STM32G4', 'TPS54331', 'SX1262', 'PCM5102A', 'RP2040', 'CH32V307', 'NRF52840'];
-  const rendered = await mapLimit(coverKeys, 4, async (key, i) => {
-    const image = await renderWebp(
-      coverSvg({ title: coverTitles[i]!, chip: coverChips[i]!, mask: MASK_COLORS[i % MASK_COLORS.length]!, seed: 1000 + i }),
-      800,
-      600,
-    );
-    await storage.put(key, image.data);
-    return { key, size: image.data.length };
-  });
-  const coverUrls = coverKeys.map(fileUrl);
+  const rendered = await storeArtwork(
+    Array.from({ length: SHARED_COVERS }, (_, i) => ({
+      key: `synthetic/covers/cover-${i + 1}.webp`,
+      width: 800,
+      height: 600,
+      svg: () => coverSvg({ title: coverTitles[i]!, chip: coverChips[i]!, mask: MASK_COLORS[i % MASK_COLORS.length]!, seed: 1000 + i }),
+    })),
+  );
+  const coverKeys = rendered.map((cover) => cover.key);
+  const coverUrls = rendered.map((cover) => cover.url);
   phase('covers');
 
   const client = await db.$client.connect();
@@ -267,7 +264,8 @@ export async function seedSynthetic(options: SyntheticOptions): Promise<Syntheti
   try {
     await client.query('BEGIN');
     await client.query('SET LOCAL synchronous_commit TO off');
-    const tagBySlug = await ensureTagTree(drizzle(client), undefined, { onlyIfEmpty: true });
+    // the demo's tag tree, when the database has no tags yet
+    const tagBySlug = await ensureTagTree(drizzle(client), loadDemoContent().tags, { onlyIfEmpty: true });
     const allTags = [...tagBySlug.entries()];
     const known = await client.query<{ storage_key: string }>('SELECT storage_key FROM uploads WHERE storage_key = ANY($1)', [coverKeys]);
     const missing = rendered.filter((cover) => !known.rows.some((row) => row.storage_key === cover.key));
@@ -276,7 +274,7 @@ export async function seedSynthetic(options: SyntheticOptions): Promise<Syntheti
         client,
         'uploads',
         [['id', 'text'], ['purpose', 'text'], ['storage_key', 'text'], ['name', 'text'], ['mime', 'text'], ['size', 'bigint'], ['width', 'int'], ['height', 'int']],
-        [missing.map(() => newPublicId()), missing.map(() => 'cover'), missing.map((c) => c.key), missing.map((c) => c.key.split('/').pop()), missing.map(() => 'image/webp'), missing.map((c) => c.size), missing.map(() => 800), missing.map(() => 600)],
+        [missing.map(() => newPublicId()), missing.map(() => 'cover'), missing.map((c) => c.key), missing.map((c) => c.key.split('/').pop()), missing.map(() => 'image/webp'), missing.map((c) => c.size), missing.map((c) => c.width), missing.map((c) => c.height)],
         1000,
       );
     }
@@ -394,15 +392,15 @@ export async function seedSynthetic(options: SyntheticOptions): Promise<Syntheti
           commentTotal++;
         }
       }
-      const tagText = [...new Set(tagNames)].join(' ');
+      const text = projectTextColumns({ title: composed.title, summary: composed.summary, markdown: composed.markdown, tagNames });
       p.publicId.push(newPublicId());
       p.owner.push(owner);
       p.title.push(composed.title);
       p.summary.push(composed.summary);
       p.cover.push(coverUrls[rng.int(0, coverUrls.length - 1)]!);
-      p.md.push(composed.markdown);
-      p.html.push(renderMarkdown(composed.markdown));
-      p.licence.push(rng.pick(LICENCES));
+      p.md.push(text.descriptionMd);
+      p.html.push(text.descriptionHtml);
+      p.licence.push(rng.pick(LICENCE_IDS));
       p.views.push(rng.int(5, 200) + starUsers.length * rng.int(20, 60) + likeUsers.length * rng.int(5, 20) + commentTotal * 15);
       p.stars.push(starUsers.length);
       p.likes.push(likeUsers.length);
@@ -410,7 +408,7 @@ export async function seedSynthetic(options: SyntheticOptions): Promise<Syntheti
       p.created.push(new Date(published - rng.int(0, 30) * DAY - rng.int(0, DAY)));
       p.published.push(new Date(published));
       p.updated.push(rng.chance(0.3) ? since(2) : new Date(published));
-      p.search.push(`${composed.title} ${composed.summary} ${markdownToText(composed.markdown)} ${tagText}`);
+      p.search.push(text.searchText);
     }
     phase('generate');
 

@@ -2,8 +2,8 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 
 /**
  * Password hashing of the built-in SSO (node:crypto scrypt). Stored format:
- * `scrypt$N=16384,r=8,p=1$<16-byte salt, base64url>$<64-byte key, base64url>` — the same format
- * the demo seeder writes (src/server/seed/password.ts).
+ * `scrypt$N=16384,r=8,p=1$<16-byte salt, base64url>$<64-byte key, base64url>`. The demo seeder
+ * hashes its accounts' password with `hashPassword` too.
  */
 const DEFAULT = { N: 16384, r: 8, p: 1 } as const;
 const SALT_BYTES = 16;
