@@ -1,4 +1,5 @@
 import { htmlToText, renderMarkdown } from '../services/markdown.ts';
+import { projectSearchText } from '../services/search.ts';
 
 export interface ProjectText {
   title: string;
@@ -16,6 +17,6 @@ export interface ProjectText {
  */
 export function projectTextColumns(project: ProjectText): { descriptionMd: string; descriptionHtml: string; searchText: string } {
   const descriptionHtml = renderMarkdown(project.markdown);
-  const searchText = [project.title, project.summary, htmlToText(descriptionHtml), ...new Set(project.tagNames)].join(' ');
+  const searchText = projectSearchText({ title: project.title, summary: project.summary, descriptionText: htmlToText(descriptionHtml), tagNames: project.tagNames });
   return { descriptionMd: project.markdown, descriptionHtml, searchText };
 }

@@ -11,6 +11,7 @@ import { z } from '../http/validation.ts';
 import { guessKinds, syncProjectAttachments } from './attachments.ts';
 import { findOwnDraft, storeDraft } from './drafts.ts';
 import { newPublicId } from './ids.ts';
+import { projectSearchText } from './search.ts';
 import { renderDescription } from './markdown.ts';
 import { describeContentFiles, projectContentSchema, resolveContent, type ContentFile, type ResolvedContent } from './project-content.ts';
 
@@ -30,12 +31,6 @@ export type EditProjectInput = z.output<typeof editProjectSchema>;
 export interface SaveResult {
   id: string;
   status: 'draft' | 'published';
-}
-
-/** The plain text search reads: title, summary, description and tag names in both languages. */
-function searchTextOf(resolved: ResolvedContent, descriptionText: string): string {
-  const { content, tagRows } = resolved;
-  return [content.title, content.summary, descriptionText, ...tagRows.flatMap((tag) => [tag.nameEn, tag.nameZh])].join(' ').slice(0, 200_000);
 }
 
 /** The user's published project, or 404 (missing/deleted) / 403 (someone else's). */
@@ -59,7 +54,12 @@ function projectColumns(resolved: ResolvedContent, html: string, text: string) {
     descriptionMd: resolved.content.description,
     descriptionHtml: html,
     licence: resolved.content.licence,
-    searchText: searchTextOf(resolved, text),
+    searchText: projectSearchText({
+      title: resolved.content.title,
+      summary: resolved.content.summary,
+      descriptionText: text,
+      tagNames: resolved.tagRows.flatMap((tag) => [tag.nameEn, tag.nameZh]),
+    }),
   };
 }
 

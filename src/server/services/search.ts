@@ -180,3 +180,11 @@ export async function searchProjects(
     pageSize: options.pageSize,
   };
 }
+
+/**
+ * The plain text search reads for a project: title, summary, description text and tag names (in
+ * both languages, so either finds it). Capped so one huge description cannot bloat the index.
+ */
+export function projectSearchText(parts: { title: string; summary: string; descriptionText: string; tagNames: string[] }): string {
+  return [parts.title, parts.summary, parts.descriptionText, ...new Set(parts.tagNames)].join(' ').slice(0, 200_000);
+}
