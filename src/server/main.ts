@@ -11,7 +11,7 @@ import { readConfig } from './config.ts';
 import { checkDatabase, startDatabase } from './db/client.ts';
 import { assertRouteMiddlewares } from './routing/middlewares.ts';
 import { routeTable } from './routing/routes.ts';
-import { seedDemoIfEmpty } from './seed/demo.ts';
+import { seedDemoIfEmpty } from './db/seed/demo.ts';
 import { deleteExpiredRateLimits } from './services/rate-limit.ts';
 import { deleteExpiredSessions } from './services/sessions.ts';
 import { deleteStaleSsoCodes } from './services/sso.ts';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../helpers/db.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { loadDemoContent } from '../../src/server/seed/demo-content.ts';
-import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, seedDemoIfEmpty } from '../../src/server/seed/demo.ts';
-import { seedSynthetic } from '../../src/server/seed/synthetic.ts';
+import { loadDemoContent } from '../../src/server/db/seed/demo-content.ts';
+import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, seedDemoIfEmpty } from '../../src/server/db/seed/demo.ts';
+import { seedSynthetic } from '../../src/server/db/seed/synthetic.ts';
 import { verifyPassword } from '../../src/server/services/passwords.ts';
 import { getStorage } from '../../src/server/storage/index.ts';
 

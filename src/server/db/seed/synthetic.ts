@@ -7,9 +7,9 @@
  */
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import { getDb } from '../db/client.ts';
-import { LICENCE_IDS } from '../../lib/licences.ts';
-import { newPublicId } from '../services/ids.ts';
+import { getDb } from '../client.ts';
+import { LICENCE_IDS } from '../../../lib/licences.ts';
+import { newPublicId } from '../../services/ids.ts';
 import { loadDemoContent } from './demo-content.ts';
 import { coverSvg, MASK_COLORS, storeArtwork } from './images.ts';
 import { projectTextColumns } from './project-text.ts';

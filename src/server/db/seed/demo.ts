@@ -6,7 +6,7 @@
  * nothing half-seeded.
  */
 import { count, sql } from 'drizzle-orm';
-import { getDb, type Database } from '../db/client.ts';
+import { getDb, type Database } from '../client.ts';
 import {
   banners,
   collectionProjects,
@@ -22,10 +22,10 @@ import {
   stars,
   uploads,
   users,
-} from '../db/schema/index.ts';
-import type { UploadPurpose } from '../db/schema/index.ts';
-import { newPublicId } from '../services/ids.ts';
-import { hashPassword } from '../services/passwords.ts';
+} from '../schema/index.ts';
+import type { UploadPurpose } from '../schema/index.ts';
+import { newPublicId } from '../../services/ids.ts';
+import { hashPassword } from '../../services/passwords.ts';
 import { loadDemoContent, type CommentPool, type DemoContent, type ProjectSeed } from './demo-content.ts';
 import { avatarSvg, bannerSvg, collectionSvg, coverSvg, storeArtwork, type ArtworkJob } from './images.ts';
 import { projectTextColumns } from './project-text.ts';

@@ -7,7 +7,7 @@
  */
 import pLimit from 'p-limit';
 import sharp from 'sharp';
-import { fileUrl, getStorage } from '../storage/index.ts';
+import { fileUrl, getStorage } from '../../storage/index.ts';
 import { createRng, hashString, type Rng } from './random.ts';
 
 export const MASK_COLORS = ['green', 'black', 'blue', 'purple', 'red', 'white', 'yellow'] as const;

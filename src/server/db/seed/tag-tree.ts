@@ -1,5 +1,5 @@
-import type { Database } from '../db/client.ts';
-import { tags } from '../db/schema/index.ts';
+import type { Database } from '../client.ts';
+import { tags } from '../schema/index.ts';
 import type { TagParentSeed } from './demo-content.ts';
 
 /** Anything that can run Drizzle queries: the database, a transaction, or a drizzle() on one client. */

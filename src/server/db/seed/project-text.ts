@@ -1,5 +1,5 @@
-import { htmlToText, renderMarkdown } from '../services/markdown.ts';
-import { projectSearchText } from '../services/search.ts';
+import { htmlToText, renderMarkdown } from '../../services/markdown.ts';
+import { projectSearchText } from '../../services/search.ts';
 
 export interface ProjectText {
   title: string;
