@@ -1,4 +1,4 @@
-/** Payloads of the comment and message endpoints (PRODUCT.md §6), shared by server and islands. */
+/** Payloads of the comment and message endpoints, shared by server and islands. */
 
 export type CommentSort = 'newest' | 'oldest';
 

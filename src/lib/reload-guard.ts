@@ -1,5 +1,5 @@
 const KEY = 'copperhub:last-reload';
-/** At most one automatic reload per ten seconds (seed-spec §8, §9). */
+/** At most one automatic reload per ten seconds (a reload after a failed chunk or locale load must not loop). */
 export const RELOAD_GUARD_MS = 10_000;
 
 /**

@@ -1,6 +1,6 @@
 import path from 'node:path';
 
-/** Runtime configuration, read from the environment once per process (PRODUCT.md §7). */
+/** Runtime configuration, read from the environment once per process (the README lists every variable). */
 export interface AppConfig {
   port: number;
   host: string;

@@ -14,7 +14,7 @@ export interface OwnerRef {
   avatar: string | null;
 }
 
-/** The project card of every list (PRODUCT.md §6). */
+/** The project card of every list and of every list endpoint. */
 export interface ProjectCard {
   id: string;
   title: string;

@@ -1,6 +1,6 @@
 import { getConfig } from '../config.ts';
 
-/** The platform value the SSO expects from this site (seed-spec §6). */
+/** The platform value the SSO expects from this site. */
 export const SSO_PLATFORM = '6';
 
 /**

@@ -26,7 +26,7 @@ export const UPLOAD_PURPOSES = ['avatar', 'cover', 'image', 'attachment'] as con
 
 /** Images larger than this (as sent) are refused with 413. */
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-/** Longest side of a stored image (seed-spec: images downscaled to 2000 px). */
+/** Longest side of a stored image (larger images are downscaled: nobody needs more on a project page). */
 export const IMAGE_MAX_SIDE = 2000;
 /** Avatars are stored as squares of this size. */
 export const AVATAR_SIDE = 512;
