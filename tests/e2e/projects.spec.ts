@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
-import { api, signIn, signUp } from './project-helpers.ts';
+import { expect, test } from '@playwright/test';
+import { api, signUp } from './project-helpers.ts';
 import { GOOGLEBOT_UA } from './helpers.ts';
 
 const GERBER = 'G04 Copperhub e2e*\n%FSLAX46Y46*%\n%MOMM*%\nD10*\nX0Y0D02*\nX1000000Y0D01*\nM02*\n';

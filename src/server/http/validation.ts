@@ -42,6 +42,5 @@ export const pagingSchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(50).catch(20).default(20),
 });
 
-export type Paging = z.output<typeof pagingSchema>;
 
 export { z };

@@ -71,11 +71,6 @@ export async function invalidateSession(token: string): Promise<void> {
   await getDb().delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
 
-/** Revokes every session of a user. */
-export async function invalidateUserSessions(userId: number): Promise<void> {
-  await getDb().delete(sessions).where(eq(sessions.userId, userId));
-}
-
 /** Removes expired sessions (called from the server's housekeeping timer). */
 export async function deleteExpiredSessions(): Promise<void> {
   await getDb().delete(sessions).where(lt(sessions.expiresAt, new Date()));

@@ -84,10 +84,5 @@ export async function listPopularTags(locale: Locale, limit = 16): Promise<{ slu
   return rows.map((row) => ({ slug: row.slug, name: tagName(row, locale), count: row.count }));
 }
 
-/** Tag slugs that exist, from `slugs` (unknown ones dropped). */
-export async function findTagIds(slugs: string[]): Promise<{ id: number; slug: string }[]> {
-  if (slugs.length === 0) return [];
-  return getDb().select({ id: tags.id, slug: tags.slug }).from(tags).where(inArray(tags.slug, slugs));
-}
 
 

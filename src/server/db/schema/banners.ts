@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** A home-page banner, shown between `startsAt` and `endsAt` in `sort` order. */
 export const banners = pgTable('banners', {

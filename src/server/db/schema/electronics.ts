@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, real, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { attachments } from './attachments.ts';
 import { projects } from './projects.ts';
 

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /** Sign-in: sessions (hashed tokens) and the one-time codes the SSO hands back. */

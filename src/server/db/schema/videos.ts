@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
 import { projects } from './projects.ts';
 import { users } from './users.ts';
 
