@@ -1,4 +1,4 @@
-import { isAppError } from '../http/errors.ts';
+import { isAppError, type ErrorKey } from '../http/errors.ts';
 import { requestMeta } from '../http/request-meta.ts';
 import { parseInput } from '../http/validation.ts';
 import { buildReturnLocation, issueSsoCode, loginSchema, registerSchema, signIn, signUp } from '../services/sso.ts';
@@ -7,6 +7,7 @@ import { ok, redirect, type LoaderData, type PageContext, type PageLoader } from
 export type SsoMode = 'login' | 'register';
 
 export interface SsoFormState {
+  mode: SsoMode;
   /** `redirect`, `siteId` and `platform` as received, carried by the form and the switch link. */
   params: { redirect: string; siteId: string; platform: string };
   /** The query string that keeps them when switching between sign-in and sign-up. */
@@ -15,7 +16,7 @@ export interface SsoFormState {
   /** Field → `validation.` key. */
   fields: Record<string, string>;
   /** The `errors.` key of the whole form. */
-  errorKey: string | null;
+  errorKey: ErrorKey | null;
 }
 
 function readParams(url: URL): SsoFormState['params'] {
@@ -31,7 +32,7 @@ function readParams(url: URL): SsoFormState['params'] {
 async function loadSsoPage(context: PageContext, mode: SsoMode) {
   const params = readParams(context.url);
   const query = new URLSearchParams(Object.entries(params).filter(([, value]) => value)).toString();
-  const state: SsoFormState = { params, query: query ? `?${query}` : '', values: { email: '', nickname: '' }, fields: {}, errorKey: null };
+  const state: SsoFormState = { mode, params, query: query ? `?${query}` : '', values: { email: '', nickname: '' }, fields: {}, errorKey: null };
   const { user } = context.locals;
 
   if (context.request.method === 'GET' && user) {

@@ -39,14 +39,19 @@ export async function listProjects(
   return queryCardPage(where, orderFor(options.sort ?? 'newest'), options, locale);
 }
 
+async function findOwnerId(url: string): Promise<{ id: number }> {
+  const [owner] = await getDb().select({ id: users.id }).from(users).where(eq(users.customUrl, url)).limit(1);
+  if (!owner) throw new AppError('user_not_found');
+  return owner;
+}
+
 /** The published projects of the user at custom URL `url`. */
 export async function listUserProjects(
   url: string,
   paging: { page: number; pageSize: number },
   locale: Locale,
 ): Promise<Page<ProjectCard>> {
-  const [owner] = await getDb().select({ id: users.id }).from(users).where(eq(users.customUrl, url)).limit(1);
-  if (!owner) throw new AppError('user_not_found');
+  const owner = await findOwnerId(url);
   return queryCardPage(eq(projects.ownerId, owner.id), orderFor('newest'), paging, locale);
 }
 
@@ -65,8 +70,7 @@ export async function listStarredProjects(
   paging: { page: number; pageSize: number },
   locale: Locale,
 ): Promise<Page<ProjectCard>> {
-  const [owner] = await getDb().select({ id: users.id }).from(users).where(eq(users.customUrl, url)).limit(1);
-  if (!owner) throw new AppError('user_not_found');
+  const owner = await findOwnerId(url);
   const starredAt = sql`(SELECT ${stars.createdAt} FROM ${stars} WHERE ${stars.projectId} = ${projects.id} AND ${stars.userId} = ${owner.id})`;
   return queryCardPage(
     sql`EXISTS (SELECT 1 FROM ${stars} WHERE ${stars.projectId} = ${projects.id} AND ${stars.userId} = ${owner.id})`,
