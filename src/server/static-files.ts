@@ -15,23 +15,28 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * bad range or precondition, 500 for a read error; a response whose body had started is cut.
  */
 function sendFile(req: http.IncomingMessage, res: http.ServerResponse, file: string, headers: http.OutgoingHttpHeaders): void {
+  const fail = (status: number, extra: http.OutgoingHttpHeaders = {}) => {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    for (const name of res.getHeaderNames()) res.removeHeader(name);
+    const body = `${status} ${http.STATUS_CODES[status]}\n`;
+    res.writeHead(status, { ...extra, 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store' });
+    res.end(body);
+  };
   // The folder as root and the name URL-encoded: `send` decodes the path it is given, and nothing
   // above the file's own name is checked for dotfiles.
   send(req, `/${encodeURIComponent(path.basename(file))}`, { root: path.dirname(file), index: false, cacheControl: false })
     .on('headers', (response: http.ServerResponse) => {
       for (const [name, value] of Object.entries(headers)) if (value !== undefined) response.setHeader(name, value);
     })
+    // A folder is not a file (send would redirect to the folder with a trailing slash).
+    .on('directory', () => fail(404))
     .on('error', (error: Error & { status?: number; headers?: http.OutgoingHttpHeaders }) => {
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
       const status = error.status ?? 500;
       if (status >= 500) console.error(`[static] ${req.url}: ${error.message}`);
-      for (const name of res.getHeaderNames()) res.removeHeader(name);
-      const body = `${status} ${http.STATUS_CODES[status]}\n`;
-      res.writeHead(status, { ...error.headers, 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store' });
-      res.end(body);
+      fail(status, error.headers);
     })
     .pipe(res);
 }
