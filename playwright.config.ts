@@ -28,8 +28,10 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  // Specs named `mobile*.spec.ts` walk the site as a phone; every other spec as a desktop browser.
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    { name: 'desktop', testIgnore: /mobile[^/]*\.spec\.ts$/, use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    { name: 'mobile', testMatch: /mobile[^/]*\.spec\.ts$/, use: { ...devices['Pixel 7'], launchOptions: chromium } },
   ],
   webServer: {
     command: 'node src/server/main.ts',

@@ -1,4 +1,5 @@
 import i18next, { type TFunction } from 'i18next';
+import Negotiator from 'negotiator';
 import enUS from '../../locales/en-US.json' with { type: 'json' };
 import zhCN from '../../locales/zh-CN.json' with { type: 'json' };
 
@@ -15,32 +16,20 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
-/** Maps a language tag such as `zh`, `zh-Hans-CN` or `en-GB` to a supported locale. */
-export function matchLocale(tag: string): Locale | undefined {
-  const lower = tag.trim().toLowerCase();
-  if (!lower) return undefined;
-  if (lower.startsWith('zh')) return 'zh-CN';
-  if (lower.startsWith('en')) return 'en-US';
-  return undefined;
-}
+/**
+ * The tags offered to the negotiation and the locale each stands for: every locale and its bare
+ * language, so that `zh-TW`, `zh-Hans-CN` or `en-GB` (which match neither locale exactly) still
+ * pick their language.
+ */
+const OFFERED: Record<string, Locale> = { 'en-US': 'en-US', 'zh-CN': 'zh-CN', en: 'en-US', zh: 'zh-CN' };
+const OFFERED_TAGS = Object.keys(OFFERED);
 
-/** Cookie first, then `Accept-Language` in quality order, then en-US (seed-spec §4). */
+/** Cookie first, then `Accept-Language` in quality order, then en-US. */
 export function resolveLocale(cookieValue: string | undefined, acceptLanguage: string | null | undefined): Locale {
   if (isLocale(cookieValue)) return cookieValue;
-  const ranked = (acceptLanguage ?? '')
-    .split(',')
-    .map((part) => {
-      const [tag, ...params] = part.split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return { tag: tag ?? '', q: q ? Number(q.slice(2)) || 0 : 1 };
-    })
-    .filter((entry) => entry.q > 0)
-    .sort((a, b) => b.q - a.q);
-  for (const entry of ranked) {
-    const locale = matchLocale(entry.tag);
-    if (locale) return locale;
-  }
-  return DEFAULT_LOCALE;
+  if (!acceptLanguage) return DEFAULT_LOCALE;
+  const [preferred] = new Negotiator({ headers: { 'accept-language': acceptLanguage } }).languages(OFFERED_TAGS);
+  return (preferred && OFFERED[preferred]) || DEFAULT_LOCALE;
 }
 
 // One instance holding both languages; each request takes getFixedT(locale) and never calls

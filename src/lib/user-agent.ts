@@ -1,9 +1,14 @@
-const CRAWLER = /bot|crawl|spider|slurp|bingpreview|facebookexternalhit|embedly|quora link preview|whatsapp|telegram|baiduspider|yandex|duckduckgo|sogou|360spider|bytespider|petalbot|headlesschrome\/.*lighthouse/i;
+import { isbot } from 'isbot';
+
 const MOBILE = /Mobi|Android.+Mobile|iPhone|iPod|Windows Phone|IEMobile|Opera Mini|BlackBerry|webOS|HarmonyOS.+Mobile/i;
 
-/** Search engines and link unfurlers: they get the status with a short plain body on errors. */
+/**
+ * Search engines, link unfurlers and other automated clients (isbot's maintained list, which
+ * also counts command-line clients such as curl and headless browsers): they get the status with
+ * a short plain body on errors, and their downloads are not counted.
+ */
 export function isCrawler(userAgent: string | null | undefined): boolean {
-  return Boolean(userAgent && CRAWLER.test(userAgent));
+  return isbot(userAgent);
 }
 
 /** Phones (not tablets) are sent to the `/m` mirror. */

@@ -1,23 +1,20 @@
 /**
- * The server entry: our own node:http server. It starts (or connects to) PostgreSQL, migrates,
- * seeds demo content on first start, serves built assets, stored files and `/healthz` itself,
- * and hands everything else to Astro's handler (`@astrojs/node` in middleware mode).
+ * The server entry: it starts (or connects to) PostgreSQL, migrates, seeds demo content on first
+ * start, then listens with the site's server (`app.ts`: built assets, stored files, `/healthz`
+ * and Astro's handler), runs the hourly housekeeping and shuts down cleanly on SIGINT/SIGTERM.
  * Run with Node 24 (`npm start`); Node strips the TypeScript types.
  */
-import http from 'node:http';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { createAppServer } from './app.ts';
 import { readConfig } from './config.ts';
-import { checkDatabase, startDatabase } from './db/client.ts';
+import { startDatabase } from './db/client.ts';
 import { assertRouteMiddlewares } from './routing/middlewares.ts';
 import { routeTable } from './routing/routes.ts';
 import { seedDemoIfEmpty } from './db/seed/demo.ts';
 import { deleteExpiredRateLimits } from './services/rate-limit.ts';
 import { deleteExpiredSessions } from './services/sessions.ts';
 import { deleteStaleSsoCodes } from './services/sso.ts';
-import { createStaticFiles, serveStoredFile } from './static-files.ts';
-
-type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: () => void) => Promise<void>;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const config = readConfig();
@@ -34,25 +31,7 @@ if (config.seedDemo) {
 }
 
 const distDir = path.resolve(process.env.DIST_DIR ?? path.join(root, 'dist'));
-const { handler } = (await import(pathToFileURL(path.join(distDir, 'server', 'entry.mjs')).href)) as { handler: NodeHandler };
-const staticFiles = await createStaticFiles(path.join(distDir, 'client'));
-
-const server = http.createServer((req, res) => {
-  const pathname = (req.url ?? '/').split('?')[0]!;
-  if (pathname === '/healthz') {
-    void checkDatabase().then((up) => {
-      res.writeHead(up ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-      res.end(JSON.stringify({ status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down', uptime: Math.round(process.uptime()) }));
-    });
-    return;
-  }
-  if ((req.method === 'GET' || req.method === 'HEAD') && staticFiles.serve(pathname, req, res)) return;
-  if ((req.method === 'GET' || req.method === 'HEAD') && pathname.startsWith('/files/')) {
-    void serveStoredFile(pathname.slice('/files/'.length), req, res);
-    return;
-  }
-  void handler(req, res);
-});
+const server = await createAppServer({ distDir });
 server.keepAliveTimeout = 65_000;
 
 const housekeeping = setInterval(() => {

@@ -1,19 +1,47 @@
-import { createReadStream } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
-import type http from 'node:http';
+import { readdir } from 'node:fs/promises';
+import http from 'node:http';
 import path from 'node:path';
+import send from 'send';
 import { contentTypeOf } from '../lib/mime.ts';
 import { getStorage } from './storage/index.ts';
 
-interface StaticEntry {
-  file: string;
-  size: number;
-  type: string;
-  etag: string;
-  immutable: boolean;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Sends one file from the disk with `send`, which answers Range (206/416), conditional requests
+ * (ETag and Last-Modified: 304/412) and HEAD; `headers` are added once the file is found.
+ * A failure answers this request alone and never reaches the process: a plain 404 when the file
+ * is missing (it may have vanished since it was indexed or stored), the status `send` chose for a
+ * bad range or precondition, 500 for a read error; a response whose body had started is cut.
+ */
+function sendFile(req: http.IncomingMessage, res: http.ServerResponse, file: string, headers: http.OutgoingHttpHeaders): void {
+  const fail = (status: number, extra: http.OutgoingHttpHeaders = {}) => {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    for (const name of res.getHeaderNames()) res.removeHeader(name);
+    const body = `${status} ${http.STATUS_CODES[status]}\n`;
+    res.writeHead(status, { ...extra, 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store' });
+    res.end(body);
+  };
+  // The folder as root and the name URL-encoded: `send` decodes the path it is given, and nothing
+  // above the file's own name is checked for dotfiles.
+  send(req, `/${encodeURIComponent(path.basename(file))}`, { root: path.dirname(file), index: false, cacheControl: false })
+    .on('headers', (response: http.ServerResponse) => {
+      for (const [name, value] of Object.entries(headers)) if (value !== undefined) response.setHeader(name, value);
+    })
+    // A folder is not a file (send would redirect to the folder with a trailing slash).
+    .on('directory', () => fail(404))
+    .on('error', (error: Error & { status?: number; headers?: http.OutgoingHttpHeaders }) => {
+      const status = error.status ?? 500;
+      if (status >= 500) console.error(`[static] ${req.url}: ${error.message}`);
+      fail(status, error.headers);
+    })
+    .pipe(res);
 }
 
-async function walk(dir: string, base = dir, out: Map<string, StaticEntry> = new Map()): Promise<Map<string, StaticEntry>> {
+async function walk(dir: string, base = dir, out: Map<string, string> = new Map()): Promise<Map<string, string>> {
   let entries;
   try {
     entries = await readdir(dir, { withFileTypes: true });
@@ -23,28 +51,19 @@ async function walk(dir: string, base = dir, out: Map<string, StaticEntry> = new
   for (const entry of entries) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) await walk(full, base, out);
-    else {
-      const info = await stat(full);
-      const urlPath = `/${path.relative(base, full).split(path.sep).join('/')}`;
-      out.set(urlPath, {
-        file: full,
-        size: info.size,
-        type: contentTypeOf(entry.name),
-        etag: `"${info.size.toString(16)}-${info.mtimeMs.toString(16)}"`,
-        immutable: urlPath.startsWith('/_astro/'),
-      });
-    }
+    else out.set(`/${path.relative(base, full).split(path.sep).join('/')}`, full);
   }
   return out;
 }
 
 /**
- * The built client assets, indexed once at start so no request touches the disk to learn
- * whether it is a static file. Hashed `/_astro/` files are cached for a year.
+ * The built client assets, indexed once at start so that no other request touches the disk to
+ * learn whether it is a static file. Hashed `/_astro/` files are cached for a year.
  */
 export async function createStaticFiles(clientDir: string) {
   const files = await walk(clientDir);
   return {
+    /** Answers `pathname` when it is a built asset; false hands the request on. */
     serve(pathname: string, req: http.IncomingMessage, res: http.ServerResponse): boolean {
       let decoded: string;
       try {
@@ -52,75 +71,36 @@ export async function createStaticFiles(clientDir: string) {
       } catch {
         return false;
       }
-      const entry = files.get(decoded);
-      if (!entry) return false;
-      if (req.headers['if-none-match'] === entry.etag) {
-        res.writeHead(304, { etag: entry.etag });
-        res.end();
-        return true;
-      }
-      res.writeHead(200, {
-        'content-type': entry.type,
-        'content-length': entry.size,
-        etag: entry.etag,
-        'cache-control': entry.immutable
-          ? 'public, max-age=31536000, immutable'
-          : pathname.startsWith('/_build/')
-            ? 'no-cache'
-            : 'public, max-age=3600',
+      const file = files.get(decoded);
+      if (!file) return false;
+      sendFile(req, res, file, {
+        'content-type': contentTypeOf(file),
+        'cache-control': decoded.startsWith('/_astro/') ? IMMUTABLE : decoded.startsWith('/_build/') ? 'no-cache' : 'public, max-age=3600',
         'x-content-type-options': 'nosniff',
       });
-      if (req.method === 'HEAD') res.end();
-      else createReadStream(entry.file).pipe(res);
       return true;
     },
   };
 }
 
 /**
- * Stored files (`/files/<key>`): long-lived cache headers (keys never change content),
- * the content type from the key's extension, and HTTP Range for video seeking.
+ * Stored files (`/files/<key>`): long-lived cache headers (keys never change content), the
+ * content type from the key's extension, HTTP Range for video seeking, and a policy that keeps
+ * an uploaded file from running anything when opened directly.
  */
-export async function serveStoredFile(key: string, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-  const storage = getStorage();
-  const notFound = () => {
-    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-    res.end('404 Not Found\n');
-  };
-  let size: number | null;
+export function serveStoredFile(key: string, req: http.IncomingMessage, res: http.ServerResponse): void {
+  let file: string;
   try {
-    size = await storage.size(key);
+    file = getStorage().localPath(key);
   } catch {
-    return notFound();
-  }
-  if (size === null) return notFound();
-  const headers: http.OutgoingHttpHeaders = {
-    'content-type': contentTypeOf(key),
-    'cache-control': 'public, max-age=31536000, immutable',
-    'accept-ranges': 'bytes',
-    'x-content-type-options': 'nosniff',
-    'content-security-policy': "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'",
-  };
-  const range = req.headers.range?.match(/^bytes=(\d*)-(\d*)$/);
-  if (req.headers.range && range) {
-    let start = range[1] ? Number(range[1]) : NaN;
-    let end = range[2] ? Number(range[2]) : size - 1;
-    if (Number.isNaN(start)) {
-      start = Math.max(0, size - end); // suffix range: the last N bytes
-      end = size - 1;
-    }
-    end = Math.min(end, size - 1);
-    if (start > end || start >= size) {
-      res.writeHead(416, { 'content-range': `bytes */${size}` });
-      res.end();
-      return;
-    }
-    res.writeHead(206, { ...headers, 'content-range': `bytes ${start}-${end}/${size}`, 'content-length': end - start + 1 });
-    if (req.method === 'HEAD') return void res.end();
-    (await storage.read(key, { start, end }))?.pipe(res);
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end(`404 ${http.STATUS_CODES[404]}\n`);
     return;
   }
-  res.writeHead(200, { ...headers, 'content-length': size });
-  if (req.method === 'HEAD') return void res.end();
-  (await storage.read(key))?.pipe(res);
+  sendFile(req, res, file, {
+    'content-type': contentTypeOf(key),
+    'cache-control': IMMUTABLE,
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'",
+  });
 }

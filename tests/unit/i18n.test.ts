@@ -13,7 +13,30 @@ describe('resolveLocale', () => {
     expect(resolveLocale('xx', 'zh')).toBe('zh-CN');
   });
 
+  it('maps regional and script variants to the supported locale of their language', () => {
+    expect(resolveLocale(undefined, 'zh')).toBe('zh-CN');
+    expect(resolveLocale(undefined, 'zh-Hans-CN')).toBe('zh-CN');
+    expect(resolveLocale(undefined, 'zh-TW')).toBe('zh-CN');
+    expect(resolveLocale(undefined, 'en-GB,zh;q=0.5')).toBe('en-US');
+    expect(resolveLocale(undefined, 'ZH-cn')).toBe('zh-CN');
+  });
+
+  it('follows quality values, ignores q=0 and tolerates spaces', () => {
+    expect(resolveLocale(undefined, 'en;q=0.2, zh-Hans-CN;q=0.7')).toBe('zh-CN');
+    expect(resolveLocale(undefined, 'zh;q=0, en-GB;q=0.1')).toBe('en-US');
+    expect(resolveLocale(undefined, 'zh-CN;q=0')).toBe('en-US');
+    expect(resolveLocale(undefined, ' fr , zh ; q=0.4 ')).toBe('zh-CN');
+  });
+
+  it('takes the first supported language when a wildcard or a tie decides', () => {
+    expect(resolveLocale(undefined, '*')).toBe('en-US');
+    expect(resolveLocale(undefined, 'de, *;q=0.5')).toBe('en-US');
+    expect(resolveLocale(undefined, 'zh-CN, en-US')).toBe('zh-CN');
+  });
+
   it('defaults to en-US', () => {
+    expect(resolveLocale(undefined, '')).toBe('en-US');
+    expect(resolveLocale(undefined, ';;;,q=1')).toBe('en-US');
     expect(resolveLocale(undefined, undefined)).toBe('en-US');
     expect(resolveLocale(undefined, 'fr-FR, de;q=0.5')).toBe('en-US');
   });

@@ -12,6 +12,12 @@ export interface Storage {
   read(key: string, range?: { start: number; end: number }): Promise<Readable | null>;
   size(key: string): Promise<number | null>;
   delete(key: string): Promise<void>;
+  /**
+   * The file on this machine's disk that holds `key`, which `/files/` serves with Range and
+   * conditional requests (throws for an unsafe key). A driver that keeps files elsewhere would
+   * serve `/files/` its own way.
+   */
+  localPath(key: string): string;
 }
 
 /** The public URL of a stored file. */
@@ -59,6 +65,7 @@ export function createFilesystemStorage(root: string): Storage {
     async delete(key) {
       await rm(full(key), { force: true });
     },
+    localPath: full,
   };
 }
 
