@@ -6,9 +6,8 @@ import zhCN from '../../locales/zh-CN.json' with { type: 'json' };
 export const LOCALES = ['en-US', 'zh-CN'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en-US';
-/** The cookie that remembers the chosen language (seed-spec §9), for 365 days. */
+/** The cookie that remembers the chosen language (set by the language switcher for 365 days). */
 export const LOCALE_COOKIE = 'i18n_redirected';
-export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
 export const messagesByLocale: Record<Locale, Record<string, unknown>> = { 'en-US': enUS, 'zh-CN': zhCN };
 

@@ -40,8 +40,8 @@ test('a phone walks from home to a project, reads its comments and signs in to w
   await page.getByLabel('Password', { exact: true }).fill('copperhub-demo');
   await page.getByRole('button', { name: 'Sign in' }).click();
 
-  // Back on the same /m project page (the SSO's return address carries no fragment).
-  await expect(page).toHaveURL((url) => url.href.split('#')[0] === projectUrl);
+  // Back on the same /m project page, at the comments.
+  await expect(page).toHaveURL(`${projectUrl}#comments`);
   await expect(tabs.getByRole('link', { name: 'Me', exact: true })).toBeVisible();
   await comments.scrollIntoViewIfNeeded();
   await hydrated(page.locator('#comments'));

@@ -42,7 +42,7 @@ describe('safeReturnUrl', () => {
     expect(safeReturnUrl('/sso/login?redirect=/x', request).pathname).toBe('/');
     expect(safeReturnUrl('/logout', request).pathname).toBe('/');
     expect(safeReturnUrl('/api/user/getUserInfo', request).pathname).toBe('/');
-    expect(safeReturnUrl('/d-x?code=old&y=2#frag', request).toString()).toBe('http://copperhub.test/d-x?y=2');
+    expect(safeReturnUrl('/d-x?code=old&y=2#frag', request).toString()).toBe('http://copperhub.test/d-x?y=2#frag');
   });
 });
 

@@ -37,7 +37,8 @@ const NO_RETURN = /^\/(?:sso(?:\/|$)|logout(?:\/|$)|api\/)/;
  * The return address the SSO may send a browser to: `redirect` resolved against the site (a
  * relative path stays on the site) when its origin is allowed, else the site's home. Never an
  * open redirect: other origins, `//host`, `/\host`, `javascript:` and friends all become `/`.
- * A stale `code` parameter is dropped.
+ * A stale `code` parameter is dropped; a fragment (`#comments`) is kept, so the member lands
+ * where they were about to act.
  */
 export function safeReturnUrl(redirect: string | null | undefined, requestUrl: URL): URL {
   const origin = siteOrigin(requestUrl);
@@ -54,7 +55,6 @@ export function safeReturnUrl(redirect: string | null | undefined, requestUrl: U
   if (!allowedReturnOrigins(requestUrl).has(url.origin)) return home;
   if (url.origin === new URL(origin).origin && NO_RETURN.test(url.pathname)) return home;
   url.searchParams.delete('code');
-  url.hash = '';
   return url;
 }
 
