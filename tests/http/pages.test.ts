@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json' with { type: 'json' };
 import { getDb } from '../../src/server/db/client.ts';
-import { collectionProjects, collections, videos } from '../../src/server/db/schema/index.ts';
+import { collectionProjects, collections, userUrlAliases, videos } from '../../src/server/db/schema/index.ts';
 import { newPublicId } from '../../src/server/services/ids.ts';
 import { GOOGLEBOT_UA, PHONE_UA, TABLET_UA, useApp, type AppResponse } from '../helpers/app.ts';
 import { createProject, createUser } from '../helpers/factories.ts';
@@ -136,7 +136,31 @@ describe('pages and their /m mirror', () => {
   });
 });
 
+describe('addresses without a mobile page', () => {
+  it('answer the mobile 404 page under /m instead of reaching a desktop route', async () => {
+    for (const path of ['/m/logout', '/m/api/project/list', '/m/rss.xml', '/m/sso/login', '/m/m/newest']) {
+      const response = await app.request(path, { token: owner.token });
+      expect(response.status, path).toBe(404);
+      expectLayout(response, 'mobile');
+    }
+    // the member is still signed in: /m/logout did not sign them out
+    expect((await app.request('/m/user/' + owner.user.customUrl + '/message', { token: owner.token })).status).toBe(200);
+  });
+});
+
 describe('redirects', () => {
+  it('takes a former profile address to the current one, in the same variant, tab and query', async () => {
+    await getDb().insert(userUrlAliases).values({ url: 'old-board-owner', userId: owner.user.id });
+    for (const [from, to] of [
+      ['/user/old-board-owner/stars?page=2', `/user/${owner.user.customUrl}/stars?page=2`],
+      ['/m/user/old-board-owner', `/m/user/${owner.user.customUrl}`],
+    ]) {
+      const response = await app.request(from!);
+      expect(response.status, from).toBe(301);
+      expect(response.headers.location, from).toBe(to);
+    }
+  });
+
   it('sends phones from a desktop page to its /m mirror, keeping the query', async () => {
     const home = await app.request('/', { headers: { 'user-agent': PHONE_UA } });
     expect(home.status).toBe(302);
