@@ -1,28 +1,30 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, apiCall } from '../lib/api-client.ts';
+import { apiCall } from '../lib/api-client.ts';
+import { errorMessage } from '../lib/contract/errors.ts';
 import { formatDate } from '../lib/format.ts';
 import type { DraftItem } from '../lib/api-types.ts';
 import type { Locale } from '../lib/i18n.ts';
+import type { IslandMessages } from '../lib/island-messages.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { I18nProvider } from './i18n.tsx';
-
+import { useHydrated } from './use-hydrated.ts';
 
 export interface DraftBoxProps {
   drafts: DraftItem[];
   /** `/create/project` in the page's variant. */
   createPath: string;
   locale: string;
+  messages: IslandMessages;
 }
 
-function Drafts({ drafts: initial, createPath }: Omit<DraftBoxProps, 'locale'>) {
+function Drafts({ drafts: initial, createPath }: Omit<DraftBoxProps, 'locale' | 'messages'>) {
   const { t, i18n } = useTranslation();
   const [drafts, setDrafts] = useState(initial);
   const [deleting, setDeleting] = useState<DraftItem | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   async function remove() {
     if (!deleting) return;
@@ -32,8 +34,7 @@ function Drafts({ drafts: initial, createPath }: Omit<DraftBoxProps, 'locale'>) 
       setDrafts((list) => list.filter((draft) => draft.id !== deleting.id));
       setMessage({ text: t('drafts.deleted', { title: deleting.title || t('user.untitledDraft') }), error: false });
     } catch (error) {
-      const reason = error instanceof ApiError ? t(`errors.${error.errorKey}`, { defaultValue: t('errors.internal') }) : t('errors.internal');
-      setMessage({ text: reason, error: true });
+      setMessage({ text: errorMessage(error, t), error: true });
     } finally {
       setBusy(false);
       setDeleting(null);
@@ -97,9 +98,9 @@ function Drafts({ drafts: initial, createPath }: Omit<DraftBoxProps, 'locale'>) 
 }
 
 /** The owner's draft box: continue a draft or delete it (after confirming). */
-export default function DraftBox({ locale, ...props }: DraftBoxProps) {
+export default function DraftBox({ locale, messages, ...props }: DraftBoxProps) {
   return (
-    <I18nProvider locale={locale}>
+    <I18nProvider locale={locale} messages={messages}>
       <Drafts {...props} />
     </I18nProvider>
   );

@@ -1,8 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, apiCall } from '../lib/api-client.ts';
+import { apiCall } from '../lib/api-client.ts';
+import { errorMessage } from '../lib/contract/errors.ts';
+import type { IslandMessages } from '../lib/island-messages.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { I18nProvider } from './i18n.tsx';
+import { useHydrated } from './use-hydrated.ts';
 
 export interface ProjectOwnerActionsProps {
   projectId: string;
@@ -11,15 +14,15 @@ export interface ProjectOwnerActionsProps {
   /** Where to go once the project is deleted (the owner's page). */
   afterDeleteHref: string;
   locale: string;
+  messages: IslandMessages;
 }
 
-function OwnerActions({ projectId, title, editHref, afterDeleteHref }: Omit<ProjectOwnerActionsProps, 'locale'>) {
+function OwnerActions({ projectId, title, editHref, afterDeleteHref }: Omit<ProjectOwnerActionsProps, 'locale' | 'messages'>) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   async function remove() {
     setBusy(true);
@@ -30,7 +33,7 @@ function OwnerActions({ projectId, title, editHref, afterDeleteHref }: Omit<Proj
     } catch (failure) {
       setBusy(false);
       setOpen(false);
-      setError(failure instanceof ApiError ? t(`errors.${failure.errorKey}`, { defaultValue: t('errors.internal') }) : t('errors.internal'));
+      setError(errorMessage(failure, t));
     }
   }
 
@@ -66,9 +69,9 @@ function OwnerActions({ projectId, title, editHref, afterDeleteHref }: Omit<Proj
 }
 
 /** Edit and delete (with confirmation) for the owner on the project page. */
-export default function ProjectOwnerActions({ locale, ...props }: ProjectOwnerActionsProps) {
+export default function ProjectOwnerActions({ locale, messages, ...props }: ProjectOwnerActionsProps) {
   return (
-    <I18nProvider locale={locale}>
+    <I18nProvider locale={locale} messages={messages}>
       <OwnerActions {...props} />
     </I18nProvider>
   );

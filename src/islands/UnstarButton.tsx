@@ -1,22 +1,25 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, apiCall } from '../lib/api-client.ts';
+import { apiCall } from '../lib/api-client.ts';
+import { errorMessage } from '../lib/contract/errors.ts';
+import type { IslandMessages } from '../lib/island-messages.ts';
 import { I18nProvider } from './i18n.tsx';
+import { useHydrated } from './use-hydrated.ts';
 
 export interface UnstarButtonProps {
   projectId: string;
   title: string;
   locale: string;
+  messages: IslandMessages;
 }
 
-function Unstar({ projectId, title }: Omit<UnstarButtonProps, 'locale'>) {
+function Unstar({ projectId, title }: Omit<UnstarButtonProps, 'locale' | 'messages'>) {
   const { t } = useTranslation();
   const [starred, setStarred] = useState(true);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const root = useRef<HTMLDivElement>(null);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   async function toggle() {
     setBusy(true);
@@ -30,8 +33,7 @@ function Unstar({ projectId, title }: Omit<UnstarButtonProps, 'locale'>) {
       root.current?.closest('li')?.classList.toggle('card-dimmed', !next);
       setMessage({ text: next ? t('stars.restored', { title }) : t('stars.removed', { title }), error: false });
     } catch (error) {
-      const reason = error instanceof ApiError ? t(`errors.${error.errorKey}`, { defaultValue: t('errors.internal') }) : t('errors.internal');
-      setMessage({ text: reason, error: true });
+      setMessage({ text: errorMessage(error, t), error: true });
     } finally {
       setBusy(false);
     }
@@ -50,9 +52,9 @@ function Unstar({ projectId, title }: Omit<UnstarButtonProps, 'locale'>) {
 }
 
 /** On the owner's own stars page: remove a star (and undo it). */
-export default function UnstarButton({ locale, ...props }: UnstarButtonProps) {
+export default function UnstarButton({ locale, messages, ...props }: UnstarButtonProps) {
   return (
-    <I18nProvider locale={locale}>
+    <I18nProvider locale={locale} messages={messages}>
       <Unstar {...props} />
     </I18nProvider>
   );
