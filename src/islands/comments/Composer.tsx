@@ -21,7 +21,8 @@ interface ComposerProps {
 
 /**
  * A comment or reply box: counter, error, hint, Cancel (replies) and the submit button, which
- * sends guests to sign in. Ctrl+Enter (⌘+Enter) posts.
+ * sends guests to sign in. Ctrl+Enter (⌘+Enter) posts; the hint names it only where a hardware
+ * keyboard is likely (`.composer-shortcut` is hidden on touch screens).
  */
 export function Composer({ label, placeholder, value, onChange, onSubmit, onCancel, busy, error, submitLabel, guest, guestLabel, max, autoFocus, notice }: ComposerProps) {
   const { t } = useTranslation();
@@ -66,7 +67,14 @@ export function Composer({ label, placeholder, value, onChange, onSubmit, onCanc
       )}
       <div className="composer-bar">
         <span id={`${id}-hint`} className="muted composer-hint">
-          {guest ? t('comments.composer.guestHint') : t('comments.composer.hint')}
+          {guest ? (
+            t('comments.composer.guestHint')
+          ) : (
+            <>
+              {t('comments.composer.hint')}
+              <span className="composer-shortcut"> {t('comments.composer.shortcut')}</span>
+            </>
+          )}
         </span>
         <span id={`${id}-counter`} className={over ? 'composer-counter over' : 'composer-counter muted'}>
           {t('comments.composer.counter', { used: length.toLocaleString(), max: max.toLocaleString() })}
