@@ -1,49 +1,35 @@
-import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, apiCall } from '../lib/api-client.ts';
-import { formatDate } from '../lib/format.ts';
 import type { DraftItem } from '../lib/api-types.ts';
+import { formatDate } from '../lib/format.ts';
 import type { Locale } from '../lib/i18n.ts';
+import type { IslandMessages } from '../lib/island-messages.ts';
+import { isAlert, noticeText } from '../lib/notice.ts';
+import { createDraftBox } from '../stores/draft-box.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { I18nProvider } from './i18n.tsx';
-
+import { useHydrated } from './use-hydrated.ts';
+import { useIslandStore } from './use-island-store.ts';
 
 export interface DraftBoxProps {
   drafts: DraftItem[];
   /** `/create/project` in the page's variant. */
   createPath: string;
   locale: string;
+  messages: IslandMessages;
 }
 
-function Drafts({ drafts: initial, createPath }: Omit<DraftBoxProps, 'locale'>) {
-  const { t, i18n } = useTranslation();
-  const [drafts, setDrafts] = useState(initial);
-  const [deleting, setDeleting] = useState<DraftItem | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-
-  async function remove() {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await apiCall('temporary/del', { id: deleting.id });
-      setDrafts((list) => list.filter((draft) => draft.id !== deleting.id));
-      setMessage({ text: t('drafts.deleted', { title: deleting.title || t('user.untitledDraft') }), error: false });
-    } catch (error) {
-      const reason = error instanceof ApiError ? t(`errors.${error.errorKey}`, { defaultValue: t('errors.internal') }) : t('errors.internal');
-      setMessage({ text: reason, error: true });
-    } finally {
-      setBusy(false);
-      setDeleting(null);
-    }
-  }
+function Drafts({ drafts: initial, createPath, locale }: Omit<DraftBoxProps, 'messages'>) {
+  const { t } = useTranslation();
+  const box = useIslandStore(() => createDraftBox(initial, t('user.untitledDraft')));
+  const { drafts, deleting, busy, message } = useStore(box.$drafts);
+  const hydrated = useHydrated();
+  const alert = isAlert(message);
 
   return (
     <div>
-      <p className={`status-message${message?.error ? ' error' : ''}`} role={message?.error ? 'alert' : 'status'}>
-        {message?.text ?? ''}
+      <p className={`status-message${alert ? ' error' : ''}`} role={alert ? 'alert' : 'status'}>
+        {message ? noticeText(message, t) : ''}
       </p>
       {drafts.length === 0 ? (
         <div className="empty card">
@@ -63,15 +49,13 @@ function Drafts({ drafts: initial, createPath }: Omit<DraftBoxProps, 'locale'>) 
                   <h3>{title}</h3>
                   {draft.projectTitle && <p className="muted">{t('drafts.editOf', { title: draft.projectTitle })}</p>}
                   {draft.summary && <p>{draft.summary}</p>}
-                  <p className="muted">
-                    {t('drafts.savedAt', { date: formatDate(draft.updatedAt, i18n.language as Locale) })}
-                  </p>
+                  <p className="muted">{t('drafts.savedAt', { date: formatDate(draft.updatedAt, locale as Locale) })}</p>
                 </div>
                 <div className="actions">
                   <a className="btn btn-primary" href={`${createPath}?draft=${encodeURIComponent(draft.id)}`} aria-label={t('drafts.continueLabel', { title })}>
                     {t('user.continueDraft')}
                   </a>
-                  <button type="button" className="btn btn-danger" onClick={() => setDeleting(draft)} disabled={!hydrated} aria-label={t('drafts.deleteLabel', { title })}>
+                  <button type="button" className="btn btn-danger" onClick={() => box.askDelete(draft)} disabled={!hydrated} aria-label={t('drafts.deleteLabel', { title })}>
                     {t('common.delete')}
                   </button>
                 </div>
@@ -87,8 +71,8 @@ function Drafts({ drafts: initial, createPath }: Omit<DraftBoxProps, 'locale'>) 
         busyLabel={t('drafts.deleting')}
         busy={busy}
         danger
-        onConfirm={() => void remove()}
-        onCancel={() => setDeleting(null)}
+        onConfirm={() => void box.confirmDelete()}
+        onCancel={box.cancelDelete}
       >
         <p>{deleting?.projectTitle ? t('drafts.deleteEditText', { title: deleting.projectTitle }) : t('drafts.deleteText', { title: deleting?.title || t('user.untitledDraft') })}</p>
       </ConfirmDialog>
@@ -97,9 +81,9 @@ function Drafts({ drafts: initial, createPath }: Omit<DraftBoxProps, 'locale'>) 
 }
 
 /** The owner's draft box: continue a draft or delete it (after confirming). */
-export default function DraftBox({ locale, ...props }: DraftBoxProps) {
+export default function DraftBox({ messages, ...props }: DraftBoxProps) {
   return (
-    <I18nProvider locale={locale}>
+    <I18nProvider locale={props.locale} messages={messages}>
       <Drafts {...props} />
     </I18nProvider>
   );

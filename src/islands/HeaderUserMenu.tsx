@@ -4,12 +4,14 @@ import type { UserInfo } from '../lib/api-types.ts';
 import { avatarSrc } from '../lib/avatar.ts';
 import { userPath, variantPath, type Variant } from '../lib/paths.ts';
 import { clearAuth } from '../stores/auth.ts';
+import type { IslandMessages } from '../lib/island-messages.ts';
 import { I18nProvider } from './i18n.tsx';
 import { useAuth } from './use-auth.ts';
 import { useUnread } from './use-unread.ts';
 
 export interface HeaderUserMenuProps {
   locale: string;
+  messages: IslandMessages;
   /** The session token of the page (the cookie is HttpOnly), for the islands' API calls. */
   token: string;
   /** The signed-in user as the server rendered the page. */
@@ -24,7 +26,7 @@ export interface HeaderUserMenuProps {
  */
 export default function HeaderUserMenu(props: HeaderUserMenuProps) {
   return (
-    <I18nProvider locale={props.locale}>
+    <I18nProvider locale={props.locale} messages={props.messages}>
       <Menu {...props} />
     </I18nProvider>
   );

@@ -1,8 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, apiCall } from '../lib/api-client.ts';
+import type { IslandMessages } from '../lib/island-messages.ts';
+import { noticeText } from '../lib/notice.ts';
+import { createProjectOwner } from '../stores/project-owner.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { I18nProvider } from './i18n.tsx';
+import { useHydrated } from './use-hydrated.ts';
+import { useIslandStore } from './use-island-store.ts';
 
 export interface ProjectOwnerActionsProps {
   projectId: string;
@@ -11,28 +15,14 @@ export interface ProjectOwnerActionsProps {
   /** Where to go once the project is deleted (the owner's page). */
   afterDeleteHref: string;
   locale: string;
+  messages: IslandMessages;
 }
 
-function OwnerActions({ projectId, title, editHref, afterDeleteHref }: Omit<ProjectOwnerActionsProps, 'locale'>) {
+function OwnerActions({ projectId, title, editHref, afterDeleteHref }: Omit<ProjectOwnerActionsProps, 'locale' | 'messages'>) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-
-  async function remove() {
-    setBusy(true);
-    setError(null);
-    try {
-      await apiCall('project/del', { id: projectId });
-      window.location.assign(afterDeleteHref);
-    } catch (failure) {
-      setBusy(false);
-      setOpen(false);
-      setError(failure instanceof ApiError ? t(`errors.${failure.errorKey}`, { defaultValue: t('errors.internal') }) : t('errors.internal'));
-    }
-  }
+  const owner = useIslandStore(() => createProjectOwner(projectId, afterDeleteHref));
+  const { confirming, busy, error } = useStore(owner.$owner);
+  const hydrated = useHydrated();
 
   return (
     <div className="owner-actions-box">
@@ -40,24 +30,24 @@ function OwnerActions({ projectId, title, editHref, afterDeleteHref }: Omit<Proj
         <a className="btn" href={editHref}>
           {t('project.edit')}
         </a>
-        <button type="button" className="btn btn-danger" onClick={() => setOpen(true)} disabled={!hydrated}>
+        <button type="button" className="btn btn-danger" onClick={owner.askDelete} disabled={!hydrated}>
           {t('project.delete')}
         </button>
       </div>
       {error && (
         <p className="status-message error" role="alert">
-          {error}
+          {noticeText(error, t)}
         </p>
       )}
       <ConfirmDialog
-        open={open}
+        open={confirming}
         title={t('project.deleteTitle')}
         confirmLabel={t('project.deleteConfirm')}
         busyLabel={t('project.deleting')}
         busy={busy}
         danger
-        onConfirm={() => void remove()}
-        onCancel={() => setOpen(false)}
+        onConfirm={() => void owner.confirmDelete()}
+        onCancel={owner.cancelDelete}
       >
         <p>{t('project.deleteText', { title })}</p>
       </ConfirmDialog>
@@ -66,9 +56,9 @@ function OwnerActions({ projectId, title, editHref, afterDeleteHref }: Omit<Proj
 }
 
 /** Edit and delete (with confirmation) for the owner on the project page. */
-export default function ProjectOwnerActions({ locale, ...props }: ProjectOwnerActionsProps) {
+export default function ProjectOwnerActions({ locale, messages, ...props }: ProjectOwnerActionsProps) {
   return (
-    <I18nProvider locale={locale}>
+    <I18nProvider locale={locale} messages={messages}>
       <OwnerActions {...props} />
     </I18nProvider>
   );

@@ -1,17 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { initAuth } from '../stores/auth.ts';
+import type { IslandMessages } from '../lib/island-messages.ts';
 import { I18nProvider } from './i18n.tsx';
 import { useUnread } from './use-unread.ts';
 
 export interface UnreadBadgeProps {
   locale: string;
+  messages: IslandMessages;
   /** The count the server rendered (no flash before hydration). */
   unread: number;
   /** The session token, for `Authorization: Bearer` on refreshes. */
   token: string | null;
 }
 
-function Badge({ unread, token }: Omit<UnreadBadgeProps, 'locale'>) {
+function Badge({ unread, token }: Omit<UnreadBadgeProps, 'locale' | 'messages'>) {
   const { t } = useTranslation();
   if (!import.meta.env.SSR) initAuth({ token });
   const count = useUnread(unread);
@@ -27,9 +29,9 @@ function Badge({ unread, token }: Omit<UnreadBadgeProps, 'locale'>) {
  * The unread message count on the mobile Messages tab (the desktop header menu shows the same
  * `$messages` count).
  */
-export default function UnreadBadge({ locale, ...props }: UnreadBadgeProps) {
+export default function UnreadBadge({ locale, messages, ...props }: UnreadBadgeProps) {
   return (
-    <I18nProvider locale={locale}>
+    <I18nProvider locale={locale} messages={messages}>
       <Badge {...props} />
     </I18nProvider>
   );

@@ -1,47 +1,43 @@
 import i18next, { type i18n as I18n } from 'i18next';
-import HttpBackend from 'i18next-http-backend';
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { guardedReload } from '../lib/reload-guard.ts';
+import type { IslandMessages } from '../lib/island-messages.ts';
 
 type ServerI18n = (locale: string) => I18n;
 
 let clientInstance: I18n | undefined;
 
 /**
- * The browser's i18next: messages come from `/_i18n/{locale}/messages.json` through
- * i18next-http-backend (cached 24 h by the browser); a failed load reloads the page once.
+ * The browser's i18next, one per page and shared by its islands. It starts synchronously with no
+ * messages; each island adds the part of the locale file it came with (`islandMessages`), so
+ * nothing is downloaded and nothing waits.
  */
-function clientI18n(locale: string): I18n {
+function clientI18n(locale: string, messages: IslandMessages): I18n {
   if (!clientInstance) {
     clientInstance = i18next.createInstance();
-    void clientInstance
-      .use(HttpBackend)
-      .use(initReactI18next)
-      .init({
-        lng: locale,
-        fallbackLng: false,
-        supportedLngs: ['en-US', 'zh-CN'],
-        load: 'currentOnly',
-        interpolation: { escapeValue: false },
-        backend: { loadPath: '/_i18n/{{lng}}/messages.json' },
-        react: { useSuspense: true },
-      });
-    clientInstance.on('failedLoading', () => guardedReload());
+    void clientInstance.use(initReactI18next).init({
+      lng: locale,
+      fallbackLng: false,
+      supportedLngs: ['en-US', 'zh-CN'],
+      load: 'currentOnly',
+      resources: {},
+      initAsync: false,
+      returnNull: false,
+      interpolation: { escapeValue: false },
+      react: { useSuspense: false },
+    });
   }
+  clientInstance.addResourceBundle(locale, 'translation', messages, true, false);
   return clientInstance;
 }
 
 /**
- * Wrap every island in this. On the server it uses the bundled messages (no request); in the
- * browser it loads them over HTTP and keeps the server's HTML visible until they arrive.
+ * Wrap every island in this, with the messages the server picked for it. On the server it
+ * translates from the bundled locale files; in the browser from `messages`, ready before the
+ * first render, so hydration never waits and an early click is never dropped.
  */
-export function I18nProvider({ locale, children }: { locale: string; children: ReactNode }) {
+export function I18nProvider({ locale, messages, children }: { locale: string; messages: IslandMessages; children: ReactNode }) {
   const server = (globalThis as { __copperhubI18n?: ServerI18n }).__copperhubI18n;
-  const instance = import.meta.env.SSR && server ? server(locale) : clientI18n(locale);
-  return (
-    <I18nextProvider i18n={instance}>
-      <Suspense fallback={null}>{children}</Suspense>
-    </I18nextProvider>
-  );
+  const instance = import.meta.env.SSR && server ? server(locale) : clientI18n(locale, messages);
+  return <I18nextProvider i18n={instance}>{children}</I18nextProvider>;
 }

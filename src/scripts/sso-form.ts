@@ -4,6 +4,10 @@
  * errors shown next to their fields, and the browser sent on to the answered `location`.
  */
 
+import type { TFunction } from 'i18next';
+import { errorMessage, fieldMessage } from '../lib/contract/errors.ts';
+
+/** The page's messages (`#sso-messages`), flat: `validation.required` → words. */
 type Messages = Record<string, string>;
 
 interface Envelope {
@@ -12,6 +16,16 @@ interface Envelope {
   message?: string;
   errorKey?: string;
   fields?: Record<string, string>;
+}
+
+/**
+ * A translate function over the page's few messages, for the islands' error helpers
+ * (`errorMessage`, `fieldMessage`): a lookup that honours `defaultValue`, as i18next's `t` does,
+ * without shipping i18next to the sign-in pages.
+ */
+function translatorOf(messages: Messages): TFunction {
+  const lookup = (key: string, options?: { defaultValue?: string }) => messages[key] ?? options?.defaultValue ?? key;
+  return lookup as unknown as TFunction;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -55,7 +69,7 @@ function setFormError(form: HTMLFormElement, message: string | null): void {
 }
 
 function enhanceForm(form: HTMLFormElement, messages: Messages): void {
-  const t = (key: string) => messages[key] ?? messages['validation.invalid'] ?? key;
+  const t = translatorOf(messages);
   const endpoint = form.dataset.endpoint;
   if (!endpoint) return;
   form.noValidate = true; // our own messages, in the page's language
@@ -77,7 +91,7 @@ function enhanceForm(form: HTMLFormElement, messages: Messages): void {
     let firstInvalid: HTMLInputElement | null = null;
     for (const input of inputs()) {
       const key = checkField(input);
-      setFieldError(form, input.name, key ? t(`validation.${key}`) : null);
+      setFieldError(form, input.name, key ? fieldMessage(key, t) : null);
       if (key && !firstInvalid) firstInvalid = input;
     }
     if (firstInvalid) {
@@ -107,14 +121,14 @@ function enhanceForm(form: HTMLFormElement, messages: Messages): void {
       const fields = envelope.fields ?? {};
       let focus: HTMLInputElement | null = null;
       for (const [name, key] of Object.entries(fields)) {
-        setFieldError(form, name, t(`validation.${key}`));
+        setFieldError(form, name, fieldMessage(key, t));
         const input = form.elements.namedItem(name);
         if (!focus && input instanceof HTMLInputElement) focus = input;
       }
-      setFormError(form, envelope.message ?? t('errors.internal'));
+      setFormError(form, errorMessage(envelope, t));
       focus?.focus();
     } catch {
-      setFormError(form, t('errors.network'));
+      setFormError(form, errorMessage({ errorKey: 'network' }, t));
     }
     if (submit) {
       submit.disabled = false;

@@ -1,4 +1,4 @@
-import { atom } from 'nanostores';
+import { atom, onMount } from 'nanostores';
 import { apiCall } from '../lib/api-client.ts';
 import type { UserInfo } from '../lib/api-types.ts';
 import { $auth } from './auth.ts';
@@ -8,6 +8,11 @@ export interface MessagesState {
   unread: number;
 }
 
+/**
+ * The unread count. While any island shows it, it keeps itself fresh: every minute while the tab
+ * is visible and at once when the tab becomes visible again; the refresher starts with the first
+ * subscriber and stops after the last one leaves (nanostores `onMount`).
+ */
 export const $messages = atom<MessagesState>({ unread: 0 });
 
 /** How often the count is refreshed while the page is visible. */
@@ -51,34 +56,17 @@ export async function refreshUnread(): Promise<number> {
   return $messages.get().unread;
 }
 
-let watchers = 0;
-let stopWatching: (() => void) | null = null;
-
-/**
- * Keeps the count fresh while anyone shows it: when the tab becomes visible again and every
- * minute while it is visible. Returns a function that stops watching (the last one stops the timer).
- */
-export function watchUnread(): () => void {
-  watchers += 1;
-  if (watchers === 1 && typeof document !== 'undefined') {
+// Only a page refreshes: the server renders the count it was given and starts no timers.
+if (typeof document !== 'undefined') {
+  onMount($messages, () => {
     const onVisible = () => {
       if (document.visibilityState === 'visible') void refreshUnread();
     };
     const timer = setInterval(onVisible, UNREAD_REFRESH_MS);
     document.addEventListener('visibilitychange', onVisible);
-    stopWatching = () => {
+    return () => {
       clearInterval(timer);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }
-  let stopped = false;
-  return () => {
-    if (stopped) return;
-    stopped = true;
-    watchers -= 1;
-    if (watchers === 0) {
-      stopWatching?.();
-      stopWatching = null;
-    }
-  };
+  });
 }

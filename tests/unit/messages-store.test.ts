@@ -1,10 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanStores, STORE_UNMOUNT_DELAY } from 'nanostores';
 
 const apiCall = vi.fn();
 vi.mock('../../src/lib/api-client.ts', () => ({ apiCall: (...args: unknown[]) => apiCall(...args), setTokenSource: () => undefined }));
 
+// A page: the store refreshes only where there is a document whose visibility it can follow.
+let visibility: 'visible' | 'hidden' = 'visible';
+const page = new EventTarget();
+Object.defineProperty(page, 'visibilityState', { get: () => visibility });
+vi.stubGlobal('document', page);
+
 const { $auth, initAuth } = await import('../../src/stores/auth.ts');
-const { $messages, initMessages, refreshUnread, setUnread, watchUnread, UNREAD_REFRESH_MS } = await import('../../src/stores/messages.ts');
+const { $messages, initMessages, refreshUnread, setUnread, UNREAD_REFRESH_MS } = await import('../../src/stores/messages.ts');
 
 const userInfo = { id: 1, url: 'ada', nickname: 'Ada', avatar: null, bio: '', location: '', website: '', createdAt: '2026-01-01T00:00:00.000Z', unreadMessages: 3 };
 
@@ -48,25 +55,24 @@ describe('$messages', () => {
     expect(apiCall).toHaveBeenCalledTimes(2);
   });
 
-  describe('watchUnread', () => {
-    let visibility: 'visible' | 'hidden' = 'visible';
+  describe('while shown', () => {
     beforeEach(() => {
+      // Reading the store above mounted it for a moment; start from an unmounted store.
+      cleanStores($messages);
       vi.useFakeTimers();
-      const target = new EventTarget();
-      Object.defineProperty(target, 'visibilityState', { get: () => visibility });
-      vi.stubGlobal('document', target);
+      visibility = 'visible';
       apiCall.mockResolvedValue({ ...userInfo, unreadMessages: 2 });
     });
     afterEach(() => {
       vi.useRealTimers();
-      vi.unstubAllGlobals();
     });
 
-    it('refreshes every minute while visible and when the tab becomes visible, once for all watchers', async () => {
-      const stopA = watchUnread();
-      const stopB = watchUnread();
+    it('refreshes every minute while visible and when the tab becomes visible, once for all islands, and stops after the last one', async () => {
+      const stopA = $messages.listen(() => undefined);
+      const stopB = $messages.listen(() => undefined);
       await vi.advanceTimersByTimeAsync(UNREAD_REFRESH_MS);
       expect(apiCall).toHaveBeenCalledTimes(1);
+      expect($messages.get().unread).toBe(2);
       visibility = 'hidden';
       await vi.advanceTimersByTimeAsync(UNREAD_REFRESH_MS);
       expect(apiCall).toHaveBeenCalledTimes(1);
@@ -78,8 +84,11 @@ describe('$messages', () => {
       await vi.advanceTimersByTimeAsync(UNREAD_REFRESH_MS);
       expect(apiCall).toHaveBeenCalledTimes(3);
       stopB();
-      await vi.advanceTimersByTimeAsync(UNREAD_REFRESH_MS * 3);
+      await vi.advanceTimersByTimeAsync(STORE_UNMOUNT_DELAY + UNREAD_REFRESH_MS * 3);
+      document.dispatchEvent(new Event('visibilitychange'));
+      await vi.advanceTimersByTimeAsync(0);
       expect(apiCall).toHaveBeenCalledTimes(3);
+      expect(vi.getTimerCount()).toBe(0);
     });
   });
 });

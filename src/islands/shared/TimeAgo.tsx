@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import { formatDate } from '../../lib/format.ts';
+import { $now } from '../../stores/clock.ts';
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
@@ -26,37 +27,14 @@ export function relativeTime(iso: string, now: number, locale: string): string {
   return format.format(0, 'second');
 }
 
-
 /**
  * A `<time>`: the server renders the date (deterministic, so hydration matches); in the browser
- * it turns into relative time and keeps itself current. The exact local time is the tooltip.
+ * it turns into relative time, kept current by the page's one clock (`$now`). The exact local
+ * time is the tooltip.
  */
-// One clock for every <TimeAgo> on the page, ticking once a minute while any is shown.
-const listeners = new Set<(now: number) => void>();
-let clock: ReturnType<typeof setInterval> | undefined;
-
-function useNow(): number | null {
-  const [now, setNow] = useState<number | null>(null);
-  useEffect(() => {
-    setNow(Date.now());
-    listeners.add(setNow);
-    clock ??= setInterval(() => {
-      const current = Date.now();
-      for (const listener of listeners) listener(current);
-    }, 60_000);
-    return () => {
-      listeners.delete(setNow);
-      if (listeners.size === 0 && clock !== undefined) {
-        clearInterval(clock);
-        clock = undefined;
-      }
-    };
-  }, []);
-  return now;
-}
-
 export function TimeAgo({ iso, locale }: { iso: string; locale: string }) {
-  const now = useNow();
+  // Hydration sees the clock's initial null, as the server did; the current time follows.
+  const now = useStore($now, { ssr: 'initial' });
   const title = now === null ? undefined : new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso));
   return (
     <time dateTime={iso} title={title}>

@@ -1,0 +1,56 @@
+import { useStore } from '@nanostores/react';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IMAGE_TYPES, type ProjectFormStore } from '../../stores/project-form.ts';
+import { describedBy, FieldError, type FieldIds } from './FieldError.tsx';
+
+/** The cover: the current picture, upload (through the cropper, with progress) or remove it. */
+export function CoverField({ form, ids }: { form: ProjectFormStore; ids: FieldIds }) {
+  const { t } = useTranslation();
+  const { fields, errors, coverProgress } = useStore(form.$form);
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <div className="field">
+      <span className="label" id={ids('cover-label')}>
+        {t('form.cover')}
+      </span>
+      <div className="cover-field">
+        <div className="cover-box">
+          {fields.cover ? <img src={fields.cover} alt={t('form.coverAlt')} width={320} height={240} /> : <span className="muted">{t('form.noCover')}</span>}
+          {coverProgress !== null && (
+            <div className="cover-progress">
+              <progress max={1} value={coverProgress} aria-label={t('form.coverUploading')} />
+            </div>
+          )}
+        </div>
+        <div className="cover-actions">
+          <button type="button" className="btn" id={ids('cover')} onClick={() => input.current?.click()} disabled={coverProgress !== null} aria-describedby={describedBy(ids, errors, 'cover')}>
+            {fields.cover ? t('form.changeCover') : t('form.uploadCover')}
+          </button>
+          {fields.cover && (
+            <button type="button" className="btn" onClick={() => form.setField('cover', null)}>
+              {t('form.removeCover')}
+            </button>
+          )}
+          <p className="hint" id={ids('cover-hint')}>
+            {t('form.coverHint')}
+          </p>
+        </div>
+        <input
+          ref={input}
+          type="file"
+          accept={IMAGE_TYPES}
+          hidden
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            form.chooseCover(file);
+          }}
+          aria-labelledby={ids('cover-label')}
+          data-testid="cover-input"
+        />
+      </div>
+      <FieldError ids={ids} name="cover" notice={errors.cover} />
+    </div>
+  );
+}

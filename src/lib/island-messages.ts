@@ -1,0 +1,53 @@
+import type enUS from '../../locales/en-US.json';
+import { ERROR_KEYS } from './contract/errors.ts';
+import { messagesByLocale, type Locale } from './i18n.ts';
+
+/** A top-level namespace of the locale files (`comments`, `errors`, …). */
+export type Namespace = keyof typeof enUS;
+
+/**
+ * The namespaces each island (and everything it renders) translates from. The server hands an
+ * island just these with its props, so it can render and take input the moment it hydrates
+ * instead of waiting for a download; `tests/unit/island-messages.test.ts` checks every key the
+ * island's code names is covered.
+ */
+export const ISLAND_NAMESPACES = {
+  Comments: ['comments', 'common', 'errors'],
+  DraftBox: ['drafts', 'user', 'common', 'errors'],
+  HeaderUserMenu: ['account'],
+  MessageList: ['messages', 'pagination', 'errors'],
+  ProfileEditor: ['profile', 'user', 'validation', 'errors', 'cropper', 'common'],
+  ProjectForm: ['form', 'validation', 'errors', 'cropper', 'common'],
+  ProjectOwnerActions: ['project', 'common', 'errors'],
+  ProjectReactions: ['reactions', 'errors'],
+  UnreadBadge: ['messages'],
+  UnstarButton: ['stars', 'errors'],
+} as const satisfies Record<string, readonly Namespace[]>;
+
+export type IslandName = keyof typeof ISLAND_NAMESPACES;
+
+/** The messages an island gets with its props: a part of one locale file. */
+export type IslandMessages = Record<string, unknown>;
+
+const picked = new Map<string, IslandMessages>();
+
+/**
+ * The part of `locale`'s messages that `island` uses. Of `errors` only the contract's keys are
+ * sent (the error pages' own texts stay on the server). Messages never change while the process
+ * runs, so each pick is made once.
+ */
+export function islandMessages(locale: Locale, island: IslandName): IslandMessages {
+  const cacheKey = `${locale}:${island}`;
+  let messages = picked.get(cacheKey);
+  if (!messages) {
+    const all = messagesByLocale[locale];
+    messages = Object.fromEntries(
+      ISLAND_NAMESPACES[island].map((namespace) => {
+        const part = all[namespace] as Record<string, unknown>;
+        return [namespace, namespace === 'errors' ? Object.fromEntries(ERROR_KEYS.map((key) => [key, part[key]])) : part];
+      }),
+    );
+    picked.set(cacheKey, messages);
+  }
+  return messages;
+}
