@@ -1,7 +1,10 @@
 import type { APIRoute } from 'astro';
 import { isLocale, messagesByLocale } from '../../lib/i18n.ts';
 
-/** One locale's messages for islands (i18next-http-backend); cached 24 hours in the browser. */
+/**
+ * One locale's messages for clients that translate on their own (apps, scripts); cached 24 hours.
+ * The site's islands get the few messages they use with their server rendering instead.
+ */
 export const GET: APIRoute = ({ params }) => {
   if (!isLocale(params.locale)) {
     return new Response(JSON.stringify({ error: 'unknown locale' }), {
