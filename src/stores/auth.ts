@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import { apiCall, setTokenSource } from '../lib/api-client.ts';
 import type { UserInfo } from '../lib/api-types.ts';
 
-/** Auth state shared by every island (seed-spec §3): the token and the signed-in user's info. */
+/** Auth state shared by every island: the token and the signed-in user's info. */
 export interface AuthState {
   token: string | null;
   userInfo: UserInfo | null;
@@ -35,7 +35,7 @@ export function initAuth(initial: Partial<AuthState>): void {
 
 /**
  * Fetches `user/getUserInfo` — only when a token exists — and stores the user only when
- * `retCode` is 0; any failure leaves the store as it was (seed-spec §4, §8).
+ * `retCode` is 0; any failure leaves the store as it was.
  */
 export async function fetchUserInfo(): Promise<UserInfo | null> {
   const { token } = $auth.get();
