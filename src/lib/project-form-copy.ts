@@ -3,16 +3,10 @@
  * kept in localStorage per project, draft or new form, so a reload, a crash or a lost
  * connection loses nothing.
  */
+import type { ProjectContent } from './contract/project-content.ts';
 
 /** The form's own fields (attachments are kept as files beside them). */
-export interface ProjectFields {
-  title: string;
-  summary: string;
-  description: string;
-  cover: string | null;
-  tags: string[];
-  licence: string;
-}
+export type ProjectFields = Omit<ProjectContent, 'attachments'>;
 
 /** An uploaded attachment. */
 export interface FormFile {

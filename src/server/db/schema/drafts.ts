@@ -1,19 +1,11 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { projects } from './projects.ts';
 import { users } from './users.ts';
+import type { ProjectContent } from '../../../lib/contract/project-content.ts';
 
-/** Unpublished work: drafts and previews share the content shape of the creation form. */
 
-/** Content of a draft or a preview: the fields of `release/saveProject`. */
-export interface ProjectContent {
-  title: string;
-  summary: string;
-  description: string;
-  cover: string | null;
-  tags: string[];
-  licence: string;
-  attachments: string[];
-}
+/** Unpublished work: drafts and previews store the content shape of the creation form. */
+export type { ProjectContent };
 
 /** Unpublished work ("temporary"): a new project, or an edit of a published one (`projectId`). */
 export const drafts = pgTable(
