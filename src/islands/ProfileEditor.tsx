@@ -285,7 +285,7 @@ function Editor({ token, user: initialUser, variant = 'desktop', origin, locale 
           <label htmlFor={id('bio')}>{t('profile.bio')}</label>
           <textarea id={id('bio')} name="bio" value={fields.bio} onChange={onField('bio')} maxLength={BIO_MAX} rows={4} aria-invalid={errors.bio ? true : undefined} aria-describedby={describedBy('bio', true)} />
           <p className="field-hint" id={id('bio-hint')}>
-            {t('profile.bioCount', { count: fields.bio.length, max: BIO_MAX })}
+            {t('profile.bioCount', { used: fields.bio.length, max: BIO_MAX })}
           </p>
           {errorOf('bio')}
         </div>

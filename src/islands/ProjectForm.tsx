@@ -515,7 +515,7 @@ function Form({ locale, auth: initialAuth, source, tags, successPath, formPath }
             autoComplete="off"
           />
           <p className="hint" id={ids('title-hint')}>
-            {t('form.counter', { count: fields.title.length, max: TITLE_MAX })}
+            {t('form.counter', { used: fields.title.length, max: TITLE_MAX })}
           </p>
           {fieldError('title')}
         </div>
@@ -535,7 +535,7 @@ function Form({ locale, auth: initialAuth, source, tags, successPath, formPath }
             placeholder={t('form.summaryPlaceholder')}
           />
           <p className="hint" id={ids('summary-hint')}>
-            {t('form.summaryHint')} {t('form.counter', { count: fields.summary.length, max: SUMMARY_MAX })}
+            {t('form.summaryHint')} {t('form.counter', { used: fields.summary.length, max: SUMMARY_MAX })}
           </p>
           {fieldError('summary')}
         </div>
@@ -942,7 +942,7 @@ function TagPicker({ id, tree, value, onChange, error, inputRef }: TagPickerProp
         )}
       </div>
       <p className="hint" id={`${id}-hint`}>
-        {t('form.tagsHint', { count: value.length, max: TAGS_MAX })}
+        {t('form.tagsHint', { used: value.length, max: TAGS_MAX })}
       </p>
       {error && (
         <p className="error" id={`${id}-error`}>
