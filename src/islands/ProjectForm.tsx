@@ -96,7 +96,7 @@ function Form({ locale, auth, source, tags, successPath, formPath }: Omit<Projec
               autoComplete="off"
             />
             <p className="hint" id={ids('title-hint')}>
-              {t('form.counter', { count: fields.title.length, max: TITLE_MAX })}
+              {t('form.counter', { used: fields.title.length, max: TITLE_MAX })}
             </p>
             <FieldError ids={ids} name="title" notice={errors.title} />
           </div>
@@ -113,7 +113,7 @@ function Form({ locale, auth, source, tags, successPath, formPath }: Omit<Projec
               placeholder={t('form.summaryPlaceholder')}
             />
             <p className="hint" id={ids('summary-hint')}>
-              {t('form.summaryHint')} {t('form.counter', { count: fields.summary.length, max: SUMMARY_MAX })}
+              {t('form.summaryHint')} {t('form.counter', { used: fields.summary.length, max: SUMMARY_MAX })}
             </p>
             <FieldError ids={ids} name="summary" notice={errors.summary} />
           </div>

@@ -71,7 +71,7 @@ export function ProfileForm({ profile, origin }: { profile: ProfileStore; origin
           <label htmlFor={id('bio')}>{t('profile.bio')}</label>
           <textarea {...input('bio')} maxLength={BIO_MAX} rows={4} aria-describedby={describedBy('bio', true)} />
           <p className="field-hint" id={id('bio-hint')}>
-            {t('profile.bioCount', { count: fields.bio.length, max: BIO_MAX })}
+            {t('profile.bioCount', { used: fields.bio.length, max: BIO_MAX })}
           </p>
           {errorOf('bio')}
         </div>

@@ -120,7 +120,7 @@ export function TagPicker({ id, tree, value, onChange, error }: TagPickerProps) 
         )}
       </div>
       <p className="hint" id={`${id}-hint`}>
-        {t('form.tagsHint', { count: value.length, max: TAGS_MAX })}
+        {t('form.tagsHint', { used: value.length, max: TAGS_MAX })}
       </p>
       {error && (
         <p className="error" id={`${id}-error`}>
