@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
 import sharp from 'sharp';
 import { firstProjects } from './helpers.ts';
+import { newVisitorAddress, postJsonFrom, registerAsVisitor } from './visitor.ts';
 
 /**
  * The accounts flow through HTTP alone, against the built server: the built-in SSO, the code
@@ -16,10 +17,10 @@ interface Account {
   nickname: string;
 }
 
-async function register(request: APIRequestContext, nickname = 'Tester'): Promise<Account & { location: string }> {
+/** A new account, registered by a new visitor from an address of their own. */
+async function register(nickname = 'Tester'): Promise<Account & { location: string }> {
   const account = { email: `user-${unique()}@example.com`, password: 'solder-bridge-42', nickname };
-  const response = await request.post('/sso/api/register', json(account));
-  const body = await response.json();
+  const { body } = await registerAsVisitor(account);
   expect(body.retCode, JSON.stringify(body)).toBe(0);
   return { ...account, location: body.result.location };
 }
@@ -58,7 +59,7 @@ async function guest(playwright: Playwright, baseURL: string) {
 /** A new member signed in from a browser of their own; answers their token and user info. */
 async function signedIn(playwright: Playwright, baseURL: string, nickname = 'Tester') {
   const browser = await guest(playwright, baseURL);
-  const account = await register(browser, nickname);
+  const account = await register(nickname);
   const location = (await (await login(browser, account, `${baseURL}/`)).json()).result.location;
   const { token } = await exchange(browser, location);
   expect(token).toBeTruthy();
@@ -70,7 +71,7 @@ async function signedIn(playwright: Playwright, baseURL: string, nickname = 'Tes
 test('register, sign in with a return address, exchange the code and use the token', async ({ request, playwright, baseURL }) => {
   const [project] = await firstProjects(request, 1);
   const page = project ? `${baseURL}/d-${project.id}` : `${baseURL}/newest`;
-  const account = await register(request, 'HTTP Tester');
+  const account = await register('HTTP Tester');
   // Registering signs in too: back to the home page with a code.
   expect(new URL(account.location).origin).toBe(new URL(baseURL!).origin);
   expect(new URL(account.location).searchParams.get('code')).toBeTruthy();
@@ -133,7 +134,7 @@ test('a redirect to another origin never ends up as the Location of a response',
   const site = new URL(baseURL!).origin;
   const evil = ['https://evil.example/steal', '//evil.example/steal', '/\\evil.example/steal', 'javascript:alert(1)'];
   const locations: string[] = [];
-  const account = await register(request);
+  const account = await register();
   for (const redirect of evil) {
     const body = await (await login(request, account, redirect)).json();
     expect(body.retCode).toBe(0);
@@ -223,22 +224,26 @@ test('signing out revokes the session: /logout and sso/logout', async ({ playwri
   await client.dispose();
 });
 
-test('sign-in is rate-limited per email with retCode 429, with one error for unknown email and wrong password', async ({ request }) => {
-  const account = await register(request);
-  const wrong = await (await request.post('/sso/api/login', json({ email: account.email, password: 'not-it' }))).json();
-  const unknown = await (await request.post('/sso/api/login', json({ email: `nobody-${unique()}@example.com`, password: 'not-it' }))).json();
+test('sign-in is rate-limited per email with retCode 429, with one error for unknown email and wrong password', async () => {
+  const account = await register();
+  // One visitor makes every attempt, from an address of their own: the limit met is the one per
+  // email, and the failures do not count against the address the rest of the suite signs in from.
+  const visitor = newVisitorAddress();
+  const attempt = (email: string, password: string) => postJsonFrom(visitor, '/sso/api/login', { email, password });
+  const wrong = (await attempt(account.email, 'not-it')).body;
+  const unknown = (await attempt(`nobody-${unique()}@example.com`, 'not-it')).body;
   expect(wrong).toMatchObject({ retCode: 401, errorKey: 'invalid_credentials' });
   expect(unknown).toEqual(wrong);
 
   const target = `target-${unique()}@example.com`;
   const codes: number[] = [];
   for (let i = 0; i < 11; i += 1) {
-    const response = await request.post('/sso/api/login', json({ email: target, password: `guess-${i}` }));
-    codes.push((await response.json()).retCode);
-    if (i === 10) expect(response.status()).toBe(429);
+    const response = await attempt(target, `guess-${i}`);
+    codes.push(response.body.retCode);
+    if (i === 10) expect(response.status).toBe(429);
   }
   expect(codes.slice(0, 10)).toEqual(Array(10).fill(401));
-  const limited = await (await request.post('/sso/api/login', json({ email: target, password: 'again' }))).json();
+  const limited = (await attempt(target, 'again')).body;
   expect(limited).toMatchObject({ retCode: 429, errorKey: 'rate_limited' });
 });
 

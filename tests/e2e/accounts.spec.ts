@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { firstProjects } from './helpers.ts';
+import { registerAsVisitor } from './visitor.ts';
 
 /** The accounts flow in Chromium: sign-up, the header menu, the avatar cropper, the profile. */
 
@@ -187,8 +188,8 @@ test('the SSO forms check fields inline, in the visitor language, and show serve
 
   // A taken email comes back from the server as a field error.
   const email = `zh-${unique()}@example.com`;
-  const first = await page.request.post('/sso/api/register', { data: { email, password: 'solder-bridge-42', nickname: '先来的' } });
-  expect((await first.json()).retCode).toBe(0);
+  const first = await registerAsVisitor({ email, password: 'solder-bridge-42', nickname: '先来的' });
+  expect(first.body.retCode).toBe(0);
   await page.getByLabel('邮箱').fill(email);
   await page.getByLabel('密码', { exact: true }).fill('solder-bridge-42');
   await page.getByRole('button', { name: '注册账号' }).click();
@@ -202,9 +203,9 @@ test('the SSO forms check fields inline, in the visitor language, and show serve
   await expect(page.getByRole('alert').filter({ hasText: '邮箱或密码不正确。' })).toBeVisible();
 });
 
-test('the SSO pages work without JavaScript', async ({ browser, baseURL, request }) => {
+test('the SSO pages work without JavaScript', async ({ browser, baseURL }) => {
   const taken = `taken-${unique()}@example.com`;
-  expect((await (await request.post('/sso/api/register', { data: { email: taken, password: 'solder-bridge-42', nickname: 'First' } })).json()).retCode).toBe(0);
+  expect((await registerAsVisitor({ email: taken, password: 'solder-bridge-42', nickname: 'First' })).body.retCode).toBe(0);
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(`/sso/register?redirect=${encodeURIComponent(`${baseURL}/newest`)}&siteId=copperhub&platform=6`);
@@ -229,10 +230,8 @@ test.describe('mobile', () => {
 
   test('the profile editor works on /m/user/{url}/profile', async ({ page, baseURL }) => {
     const email = `mobile-${unique()}@example.com`;
-    const registered = await page.request.post('/sso/api/register', {
-      data: { email, password: 'solder-bridge-42', nickname: 'Mobile Maker', redirect: `${baseURL}/m` },
-    });
-    await page.goto((await registered.json()).result.location);
+    const registered = await registerAsVisitor({ email, password: 'solder-bridge-42', nickname: 'Mobile Maker', redirect: `${baseURL}/m` });
+    await page.goto(registered.body.result.location);
     await expect(page).toHaveURL(`${baseURL}/m`);
     const info = await (await page.request.post('/api/user/getUserInfo', { data: {} })).json();
     expect(info.retCode).toBe(0);

@@ -1,4 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
+import { registerAsVisitor } from './visitor.ts';
 
 // Runs in the `mobile` project (a Pixel 7: phone viewport, touch, phone user agent).
 
@@ -8,6 +9,11 @@ async function hydrated(container: Locator) {
 }
 
 test('a phone walks from home to a project, reads its comments and signs in to write one', async ({ page }) => {
+  // A member of the test's own (a demo member would soon reach the comments-per-minute limit on repeats).
+  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const member = { email: `phone-${suffix}@example.com`, password: 'solder-bridge-42', nickname: `Phone Reader ${suffix}` };
+  expect((await registerAsVisitor(member)).body.retCode).toBe(0);
+
   await page.goto('/');
   await expect(page).toHaveURL(/\/m$/);
   const tabs = page.getByRole('navigation', { name: 'Sections' });
@@ -36,8 +42,8 @@ test('a phone walks from home to a project, reads its comments and signs in to w
   await comments.getByRole('button', { name: 'Sign in to comment' }).click();
   await expect(page).toHaveURL(/\/sso\/login\?/);
   await expect(page.getByRole('heading', { name: 'Sign in to Copperhub' })).toBeVisible();
-  await page.getByLabel('Email').fill('lena-marsh@demo.copperhub.dev');
-  await page.getByLabel('Password', { exact: true }).fill('copperhub-demo');
+  await page.getByLabel('Email').fill(member.email);
+  await page.getByLabel('Password', { exact: true }).fill(member.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 
   // Back on the same /m project page, at the comments.
@@ -47,5 +53,5 @@ test('a phone walks from home to a project, reads its comments and signs in to w
   await hydrated(page.locator('#comments'));
   await expect(comments.getByLabel('Write a comment')).toHaveValue(text);
   await comments.getByRole('button', { name: 'Post comment' }).click();
-  await expect(comments.getByRole('article', { name: 'Lena Marsh' }).filter({ hasText: text })).toBeVisible();
+  await expect(comments.getByRole('article', { name: member.nickname }).filter({ hasText: text })).toBeVisible();
 });

@@ -1,18 +1,20 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import { registerAsVisitor } from './visitor.ts';
 
 export const PASSWORD = 'solder-fumes-42';
 let counter = 0;
 
 /**
- * Registers a new member through the built-in SSO API and signs `request` in with it: the
- * answered `location` carries a one-time code; opening it (without following the redirect)
- * sets the `token` cookie in the request context's cookie jar, which a browser context shares.
+ * Registers a new member through the built-in SSO API (from an address of their own) and signs
+ * `request` in with it: the answered `location` carries a one-time code; opening it (without
+ * following the redirect) sets the `token` cookie in the request context's cookie jar, which a
+ * browser context shares.
  */
 export async function signUp(request: APIRequestContext, nickname: string): Promise<{ email: string; url: string; token: string }> {
   counter += 1;
   const email = `${nickname.toLowerCase().replace(/[^a-z0-9]/g, '')}-${Date.now().toString(36)}-${counter}@example.com`;
-  const registered = await request.post('/sso/api/register', { data: { email, password: PASSWORD, nickname } });
-  expect(registered.status()).toBe(200);
+  const registered = await registerAsVisitor({ email, password: PASSWORD, nickname });
+  expect(registered.status).toBe(200);
   await signIn(request, email);
   const info = await (await request.post('/api/user/getUserInfo', { data: {} })).json();
   expect(info.retCode).toBe(0);
