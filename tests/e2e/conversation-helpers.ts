@@ -1,8 +1,6 @@
 import { expect, type APIRequestContext, type BrowserContext } from '@playwright/test';
 import { request as requestFactory } from '@playwright/test';
-
-/** The password of every demo account; emails are `<custom_url>@demo.copperhub.dev` (seeder). */
-export const DEMO_PASSWORD = 'copperhub-demo';
+import { registerAsVisitor } from './visitor.ts';
 
 export interface Envelope<T = any> {
   status: number;
@@ -30,7 +28,8 @@ let counter = 0;
 
 /**
  * Signs in over HTTP through the built-in SSO exactly as a browser does: `POST /sso/api/register`
- * or `/sso/api/login` → `{ location }`, then opening `location` sets the `token` cookie.
+ * (from the new member's own address) or `/sso/api/login` → `{ location }`, then opening
+ * `location` sets the `token` cookie.
  */
 export async function signInOverHttp(
   baseURL: string,
@@ -39,11 +38,10 @@ export async function signInOverHttp(
   const browserLike = await requestFactory.newContext({ baseURL });
   const home = await (await browserLike.get('/')).text();
   const siteId = /siteId=([^&"']+)/.exec(home)?.[1];
-  const endpoint = credentials.nickname ? '/sso/api/register' : '/sso/api/login';
-  const answer = await browserLike.post(endpoint, {
-    data: { ...credentials, redirect: `${baseURL}/`, siteId: siteId ? decodeURIComponent(siteId) : undefined, platform: 6 },
-  });
-  const body = await answer.json();
+  const form = { ...credentials, redirect: `${baseURL}/`, siteId: siteId ? decodeURIComponent(siteId) : undefined, platform: 6 };
+  const body = credentials.nickname
+    ? (await registerAsVisitor({ ...form, nickname: credentials.nickname })).body
+    : await (await browserLike.post('/sso/api/login', { data: form })).json();
   expect(body.retCode, JSON.stringify(body)).toBe(0);
   const back = await browserLike.get(body.result.location, { maxRedirects: 0 });
   expect(back.status()).toBe(302);
@@ -69,10 +67,14 @@ export async function useSession(context: BrowserContext, baseURL: string, who: 
   await context.addCookies([{ name: 'token', value: who.token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
 }
 
-/** A demo project and its owner, signed in (demo content is seeded on a fresh server). */
-export async function demoProjectWithOwner(baseURL: string, request: APIRequestContext, index = 0) {
-  const list = await call<{ list: { id: string; title: string; owner: { url: string } }[] }>(request, 'project/list', { page: 1, pageSize: 10 });
-  const project = list.result.list[index]!;
-  const owner = await signInOverHttp(baseURL, { email: `${project.owner.url}@demo.copperhub.dev`, password: DEMO_PASSWORD });
-  return { project, owner };
+/**
+ * A new member and a project they just published: a page of the test's own to talk on, so what
+ * the test counts and finds there is what it did, however often it runs against one database.
+ */
+export async function ownProject(baseURL: string, ownerNickname: string) {
+  const owner = await registerOverHttp(baseURL, ownerNickname);
+  const title = `Talk board ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const published = await call<{ id: string }>(owner.api, 'release/saveProject', { title, licence: 'MIT', publish: true });
+  expect(published.retCode, JSON.stringify(published)).toBe(0);
+  return { project: { id: published.result.id, title }, owner };
 }

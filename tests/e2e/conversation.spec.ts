@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { call, demoProjectWithOwner, registerOverHttp, useSession } from './conversation-helpers.ts';
+import { call, ownProject, registerOverHttp, useSession } from './conversation-helpers.ts';
 
 type Message = { id: number; kind: string; actor: { url: string } | null; project: { id: string } | null; comment: { id: number; excerpt: string } | null; read: boolean };
 type Comment = { id: number; content: string; deleted: boolean; replies: Comment[]; replyCount: number };
@@ -13,7 +13,7 @@ async function hydrated(page: Page, container: string) {
 
 test.describe('conversation over HTTP', () => {
   test('comments and replies reach the right inboxes; reading clears them; only the owner or author deletes', async ({ request }) => {
-    const { project, owner: alice } = await demoProjectWithOwner(baseURL(), request, 0);
+    const { project, owner: alice } = await ownProject(baseURL(), 'Alice Owner');
     const bob = await registerOverHttp(baseURL(), 'Bob Tester');
     const mallory = await registerOverHttp(baseURL(), 'Mallory Tester');
     const detail = async () => (await call(request, 'project/detail', { id: project.id })).result.counts.comments as number;
@@ -69,8 +69,8 @@ test.describe('conversation over HTTP', () => {
     expect(await detail()).toBe(initialCount + 2);
   });
 
-  test('stars and likes of a project tell its owner once, however often they are toggled', async ({ request }) => {
-    const { project, owner } = await demoProjectWithOwner(baseURL(), request, 6);
+  test('stars and likes of a project tell its owner once, however often they are toggled', async () => {
+    const { project, owner } = await ownProject(baseURL(), 'Star Owner');
     const fan = await registerOverHttp(baseURL(), 'Star Toggler');
     for (const value of [true, false, true]) {
       expect((await call(fan.api, 'project/star', { id: project.id, value })).result.starred).toBe(value);
@@ -87,7 +87,7 @@ test.describe('conversation over HTTP', () => {
   });
 
   test('too long, empty or homeless comments are refused with clear errors and store nothing', async ({ request }) => {
-    const { project } = await demoProjectWithOwner(baseURL(), request, 1);
+    const { project } = await ownProject(baseURL(), 'Olive Owner');
     const bob = await registerOverHttp(baseURL(), 'Bob Validator');
     const before = await call<{ total: number }>(request, 'comment/list', { id: project.id, page: 1, pageSize: 50 });
     const count = async () => (await call(request, 'project/detail', { id: project.id })).result.counts.comments as number;
@@ -112,8 +112,8 @@ test.describe('conversation over HTTP', () => {
 });
 
 test.describe('conversation in Chromium', () => {
-  test('B comments and replies; A sees the badge, follows the message to the comment, marks all read, the badge goes', async ({ browser, request }) => {
-    const { project, owner: alice } = await demoProjectWithOwner(baseURL(), request, 2);
+  test('B comments and replies; A sees the badge, follows the message to the comment, marks all read, the badge goes', async ({ browser }) => {
+    const { project, owner: alice } = await ownProject(baseURL(), 'Alice Browser');
     const bob = await registerOverHttp(baseURL(), 'Bea Browser');
     const aliceComment = await call<Comment>(alice.api, 'comment/submit', { id: project.id, content: 'Happy to answer questions about this build.' });
     // A starts with nothing unread
@@ -186,8 +186,8 @@ test.describe('conversation in Chromium', () => {
     await aliceContext.close();
   });
 
-  test('the mobile Messages tab shows the unread count and the same list', async ({ browser, request }) => {
-    const { project, owner: alice } = await demoProjectWithOwner(baseURL(), request, 3);
+  test('the mobile Messages tab shows the unread count and the same list', async ({ browser }) => {
+    const { project, owner: alice } = await ownProject(baseURL(), 'Alice Mobile');
     const bob = await registerOverHttp(baseURL(), 'Mo Bile');
     await call(alice.api, 'message/allRead');
     await call(bob.api, 'comment/submit', { id: project.id, content: 'Seen on my phone' });
@@ -207,7 +207,7 @@ test.describe('conversation in Chromium', () => {
   });
 
   test('guests read comments, are sent to sign in to write, and come back with their text kept', async ({ browser, request }) => {
-    const { project } = await demoProjectWithOwner(baseURL(), request, 4);
+    const { project } = await ownProject(baseURL(), 'Gina Owner');
     const bob = await registerOverHttp(baseURL(), 'Gus Guest');
     const seeded = await call<Comment>(bob.api, 'comment/submit', { id: project.id, content: 'Readable without signing in' });
 
@@ -238,8 +238,8 @@ test.describe('conversation in Chromium', () => {
     await context.close();
   });
 
-  test('deleting asks first and keeps a tombstone when the comment has replies', async ({ browser, request }) => {
-    const { project, owner: alice } = await demoProjectWithOwner(baseURL(), request, 5);
+  test('deleting asks first and keeps a tombstone when the comment has replies', async ({ browser }) => {
+    const { project, owner: alice } = await ownProject(baseURL(), 'Alice Deleter');
     const bob = await registerOverHttp(baseURL(), 'Del Tester');
     const parent = await call<Comment>(bob.api, 'comment/submit', { id: project.id, content: 'To be deleted, with an answer' });
     await call(alice.api, 'comment/reply', { commentId: parent.result.id, content: 'An answer that stays' });
