@@ -64,7 +64,6 @@ describe('every endpoint, fed arbitrary input', () => {
   it('knows the whole catalogue', () => {
     const catalogue = endpointCatalogue();
     expect(catalogue).toEqual(expect.arrayContaining(['upload', 'project/star', 'comment/submit', 'release/saveProject', 'user/edit']));
-    expect(catalogue.length).toBeGreaterThanOrEqual(39);
   });
 
   it.each(endpointCatalogue())('%s never answers 5xx, always the envelope, and stores nothing when it refuses', async (endpoint) => {
