@@ -1,0 +1,111 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { getDb } from '../../src/server/db/client.ts';
+import { comments, messages } from '../../src/server/db/schema/index.ts';
+import { storeDraft } from '../../src/server/services/drafts.ts';
+import { savePreview } from '../../src/server/services/previews.ts';
+import { useApp } from '../helpers/app.ts';
+import { createProject, createUser } from '../helpers/factories.ts';
+
+const app = useApp();
+
+/** A member's own things, and someone else who is signed in too. */
+async function createWorld() {
+  const owner = await createUser({ nickname: 'Owner' });
+  const stranger = await createUser({ nickname: 'Stranger' });
+  const project = await createProject(owner.user.id, { title: 'Owned board' });
+  const [comment] = await getDb().insert(comments).values({ projectId: project.id, authorId: owner.user.id, body: 'Owner comment' }).returning();
+  const [message] = await getDb().insert(messages).values({ recipientId: owner.user.id, kind: 'comment', actorId: stranger.user.id, projectId: project.id, commentId: comment!.id }).returning();
+  const draft = await storeDraft(owner.user.id, { title: 'Draft', summary: '', description: '', cover: null, tags: [], licence: '', attachments: [] }, {});
+  const preview = await savePreview(owner.user.id, { title: 'Preview', summary: '', description: '', cover: null, tags: [], licence: '', attachments: [] });
+  return { owner, stranger, projectId: project.publicId, commentId: comment!.id, messageId: message!.id, draftId: draft.id, previewId: preview.id };
+}
+
+type World = Awaited<ReturnType<typeof createWorld>>;
+
+/** Everything a write could change that belongs to someone: a refused write leaves all of it as it was. */
+async function fingerprint(): Promise<unknown> {
+  const { rows } = await getDb().execute(sql`
+    SELECT
+      (SELECT json_agg(p ORDER BY id) FROM (SELECT id, status, title, summary, star_count, like_count, comment_count FROM projects) p) AS projects,
+      (SELECT json_agg(d ORDER BY id) FROM (SELECT id, content, project_id FROM drafts) d) AS drafts,
+      (SELECT json_agg(c ORDER BY id) FROM (SELECT id, body, deleted_at, like_count, reply_count FROM comments) c) AS comments,
+      (SELECT json_agg(m ORDER BY id) FROM (SELECT id, read_at FROM messages) m) AS messages,
+      (SELECT json_agg(u ORDER BY id) FROM (SELECT id, nickname, custom_url, bio, website, avatar FROM users) u) AS users,
+      (SELECT count(*) FROM stars) AS stars, (SELECT count(*) FROM likes) AS likes, (SELECT count(*) FROM previews) AS previews
+  `);
+  return rows[0];
+}
+
+/**
+ * Every write of the API and whose it is: `owner` writes touch one member's things (only they may
+ * make them), `member` writes are open to any signed-in member (but never to guests).
+ */
+const WRITES: Record<string, { who: 'owner' | 'member'; body: (world: World) => Record<string, unknown> }> = {
+  'comment/del': { who: 'owner', body: (w) => ({ commentId: w.commentId }) },
+  'message/read': { who: 'owner', body: (w) => ({ id: w.messageId }) },
+  'project/del': { who: 'owner', body: (w) => ({ id: w.projectId }) },
+  'release/editProject': { who: 'owner', body: (w) => ({ id: w.projectId, title: 'Taken over', summary: 'x', description: 'x', licence: 'MIT', publish: true }) },
+  'release/savePreview': { who: 'owner', body: (w) => ({ projectId: w.projectId, title: 'Preview of someone else' }) },
+  'temporary/del': { who: 'owner', body: (w) => ({ id: w.draftId }) },
+  'temporary/detail': { who: 'owner', body: (w) => ({ id: w.draftId }) },
+  'temporary/status': { who: 'owner', body: (w) => ({ id: w.draftId }) },
+  'release/saveProject': { who: 'owner', body: (w) => ({ draftId: w.draftId, title: 'Draft taken over' }) },
+  'release/getPreview': { who: 'owner', body: (w) => ({ id: w.previewId }) },
+  'comment/like': { who: 'member', body: (w) => ({ commentId: w.commentId, value: true }) },
+  'comment/reply': { who: 'member', body: (w) => ({ commentId: w.commentId, content: 'A reply' }) },
+  'comment/submit': { who: 'member', body: (w) => ({ id: w.projectId, content: 'A comment' }) },
+  'project/like': { who: 'member', body: (w) => ({ id: w.projectId, value: true }) },
+  'project/star': { who: 'member', body: (w) => ({ id: w.projectId, value: true }) },
+  'user/delStarProject': { who: 'member', body: (w) => ({ id: w.projectId }) },
+  'user/edit': { who: 'member', body: () => ({ bio: 'Edited' }) },
+  'message/allRead': { who: 'member', body: () => ({}) },
+  'sso/logout': { who: 'member', body: () => ({}) },
+  upload: { who: 'member', body: () => ({}) },
+};
+
+/** The endpoints whose file asks for a signed-in member (`auth: true`). */
+function signedInEndpoints(): string[] {
+  const root = path.resolve('src/pages/api');
+  return readdirSync(root, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && /auth:\s*true/.test(readFileSync(path.join(entry.parentPath, entry.name), 'utf8')))
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).slice(0, -3).split(path.sep).join('/'))
+    .sort();
+}
+
+const call = (endpoint: string, body: Record<string, unknown>, token?: string) =>
+  app.request(`/api/${endpoint}`, { method: 'POST', body, headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+describe('the authorization matrix', () => {
+  it('covers every endpoint that needs a signed-in member', () => {
+    const needSession = signedInEndpoints().filter((endpoint) => endpoint !== 'user/getUserInfo' && !endpoint.startsWith('user/getUser') && endpoint !== 'message/list');
+    expect(needSession.filter((endpoint) => !(endpoint in WRITES))).toEqual([]);
+  });
+
+  it.each(Object.keys(WRITES))('%s: a guest is asked to sign in and changes nothing', async (endpoint) => {
+    const world = await createWorld();
+    if (endpoint === 'release/getPreview') return; // readable by link holders; its owner check is below
+    const before = await fingerprint();
+    const answer = await call(endpoint, WRITES[endpoint]!.body(world));
+    expect(answer.status).toBe(401);
+    expect(answer.json()).toMatchObject({ retCode: 401, errorKey: 'unauthorized' });
+    expect(await fingerprint()).toEqual(before);
+  });
+
+  it.each(Object.entries(WRITES).filter(([, write]) => write.who === 'owner').map(([endpoint]) => endpoint))(
+    '%s: another member is refused and changes nothing; the owner succeeds',
+    async (endpoint) => {
+      const world = await createWorld();
+      const body = WRITES[endpoint]!.body(world);
+      const before = await fingerprint();
+      const asStranger = await call(endpoint, body, world.stranger.token);
+      expect([403, 404], asStranger.body).toContain(asStranger.status);
+      expect(asStranger.json<{ retCode: number }>().retCode).toBe(asStranger.status);
+      expect(await fingerprint()).toEqual(before);
+      const asOwner = await call(endpoint, body, world.owner.token);
+      expect(asOwner.json<{ retCode: number }>().retCode, asOwner.body).toBe(0);
+    },
+  );
+});
