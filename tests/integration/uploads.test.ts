@@ -76,6 +76,26 @@ describe('image uploads', () => {
     expect(filesOnDisk()).toBe(before);
   });
 
+  it('refuses a decompression bomb (a tiny file of a huge picture) with 413 and stores nothing', async () => {
+    const { user } = await createUser();
+    // 10,000 x 10,000 black pixels compress to a few hundred kilobytes of PNG.
+    const bomb = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#000' }, limitInputPixels: false }).png({ compressionLevel: 9 }).toBuffer();
+    expect(bomb.length).toBeLessThan(IMAGE_MAX_BYTES);
+    await expect(storeUpload(user.id, 'image', { name: 'bomb.png', bytes: bomb })).rejects.toMatchObject({ status: 413, errorKey: 'too_large' });
+    expect((await getDb().select().from(uploads).where(eq(uploads.ownerId, user.id))).length).toBe(0);
+  });
+
+  it('keeps only the picture of a polyglot (a GIF that is also a script): the stored file is a fresh WebP', async () => {
+    const { user } = await createUser();
+    const gif = await image(8, 8).gif().toBuffer();
+    const polyglot = Buffer.concat([gif, Buffer.from('\n/*<script>alert(1)</script>*/=alert(1);')]);
+    const result = await storeUpload(user.id, 'image', { name: 'funny.gif.html', bytes: polyglot });
+    expect(result).toMatchObject({ mime: 'image/webp', name: 'funny.gif.webp' });
+    const stored = (await import('node:fs')).readFileSync(storedFile(result.url));
+    expect(stored.includes(Buffer.from('<script>'))).toBe(false);
+    expect(stored.includes(Buffer.from('alert('))).toBe(false);
+  });
+
   it('refuses files over the size limit with 413, unknown purposes and empty files', async () => {
     const { user } = await createUser();
     const big = Buffer.concat([await image(10, 10).png().toBuffer(), Buffer.alloc(IMAGE_MAX_BYTES)]);
