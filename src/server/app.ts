@@ -2,6 +2,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { checkDatabase } from './db/client.ts';
+import { HSTS_VALUE, isSecureConnection } from './http/transport.ts';
 import { StandardReasonResponse } from './standard-reason.ts';
 import { createStaticFiles, serveStoredFile } from './static-files.ts';
 
@@ -20,6 +21,11 @@ export async function createAppServer(options: { distDir: string }): Promise<htt
 
   return http.createServer({ ServerResponse: StandardReasonResponse }, (req, res) => {
     const pathname = (req.url ?? '/').split('?')[0]!;
+    // Over https (directly, or through a trusted TLS proxy) every answer tells browsers to stay on it.
+    const encrypted = 'encrypted' in req.socket && Boolean(req.socket.encrypted);
+    if (isSecureConnection({ protocol: encrypted ? 'https:' : 'http:', forwardedProto: req.headers['x-forwarded-proto'] })) {
+      res.setHeader('strict-transport-security', HSTS_VALUE);
+    }
     if (pathname === '/healthz') {
       void checkDatabase().then((up) => {
         res.writeHead(up ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' });

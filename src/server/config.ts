@@ -11,6 +11,10 @@ export interface AppConfig {
   ssoLoginUrl: string;
   ssoSiteId: string;
   ssoAllowedOrigins: string[];
+  /** `ALLOWED_HOSTS`: hosts (`name` or `name:port`) a request may name for sign-in when `SITE_URL` is unset. */
+  allowedHosts: string[];
+  /** `TRUST_PROXY=1`: the site runs behind a proxy whose `X-Forwarded-Proto` is believed. */
+  trustProxy: boolean;
   s3: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string } | undefined;
   analyticsSrc: string | undefined;
   donationWebhookSecret: string | undefined;
@@ -38,6 +42,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ssoLoginUrl: env.SSO_LOGIN_URL || '/sso/login',
     ssoSiteId: env.SSO_SITE_ID || 'copperhub',
     ssoAllowedOrigins: readList(env.SSO_ALLOWED_ORIGINS),
+    allowedHosts: readList(env.ALLOWED_HOSTS).map((host) => host.toLowerCase()),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     s3: s3Ready
       ? {
           endpoint: env.S3_ENDPOINT!,
@@ -52,6 +58,28 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: env.SEED_DEMO !== '0' && env.SEED_DEMO !== 'false',
     production: env.NODE_ENV === 'production',
   };
+}
+
+/**
+ * What keeps this configuration from serving safely, in one sentence, or null. A real deployment
+ * (production without demo content) must name its public address: sign-in codes are sent only
+ * there, never to whatever `Host` a request claims.
+ */
+export function configProblem(config: AppConfig): string | null {
+  if (config.siteUrl) {
+    let url: URL | undefined;
+    try {
+      url = new URL(config.siteUrl);
+    } catch {
+      // reported below
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search || url.hash) {
+      return `SITE_URL must be the site's public origin, such as https://copperhub.example (got "${config.siteUrl}").`;
+    }
+  } else if (config.production && !config.seedDemo) {
+    return 'SITE_URL must be set to the site\'s public address (for example SITE_URL=https://copperhub.example) when running in production with SEED_DEMO=0: sign-in codes are sent only to it.';
+  }
+  return null;
 }
 
 let cached: AppConfig | undefined;

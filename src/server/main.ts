@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAppServer } from './app.ts';
-import { readConfig } from './config.ts';
+import { configProblem, readConfig } from './config.ts';
 import { startDatabase } from './db/client.ts';
 import { assertRouteMiddlewares } from './routing/middlewares.ts';
 import { routeTable } from './routing/routes.ts';
@@ -19,6 +19,13 @@ import { deleteStaleSsoCodes } from './services/sso.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const config = readConfig();
 const log = (message: string) => console.log(`[copperhub] ${message}`);
+
+// A configuration that cannot serve safely stops here, in one sentence, before anything starts.
+const problem = configProblem(config);
+if (problem) {
+  console.error(`[copperhub] ${problem}`);
+  process.exit(1);
+}
 
 assertRouteMiddlewares(routeTable);
 

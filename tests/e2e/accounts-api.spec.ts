@@ -192,18 +192,32 @@ test('/create/project as a guest goes to the SSO with redirect, siteId and platf
   expect(await zh.text()).toContain('登录铜汇 Copperhub');
 });
 
-test('the token middleware adopts a valid ?token= and ignores an invalid one', async ({ playwright, baseURL }) => {
-  const { token } = await signedIn(playwright, baseURL!);
-  const client = await guest(playwright, baseURL!);
-  const valid = await client.get(`/video/player?id=v1&token=${token}`, { maxRedirects: 0 });
-  expect(valid.status()).toBe(302);
-  expect(valid.headers().location).toBe('/video/player?id=v1');
-  expect(tokenCookie(valid)).toMatch(new RegExp(`^token=${token};.*HttpOnly`, 'i'));
-  const invalid = await client.get('/video/player?id=v1&token=not-a-session', { maxRedirects: 0 });
-  expect(invalid.status()).toBe(302);
-  expect(invalid.headers().location).toBe('/video/player?id=v1');
-  expect(tokenCookie(invalid)).toBeUndefined();
-  await client.dispose();
+test('an app opens a web view with a one-time code, never with its token', async ({ playwright, baseURL }) => {
+  const { token, info } = await signedIn(playwright, baseURL!);
+  const app = await guest(playwright, baseURL!);
+  const minted = await (await app.post('/api/sso/webviewCode', { data: {}, headers: { authorization: `Bearer ${token}` } })).json();
+  expect(minted.retCode).toBe(0);
+  const { code, expiresAt } = minted.result;
+  expect(new Date(expiresAt).getTime() - Date.now()).toBeLessThanOrEqual(2 * 60 * 1000);
+
+  // The web view: signed in with a session of its own, the address reloaded without the code.
+  const webview = await guest(playwright, baseURL!);
+  const opened = await exchange(webview, `/video/player?id=v1&code=${code}`);
+  expect(opened.response.status()).toBe(302);
+  expect(opened.response.headers().location).toBe('/video/player?id=v1');
+  expect(opened.cookie).toMatch(/HttpOnly/i);
+  expect(opened.token).not.toBe(token);
+  expect((await userInfo(webview, opened.token!)).result.url).toBe(info.url);
+
+  // Once only; and the app's own token in an address signs nobody in.
+  const stranger = await guest(playwright, baseURL!);
+  expect((await exchange(stranger, `/video/player?id=v1&code=${code}`)).token).toBeNull();
+  const byToken = await exchange(stranger, `/video/player?id=v1&token=${token}`);
+  expect(byToken.response.status()).not.toBe(302);
+  expect(byToken.token).toBeNull();
+  await stranger.dispose();
+  await app.dispose();
+  await webview.dispose();
 });
 
 test('signing out revokes the session: /logout and sso/logout', async ({ playwright, baseURL }) => {

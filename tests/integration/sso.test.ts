@@ -4,11 +4,12 @@ import { useTestDatabase } from '../helpers/db.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { credentials, sessions, ssoCodes, users } from '../../src/server/db/schema/index.ts';
 import { parseInput } from '../../src/server/http/validation.ts';
-import { findSession, hashToken } from '../../src/server/services/sessions.ts';
+import { createSession, findSession, hashToken } from '../../src/server/services/sessions.ts';
 import {
   authenticate,
   consumeSsoCode,
   exchangeSsoCode,
+  exchangeSsoCodeInBrowser,
   issueSsoCode,
   loginSchema,
   registerAccount,
@@ -20,6 +21,8 @@ import {
 } from '../../src/server/services/sso.ts';
 import { RATE_LIMITS } from '../../src/server/services/rate-limit.ts';
 
+// The site answers as copperhub.test here (read once by getConfig, before the first test).
+process.env.ALLOWED_HOSTS = 'copperhub.test';
 useTestDatabase();
 
 const site = new URL('http://copperhub.test/sso/login');
@@ -166,5 +169,34 @@ describe('one-time codes', () => {
     expect(await consumeSsoCode('')).toBeNull();
     expect(await consumeSsoCode('x'.repeat(500))).toBeNull();
     expect(await consumeSsoCode(codeOf('http://copperhub.test/?code=made-up'))).toBeNull();
+  });
+});
+
+describe('codes opened in a browser', () => {
+  const member = async (url: string) => (await getDb().select().from(users).where(eq(users.customUrl, url)))[0]!.id;
+
+  it('sign in a guest, and give a member signed in as themselves a fresh session', async () => {
+    const ada = await member('ada-lovelace');
+    const first = await exchangeSsoCodeInBrowser(await issueSsoCode(ada), null);
+    expect((await findSession(first!.token))?.user.id).toBe(ada);
+    const second = await exchangeSsoCodeInBrowser(await issueSsoCode(ada), first!.token);
+    expect((await findSession(second!.token))?.user.id).toBe(ada);
+    expect(await findSession(first!.token)).toBeNull();
+  });
+
+  it('never replace the session of another member: the code is used up and nothing changes', async () => {
+    const ada = await member('ada-lovelace');
+    const { userId: grace } = await registerAccount({ email: 'grace.hopper@example.com', password: 'compiler-a0-1952', nickname: 'Grace Hopper' });
+    const current = await createSession(ada);
+    const code = await issueSsoCode(grace);
+    expect(await exchangeSsoCodeInBrowser(code, current.token)).toBeNull();
+    expect((await findSession(current.token))?.user.id).toBe(ada);
+    expect(await consumeSsoCode(code)).toBeNull();
+  });
+
+  it('refuse to mint a code for a request naming a foreign host', async () => {
+    await expect(
+      signIn(parseInput(loginSchema, { email: 'ada@example.com', password: 'analytical-engine' }), { ...meta(), requestUrl: new URL('http://evil.example/sso/login') }),
+    ).rejects.toMatchObject({ status: 400, errorKey: 'host_not_allowed' });
   });
 });

@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 
 // Read once by getConfig(): set before any test runs.
 process.env.SSO_ALLOWED_ORIGINS = 'https://partner.example, not a url';
+process.env.ALLOWED_HOSTS = 'copperhub.test';
 
-const { buildSignInUrl, currentPageUrl, localLocation, safeReturnUrl } = await import('../../src/server/services/sso-links.ts');
+const { assertSignInHost, buildSignInUrl, currentPageUrl, isAllowedHost, localLocation, safeReturnUrl, siteOrigin } = await import(
+  '../../src/server/services/sso-links.ts'
+);
+const { readConfig } = await import('../../src/server/config.ts');
+const { isSecureConnection } = await import('../../src/server/http/transport.ts');
 
 const request = new URL('http://copperhub.test/sso/login');
 
@@ -57,7 +62,62 @@ describe('sign-in links and local locations', () => {
 
   it('collapses leading slashes so a Location never leaves the site', () => {
     expect(localLocation(new URL('http://copperhub.test//evil.example/x?code=1&a=2'), ['code'])).toBe('/evil.example/x?a=2');
-    expect(localLocation(new URL('http://copperhub.test/d-x?token=t'), ['token'])).toBe('/d-x');
+    expect(localLocation(new URL('http://copperhub.test/d-x?code=c'), ['code'])).toBe('/d-x');
     expect(currentPageUrl(new URL('http://copperhub.test//evil.example/'))).toBe('http://copperhub.test/evil.example/');
+  });
+});
+
+describe('allowed hosts', () => {
+  const dev = readConfig({ NODE_ENV: 'development', PORT: '4321' });
+  const production = readConfig({ NODE_ENV: 'production', PORT: '4321' });
+  const listed = readConfig({ NODE_ENV: 'production', ALLOWED_HOSTS: 'copperhub.example, Lab.Example:8080' });
+  const site = readConfig({ NODE_ENV: 'production', SITE_URL: 'https://copperhub.example/', SEED_DEMO: '0' });
+
+  it('without SITE_URL or ALLOWED_HOSTS allows loopback names only, on the configured port in production', () => {
+    for (const host of ['localhost:4321', '127.0.0.1:4321', '[::1]:4321']) {
+      expect(isAllowedHost(host, dev), host).toBe(true);
+      expect(isAllowedHost(host, production), host).toBe(true);
+    }
+    expect(isAllowedHost('127.0.0.1:51234', dev)).toBe(true);
+    expect(isAllowedHost('127.0.0.1:51234', production)).toBe(false);
+    for (const host of ['evil.example', 'evil.example:4321', 'localhost.evil.example:4321', 'evil.example@localhost:4321', 'localhost:4321/x', '', '10.0.0.5:4321']) {
+      expect(isAllowedHost(host, dev), host).toBe(false);
+    }
+  });
+
+  it('with ALLOWED_HOSTS allows exactly those (a name without a port on any port), case-insensitively', () => {
+    expect(isAllowedHost('copperhub.example', listed)).toBe(true);
+    expect(isAllowedHost('COPPERHUB.example:8443', listed)).toBe(true);
+    expect(isAllowedHost('lab.example:8080', listed)).toBe(true);
+    expect(isAllowedHost('lab.example:8081', listed)).toBe(false);
+    expect(isAllowedHost('localhost:4321', listed)).toBe(false);
+    expect(isAllowedHost('sub.copperhub.example', listed)).toBe(false);
+  });
+
+  it('never echoes a forged Host into the site origin', () => {
+    expect(siteOrigin(new URL('http://evil.example/sso/login'), dev)).toBe('http://localhost:4321');
+    expect(siteOrigin(new URL('http://evil.example/sso/login'), listed)).toBe('http://copperhub.example');
+    expect(siteOrigin(new URL('http://evil.example/sso/login'), site)).toBe('https://copperhub.example');
+    expect(siteOrigin(new URL('http://127.0.0.1:4321/x'), dev)).toBe('http://127.0.0.1:4321');
+  });
+
+  it('mints sign-in codes only for allowed hosts, or for any request once SITE_URL is set', () => {
+    expect(() => assertSignInHost(new URL('http://evil.example/sso/login'), dev)).toThrow(expect.objectContaining({ errorKey: 'host_not_allowed', status: 400 }));
+    expect(() => assertSignInHost(new URL('http://localhost:4321/sso/login'), dev)).not.toThrow();
+    expect(() => assertSignInHost(new URL('http://evil.example/sso/login'), site)).not.toThrow();
+  });
+});
+
+describe('https behind a proxy', () => {
+  const direct = readConfig({});
+  const proxied = readConfig({ TRUST_PROXY: '1' });
+
+  it('believes X-Forwarded-Proto only with TRUST_PROXY', () => {
+    expect(isSecureConnection({ protocol: 'http:', forwardedProto: 'https' }, direct)).toBe(false);
+    expect(isSecureConnection({ protocol: 'http:', forwardedProto: 'https' }, proxied)).toBe(true);
+    expect(isSecureConnection({ protocol: 'http:', forwardedProto: 'HTTPS, http' }, proxied)).toBe(true);
+    expect(isSecureConnection({ protocol: 'http:', forwardedProto: 'http' }, proxied)).toBe(false);
+    expect(isSecureConnection({ protocol: 'http:' }, proxied)).toBe(false);
+    expect(isSecureConnection({ protocol: 'https:' }, direct)).toBe(true);
   });
 });

@@ -10,6 +10,7 @@ export const ERROR_STATUS = {
   bad_request: 400,
   validation: 400,
   sso_unknown_site: 400,
+  host_not_allowed: 400,
   unauthorized: 401,
   invalid_credentials: 401,
   forbidden: 403,

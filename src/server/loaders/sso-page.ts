@@ -1,6 +1,7 @@
 import { isAppError, type ErrorKey } from '../http/errors.ts';
 import { requestMeta } from '../http/request-meta.ts';
 import { parseInput } from '../http/validation.ts';
+import { assertSignInHost } from '../services/sso-links.ts';
 import { buildReturnLocation, issueSsoCode, loginSchema, registerSchema, signIn, signUp } from '../services/sso.ts';
 import { ok, redirect, type LoaderData, type PageContext, type PageLoader } from './page.ts';
 
@@ -35,6 +36,14 @@ async function loadSsoPage(context: PageContext, mode: SsoMode) {
   const state: SsoFormState = { mode, params, query: query ? `?${query}` : '', values: { email: '', nickname: '' }, fields: {}, errorKey: null };
   const { user } = context.locals;
 
+  // A request naming a host that is not the site's gets the form with the reason, never a code.
+  try {
+    assertSignInHost(context.url);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    state.errorKey = error.errorKey;
+    return ok(state, { status: error.status });
+  }
   if (context.request.method === 'GET' && user) {
     const code = await issueSsoCode(user.id);
     return redirect(buildReturnLocation(params.redirect || undefined, code, context.url), 303);

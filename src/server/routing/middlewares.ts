@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
-import { clearTokenCookie, setTokenCookie } from '../http/cookies.ts';
-import { findSession, invalidateSession } from '../services/sessions.ts';
-import { localLocation, signInUrlFor, siteOrigin } from '../services/sso-links.ts';
+import { clearTokenCookie } from '../http/cookies.ts';
+import { invalidateSession } from '../services/sessions.ts';
+import { signInUrlFor } from '../services/sso-links.ts';
 import type { RouteMeta } from './routes.ts';
 
 /** A route middleware: return a Response to stop (redirect), nothing to let the page render. */
@@ -10,15 +10,6 @@ export type RouteMiddleware = (context: APIContext) => Promise<Response | void> 
 /** `auth`: guests go to sign-in with the current URL as return address. */
 const auth: RouteMiddleware = (context) => {
   if (!context.locals.user) return context.redirect(signInUrlFor(context.locals.url), 302);
-};
-
-/** `token`: a valid `?token=` becomes the session cookie; the URL is reloaded without it. */
-const token: RouteMiddleware = async (context) => {
-  const value = context.url.searchParams.get('token');
-  if (!value) return;
-  const session = await findSession(value);
-  if (session) setTokenCookie(context.cookies, value, session.expiresAt, siteOrigin(context.url).startsWith('https:'));
-  return context.redirect(localLocation(context.locals.url, ['token']), 302);
 };
 
 /** `logout`: ends the session, clears the cookie and goes home. */
@@ -30,7 +21,7 @@ const logout: RouteMiddleware = async (context) => {
 };
 
 /** Every middleware a route may name, resolved by name in this one table. */
-export const routeMiddlewares: Record<string, RouteMiddleware> = { auth, token, logout };
+export const routeMiddlewares: Record<string, RouteMiddleware> = { auth, logout };
 
 /** Fails at start-up when a route names a middleware that does not exist. */
 export function assertRouteMiddlewares(table: RouteMeta[]): void {

@@ -25,7 +25,7 @@ export const routeTable: RouteMeta[] = [
   route('/logout', { middleware: ['logout'], mobile: false }),
   route('/newest'),
   route('/search'),
-  route('/video/player', { middleware: ['token'] }),
+  route('/video/player'),
   route('/donation-list'),
   route('/preview'),
   route('/create/project', { middleware: ['auth'] }),

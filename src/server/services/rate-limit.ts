@@ -25,6 +25,8 @@ export const RATE_LIMITS = {
   'sso:register:ip': { limit: 50, windowMs: HOUR },
   /** Sign-ups per email. */
   'sso:register:email': { limit: 5, windowMs: HOUR },
+  /** Web-view sign-in codes an app may ask for per member: one per page it opens, with room to spare. */
+  'sso:webview-code:user': { limit: 120, windowMs: HOUR },
   /** Comments and replies a member may post per minute. */
   comment: { limit: 10, windowMs: MINUTE },
   /** Comment likes a member may toggle per minute. */

@@ -1,4 +1,5 @@
-import { getConfig } from '../config.ts';
+import { getConfig, type AppConfig } from '../config.ts';
+import { AppError } from '../http/errors.ts';
 
 /** The platform value the SSO expects from this site. */
 export const SSO_PLATFORM = '6';
@@ -12,9 +13,50 @@ export function buildSignInUrl(returnUrl: string, loginUrl = getConfig().ssoLogi
   return `${loginUrl}${separator}${params.toString()}`;
 }
 
-/** The site's public origin: `SITE_URL` when configured, else the origin of the request. */
-export function siteOrigin(requestUrl: URL): string {
-  return getConfig().siteUrl ?? requestUrl.origin;
+/** Addresses of this machine: a code sent there never leaves the visitor's own computer. */
+const LOOPBACK_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Whether a request naming `host` (the `Host` header: `name` or `name:port`) may get sign-in
+ * return addresses built from it. `SITE_URL`'s host always may; then `ALLOWED_HOSTS` (an entry
+ * without a port allows every port); without that list, only loopback names, on the configured
+ * port in production (any port elsewhere: tests and the dev server listen where they can).
+ */
+export function isAllowedHost(host: string, config: AppConfig = getConfig()): boolean {
+  const wanted = host.toLowerCase();
+  let parsed: URL;
+  try {
+    parsed = new URL(`http://${wanted}`);
+  } catch {
+    return false;
+  }
+  if (parsed.host !== wanted.replace(/:80$/, '') || parsed.pathname !== '/') return false;
+  if (config.siteUrl && new URL(config.siteUrl).host === parsed.host) return true;
+  if (config.allowedHosts.length > 0) {
+    return config.allowedHosts.some((entry) => entry === parsed.host || entry === parsed.hostname);
+  }
+  if (!LOOPBACK_HOSTNAMES.has(parsed.hostname)) return false;
+  return !config.production || (parsed.port || '80') === String(config.port);
+}
+
+/**
+ * The site's public origin: `SITE_URL` when configured, else the origin of the request when its
+ * host is allowed (`isAllowedHost`). A forged `Host` is never echoed into links, feeds or return
+ * addresses: it gets the first allowed host, or the loopback address on the configured port.
+ */
+export function siteOrigin(requestUrl: URL, config: AppConfig = getConfig()): string {
+  if (config.siteUrl) return config.siteUrl;
+  if (isAllowedHost(requestUrl.host, config)) return requestUrl.origin;
+  return `http://${config.allowedHosts[0] ?? `localhost:${config.port}`}`;
+}
+
+/**
+ * Refuses (400 `host_not_allowed`) to mint a sign-in code on a request whose `Host` is not the
+ * site's own while `SITE_URL` is unset: the code would be handed to an address the site cannot
+ * vouch for. With `SITE_URL`, return addresses are built from it whatever the request says.
+ */
+export function assertSignInHost(requestUrl: URL, config: AppConfig = getConfig()): void {
+  if (!config.siteUrl && !isAllowedHost(requestUrl.host, config)) throw new AppError('host_not_allowed');
 }
 
 /** The origins a return address may point to: the site itself and `SSO_ALLOWED_ORIGINS`. */

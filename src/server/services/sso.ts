@@ -9,8 +9,8 @@ import { AppError, isAppError } from '../http/errors.ts';
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { generateCustomUrl } from './profiles.ts';
 import { assertUnderRateLimit, hitRateLimit } from './rate-limit.ts';
-import { createSession } from './sessions.ts';
-import { safeReturnUrl } from './sso-links.ts';
+import { createSession, findSession, invalidateSession } from './sessions.ts';
+import { assertSignInHost, safeReturnUrl } from './sso-links.ts';
 
 /** Codes handed back on the return address live this long and work once. */
 export const SSO_CODE_TTL_MS = 2 * 60 * 1000;
@@ -109,13 +109,28 @@ export async function registerAccount(input: { email: string; password: string; 
   }
 }
 
+/** A one-time code for `userId` and when it expires (returned once; stored hashed). */
+export async function mintSsoCode(userId: number, now = new Date()): Promise<{ code: string; expiresAt: Date }> {
+  const code = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + SSO_CODE_TTL_MS);
+  await getDb().insert(ssoCodes).values({ codeHash: hashCode(code), userId, expiresAt });
+  return { code, expiresAt };
+}
+
 /** A one-time code for `userId` (returned once; stored hashed, expiring in two minutes). */
 export async function issueSsoCode(userId: number, now = new Date()): Promise<string> {
-  const code = randomBytes(32).toString('base64url');
-  await getDb()
-    .insert(ssoCodes)
-    .values({ codeHash: hashCode(code), userId, expiresAt: new Date(now.getTime() + SSO_CODE_TTL_MS) });
-  return code;
+  return (await mintSsoCode(userId, now)).code;
+}
+
+/**
+ * `POST /api/sso/webviewCode`: an app signed in with its token asks for a code to open a page of
+ * the site in a web view (`/video/player?id=…&code=…`). The web view then gets a session of its
+ * own from the code; the app's 30-day token never appears in an address.
+ */
+export async function issueWebviewCode(userId: number): Promise<{ code: string; expiresAt: string }> {
+  await hitRateLimit('sso:webview-code:user', userId);
+  const { code, expiresAt } = await mintSsoCode(userId);
+  return { code, expiresAt: expiresAt.toISOString() };
 }
 
 /** Marks a valid, unused, unexpired code used and answers its user id; anything else is null. */
@@ -136,6 +151,26 @@ export async function exchangeSsoCode(code: string | null | undefined, userAgent
   return createSession(userId, userAgent);
 }
 
+/**
+ * A browser opening a page with `?code=`: the session to set as its cookie, or null when nothing
+ * changes. The code is used up either way. A browser signed in as another member keeps that
+ * member's session: a link must never silently switch whose account someone is using. The same
+ * member gets a fresh session in place of the old one.
+ */
+export async function exchangeSsoCodeInBrowser(
+  code: string | null | undefined,
+  currentToken: string | null | undefined,
+  userAgent = '',
+): Promise<{ token: string; expiresAt: Date } | null> {
+  const userId = await consumeSsoCode(code);
+  if (userId === null) return null;
+  const current = currentToken ? await findSession(currentToken) : null;
+  if (current && current.user.id !== userId) return null;
+  const session = await createSession(userId, userAgent);
+  if (currentToken) await invalidateSession(currentToken);
+  return session;
+}
+
 /** The return address with the code: where the browser goes after signing in. */
 export function buildReturnLocation(redirect: string | undefined, code: string, requestUrl: URL): string {
   const target = safeReturnUrl(redirect, requestUrl);
@@ -149,6 +184,7 @@ export function buildReturnLocation(redirect: string | undefined, code: string, 
  */
 export async function signIn(input: LoginInput, meta: RequestMeta): Promise<{ location: string }> {
   assertKnownSite(input.siteId);
+  assertSignInHost(meta.requestUrl);
   // Only failures count: a member signing in again and again is not an attacker.
   await assertUnderRateLimit('sso:login:ip', meta.ip);
   await assertUnderRateLimit('sso:login:email', input.email);
@@ -170,6 +206,7 @@ export async function signIn(input: LoginInput, meta: RequestMeta): Promise<{ lo
 /** Creates the account (rate-limited) and signs it in: the same `location` answer as `signIn`. */
 export async function signUp(input: RegisterInput, meta: RequestMeta): Promise<{ location: string }> {
   assertKnownSite(input.siteId);
+  assertSignInHost(meta.requestUrl);
   await hitRateLimit('sso:register:ip', meta.ip);
   await hitRateLimit('sso:register:email', input.email);
   const { userId } = await registerAccount(input);

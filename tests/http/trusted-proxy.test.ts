@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { registerAccount } from '../../src/server/services/sso.ts';
+import { useApp, type AppResponse } from '../helpers/app.ts';
+
+// Read once by the server's configuration: this file's site runs behind a TLS proxy.
+process.env.TRUST_PROXY = '1';
+
+/** Behind a TLS-terminating proxy that says so (`X-Forwarded-Proto: https`), with `TRUST_PROXY=1`. */
+const app = useApp();
+const tokenCookie = (response: AppResponse) => (response.headers['set-cookie'] ?? []).find((value) => value.startsWith('token='));
+
+describe('behind a trusted TLS proxy', () => {
+  it('makes the session cookie Secure and sends HSTS on pages, assets and the health check', async () => {
+    const account = { email: 'proxy-test@example.com', password: 'solder-bridge-42', nickname: 'Proxy Tester' };
+    await registerAccount(account);
+    const answer = await app.request('/sso/api/login', { method: 'POST', body: { ...account, redirect: '/newest' }, headers: { 'x-forwarded-proto': 'https' } });
+    const location = new URL(answer.json<{ result: { location: string } }>().result.location);
+    const opened = await app.request(location.pathname + location.search, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(opened.status).toBe(302);
+    expect(tokenCookie(opened)).toMatch(/;\s*Secure/i);
+    expect(tokenCookie(opened)).toMatch(/HttpOnly/i);
+    for (const path of ['/', '/newest', '/healthz', '/robots.txt']) {
+      const response = await app.request(path, { headers: { 'x-forwarded-proto': 'https' } });
+      expect(response.headers['strict-transport-security'], path).toMatch(/^max-age=\d{7,}/);
+    }
+  });
+
+  it('sends neither when the proxy says the visitor came over plain http', async () => {
+    const response = await app.request('/', { headers: { 'x-forwarded-proto': 'http' } });
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+});
