@@ -63,6 +63,7 @@ const WRITES: Record<string, { who: 'owner' | 'member'; body: (world: World) => 
   'user/edit': { who: 'member', body: () => ({ bio: 'Edited' }) },
   'message/allRead': { who: 'member', body: () => ({}) },
   'sso/logout': { who: 'member', body: () => ({}) },
+  'sso/webviewCode': { who: 'member', body: () => ({}) },
   upload: { who: 'member', body: () => ({}) },
 };
 

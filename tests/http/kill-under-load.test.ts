@@ -33,7 +33,7 @@ function freePort(): Promise<number> {
 
 async function start(port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['src/server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0', DATABASE_URL: '' },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', SITE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, SEED_DEMO: '0', DATABASE_URL: '' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let attempt = 0; attempt < 240; attempt += 1) {
