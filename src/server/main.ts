@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { createAppServer } from './app.ts';
 import { readConfig } from './config.ts';
 import { startDatabase } from './db/client.ts';
+import { DatabaseSetupError } from './db/embedded.ts';
 import { assertRouteMiddlewares } from './routing/middlewares.ts';
 import { routeTable } from './routing/routes.ts';
 import { seedDemoIfEmpty } from './db/seed/demo.ts';
@@ -23,7 +24,12 @@ const log = (message: string) => console.log(`[copperhub] ${message}`);
 assertRouteMiddlewares(routeTable);
 
 const startedAt = Date.now();
-const database = await startDatabase({ dataDir: config.dataDir, log: process.env.PG_LOG === '1' });
+const database = await startDatabase({ dataDir: config.dataDir, log: process.env.PG_LOG === '1' }).catch((error: unknown) => {
+  // What the operator must fix is said in one sentence; anything else keeps its stack trace.
+  if (!(error instanceof DatabaseSetupError)) throw error;
+  console.error(`[copperhub] ${error.message}`);
+  process.exit(1);
+});
 log(`database ready (${database.embedded ? `embedded, data in ${path.join(config.dataDir, 'pg')}` : 'DATABASE_URL'})`);
 if (config.seedDemo) {
   const seeded = await seedDemoIfEmpty();
