@@ -38,7 +38,6 @@ if (config.seedDemo) {
 
 const distDir = path.resolve(process.env.DIST_DIR ?? path.join(root, 'dist'));
 const server = await createAppServer({ distDir });
-server.keepAliveTimeout = 65_000;
 
 const housekeeping = setInterval(() => {
   for (const task of [deleteExpiredSessions, deleteStaleSsoCodes, deleteExpiredRateLimits]) void task().catch(() => undefined);
