@@ -46,7 +46,25 @@ housekeeping.unref();
 
 server.listen(config.port, config.host, () => {
   log(`listening on http://localhost:${config.port} (ready in ${Date.now() - startedAt} ms)`);
+  keepServingThroughStrayErrors();
 });
+
+/**
+ * The last resort once the site serves: an error that escaped every request's own handling (a
+ * stream without an error listener, a callback that throws, a promise nobody awaits) is logged
+ * and the server goes on answering everyone else. Every request path handles its own failures,
+ * so what lands here is one request's bug, and ending the process would take the whole site down
+ * for it. Until the server listens there is no such guard: a failing start-up (no database, port
+ * taken, a bad migration) stops with its own message, as it should.
+ */
+function keepServingThroughStrayErrors(): void {
+  process.on('uncaughtException', (error) => {
+    console.error('[copperhub] uncaught exception, still serving:', error);
+  });
+  process.on('unhandledRejection', (reason) => {
+    console.error('[copperhub] unhandled rejection, still serving:', reason);
+  });
+}
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
