@@ -9,6 +9,42 @@ import { createStaticFiles, serveStoredFile } from './static-files.ts';
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: () => void) => Promise<void>;
 
 /**
+ * How long a client may take, chosen for this site rather than Node's defaults. The headers of
+ * any request come in one small packet from a real browser: 20 seconds is generous on a poor
+ * mobile line and cuts a client that trickles them to hold a connection. A whole request may take
+ * 10 minutes: the largest upload (a design archive) must still arrive on a slow line, and Node
+ * has no per-path setting, so the one value serves uploads too. Idle keep-alive connections stay
+ * open 65 seconds, longer than a load balancer's usual 60, so it never sends on a closed one.
+ * Node looks for overdue requests every `connectionsCheckingInterval`: 5 seconds keeps the cuts
+ * close to these values (its default, 30 seconds, would more than double the headers' limit).
+ */
+export const SERVER_TIMEOUTS = {
+  headersTimeout: 20_000,
+  requestTimeout: 10 * 60_000,
+  keepAliveTimeout: 65_000,
+  connectionsCheckingInterval: 5_000,
+} as const;
+
+/** Feeds have no phone version: their `/m` addresses lead to the one feed. */
+const MOBILE_FEEDS = new Set(['/m/rss.xml', '/m/sitemap.xml']);
+
+function plainAnswer(res: http.ServerResponse, status: number, headers: http.OutgoingHttpHeaders = {}): void {
+  const body = `${status} ${http.STATUS_CODES[status]}\n`;
+  res.writeHead(status, { ...headers, 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store' });
+  res.end(body);
+}
+
+/** Whether every `%` escape of the path decodes to UTF-8 (`/%ff` and a cut `/%E0%A4` do not). */
+function isDecodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The site's HTTP server, not yet listening: `/healthz`, built assets, stored files (`/files/…`)
  * and Astro's built handler (`@astrojs/node` in middleware mode, from `distDir`) for everything
  * else. The database must be reachable through `DATABASE_URL`. The server entry listens on the
@@ -19,8 +55,9 @@ export async function createAppServer(options: { distDir: string }): Promise<htt
   const { handler } = (await import(entry)) as { handler: NodeHandler };
   const staticFiles = await createStaticFiles(path.join(options.distDir, 'client'));
 
-  return http.createServer({ ServerResponse: StandardReasonResponse }, (req, res) => {
-    const pathname = (req.url ?? '/').split('?')[0]!;
+  const { headersTimeout, requestTimeout, connectionsCheckingInterval } = SERVER_TIMEOUTS;
+  const server = http.createServer({ ServerResponse: StandardReasonResponse, headersTimeout, requestTimeout, connectionsCheckingInterval }, (req, res) => {
+    const [pathname = '/', query] = (req.url ?? '/').split(/\?(.*)/s);
     // Over https (directly, or through a trusted TLS proxy) every answer tells browsers to stay on it.
     const encrypted = 'encrypted' in req.socket && Boolean(req.socket.encrypted);
     if (isSecureConnection({ protocol: encrypted ? 'https:' : 'http:', forwardedProto: req.headers['x-forwarded-proto'] })) {
@@ -33,9 +70,19 @@ export async function createAppServer(options: { distDir: string }): Promise<htt
       });
       return;
     }
+    // A malformed escape is the client's mistake: answered here, before Astro logs it as an error.
+    if (!isDecodable(pathname)) return plainAnswer(res, 400);
     const read = req.method === 'GET' || req.method === 'HEAD';
+    if (read && MOBILE_FEEDS.has(pathname)) return plainAnswer(res, 301, { location: `${pathname.slice('/m'.length)}${query ? `?${query}` : ''}` });
     if (read && staticFiles.serve(pathname, req, res)) return;
     if (read && pathname.startsWith('/files/')) return serveStoredFile(pathname.slice('/files/'.length), req, res);
-    void handler(req, res);
+    handler(req, res).catch((error: unknown) => {
+      // Astro answers its own errors; this catches what escapes it, for this request only.
+      console.error(`[copperhub] request failed: ${req.method} ${pathname}`, error);
+      if (!res.headersSent) plainAnswer(res, 500);
+      else res.destroy();
+    });
   });
+  server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeout;
+  return server;
 }

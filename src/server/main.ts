@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { createAppServer } from './app.ts';
 import { configProblem, readConfig } from './config.ts';
 import { startDatabase } from './db/client.ts';
+import { DatabaseSetupError } from './db/embedded.ts';
 import { assertRouteMiddlewares } from './routing/middlewares.ts';
 import { routeTable } from './routing/routes.ts';
 import { seedDemoIfEmpty } from './db/seed/demo.ts';
@@ -30,7 +31,12 @@ if (problem) {
 assertRouteMiddlewares(routeTable);
 
 const startedAt = Date.now();
-const database = await startDatabase({ dataDir: config.dataDir, log: process.env.PG_LOG === '1' });
+const database = await startDatabase({ dataDir: config.dataDir, log: process.env.PG_LOG === '1' }).catch((error: unknown) => {
+  // What the operator must fix is said in one sentence; anything else keeps its stack trace.
+  if (!(error instanceof DatabaseSetupError)) throw error;
+  console.error(`[copperhub] ${error.message}`);
+  process.exit(1);
+});
 log(`database ready (${database.embedded ? `embedded, data in ${path.join(config.dataDir, 'pg')}` : 'DATABASE_URL'})`);
 if (config.seedDemo) {
   const seeded = await seedDemoIfEmpty();
@@ -39,7 +45,6 @@ if (config.seedDemo) {
 
 const distDir = path.resolve(process.env.DIST_DIR ?? path.join(root, 'dist'));
 const server = await createAppServer({ distDir });
-server.keepAliveTimeout = 65_000;
 
 const housekeeping = setInterval(() => {
   for (const task of [deleteExpiredSessions, deleteStaleSsoCodes, deleteExpiredRateLimits]) void task().catch(() => undefined);
@@ -48,7 +53,25 @@ housekeeping.unref();
 
 server.listen(config.port, config.host, () => {
   log(`listening on http://localhost:${config.port} (ready in ${Date.now() - startedAt} ms)`);
+  keepServingThroughStrayErrors();
 });
+
+/**
+ * The last resort once the site serves: an error that escaped every request's own handling (a
+ * stream without an error listener, a callback that throws, a promise nobody awaits) is logged
+ * and the server goes on answering everyone else. Every request path handles its own failures,
+ * so what lands here is one request's bug, and ending the process would take the whole site down
+ * for it. Until the server listens there is no such guard: a failing start-up (no database, port
+ * taken, a bad migration) stops with its own message, as it should.
+ */
+function keepServingThroughStrayErrors(): void {
+  process.on('uncaughtException', (error) => {
+    console.error('[copperhub] uncaught exception, still serving:', error);
+  });
+  process.on('unhandledRejection', (reason) => {
+    console.error('[copperhub] unhandled rejection, still serving:', reason);
+  });
+}
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {

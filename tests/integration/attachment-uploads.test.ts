@@ -23,6 +23,9 @@ describe('design-file attachments', () => {
   it('recognises design files by content', () => {
     expect(sniffDesignText('G04 KiCad*\n%FSLAX46Y46*%\n%MOMM*%', 'board-F_Cu.gtl')).toEqual({ mime: 'application/vnd.gerber', ext: 'gtl' });
     expect(sniffDesignText('%FSLAX24Y24*%\n', 'top')).toEqual({ mime: 'application/vnd.gerber', ext: 'gbr' });
+    // The name's extension only where it belongs to the type: Gerber text called evil.html is a .gbr.
+    expect(sniffDesignText('%FSLAX24Y24*%\n', 'evil.html')).toEqual({ mime: 'application/vnd.gerber', ext: 'gbr' });
+    expect(sniffDesignText('M48\n;DRILL file', 'evil.svg')).toEqual({ mime: 'application/vnd.gerber', ext: 'drl' });
     expect(sniffDesignText('M48\n;DRILL file\nMETRIC', 'board.drl')).toEqual({ mime: 'application/vnd.gerber', ext: 'drl' });
     expect(sniffDesignText('(kicad_pcb (version 20240108) (generator "pcbnew"))', 'board.kicad_pcb')).toEqual({ mime: 'application/x-kicad', ext: 'kicad_pcb' });
     expect(sniffDesignText('ISO-10303-21;\nHEADER;', 'case.STEP')).toEqual({ mime: 'model/step', ext: 'step' });
@@ -47,6 +50,7 @@ describe('design-file attachments', () => {
     expect(text).toBe('G04 test*\n%FSLAX46Y46*%\nM02*');
 
     expect(await storeUpload(user.id, 'attachment', { name: 'gerbers.zip', bytes: ZIP })).toMatchObject({ mime: 'application/zip' });
+    expect(await storeUpload(user.id, 'attachment', { name: 'gerbers.html', bytes: ZIP })).toMatchObject({ name: 'gerbers.zip', mime: 'application/zip' });
     expect(await storeUpload(user.id, 'attachment', { name: 'schematic.pdf', bytes: bytes('%PDF-1.7\n%âãÏÓ\n1 0 obj') })).toMatchObject({ mime: 'application/pdf' });
     // EasyEDA exports its BOM as UTF-16LE, tab separated
     const utf16 = new Uint8Array([0xff, 0xfe, ...new Uint8Array(Buffer.from('ID\tName\tDesignator\tQuantity\n1\t10k\tR1\t1\n', 'utf16le'))]);
@@ -61,6 +65,6 @@ describe('design-file attachments', () => {
       await expect(storeUpload(user.id, 'attachment', refused)).rejects.toMatchObject({ status: 415, errorKey: 'unsupported_type' });
     }
     await expect(storeUpload(user.id, 'attachment', { name: 'big.zip', bytes: new Uint8Array(ATTACHMENT_MAX_BYTES + 1) })).rejects.toMatchObject({ status: 413 });
-    expect((await getDb().select().from(uploads).where(eq(uploads.ownerId, user.id))).length).toBe(4);
+    expect((await getDb().select().from(uploads).where(eq(uploads.ownerId, user.id))).length).toBe(5);
   });
 });

@@ -19,7 +19,9 @@ import {
 } from '../../src/server/services/publishing.ts';
 import { getPreview, savePreview } from '../../src/server/services/previews.ts';
 import { searchProjects } from '../../src/server/services/search.ts';
-import { downloadAttachment } from '../../src/server/services/attachments.ts';
+import { downloadAttachment, downloadName } from '../../src/server/services/attachments.ts';
+import { storeUpload } from '../../src/server/services/uploads.ts';
+import { getStorage } from '../../src/server/storage/index.ts';
 import { AppError } from '../../src/server/http/errors.ts';
 import { parseInput } from '../../src/server/http/validation.ts';
 
@@ -232,5 +234,31 @@ describe('attachment downloads', () => {
     const [after] = await getDb().select().from(attachments).where(eq(attachments.uploadId, upload.id));
     expect(after!.downloadCount).toBe(1);
     expect((await failure(downloadAttachment('missing', null, true))).status).toBe(404);
+  });
+
+  it('names the download with the extension of the detected type, whatever the uploader called it', async () => {
+    const { user } = await createUser();
+    const csv = await storeUpload(user.id, 'attachment', { name: 'evil.html', bytes: new TextEncoder().encode('Designator,Value,Quantity\nR1,10k,1\n') });
+    expect(csv).toMatchObject({ name: 'evil.csv', mime: 'text/csv' });
+    await save(user.id, { title: 'BOM', licence: 'MIT', attachments: [csv.id], publish: true });
+    const [attachment] = await getDb().select().from(attachments).where(eq(attachments.uploadId, csv.id));
+    const response = await downloadAttachment(attachment!.id, null, true);
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="evil.csv"; filename*=UTF-8''evil.csv`);
+    // Names kept from before uploads were renamed take the stored file's extension on the way out.
+    expect(downloadName('evil.html', 'attachments/ab/abcdef.csv')).toBe('evil.csv');
+    expect(downloadName('README', 'attachments/ab/abcdef.pdf')).toBe('README.pdf');
+    expect(downloadName('.html', 'attachments/ab/abcdef.zip')).toBe('.html.zip');
+    expect(downloadName('Top.gtl', 'attachments/ab/abcdef.gtl')).toBe('Top.gtl');
+  });
+
+  it('answers 404 for an attachment whose file has vanished, without counting it', async () => {
+    const { user } = await createUser();
+    const upload = await createUpload(user.id, { name: 'gone.zip' });
+    await save(user.id, { title: 'Gone', licence: 'MIT', attachments: [upload.id], publish: true });
+    const [attachment] = await getDb().select().from(attachments).where(eq(attachments.uploadId, upload.id));
+    await getStorage().delete(attachment!.storageKey);
+    expect((await failure(downloadAttachment(attachment!.id, null, true))).status).toBe(404);
+    const [after] = await getDb().select().from(attachments).where(eq(attachments.uploadId, upload.id));
+    expect(after!.downloadCount).toBe(0);
   });
 });

@@ -19,7 +19,7 @@ import {
   SSO_CODE_TTL_MS,
   type RequestMeta,
 } from '../../src/server/services/sso.ts';
-import { RATE_LIMITS } from '../../src/server/services/rate-limit.ts';
+import { hitRateLimit, RATE_LIMITS } from '../../src/server/services/rate-limit.ts';
 
 // The site answers as copperhub.test here (read once by getConfig, before the first test).
 process.env.ALLOWED_HOSTS = 'copperhub.test';
@@ -111,26 +111,58 @@ describe('sign-in', () => {
 
   it('does not count successful sign-ins against the limits', async () => {
     const input = parseInput(loginSchema, { email: 'ada@example.com', password: 'analytical-engine' });
-    for (let i = 0; i < RATE_LIMITS['sso:login:email'].limit + 2; i += 1) await expect(signIn(input, meta('203.0.113.5'))).resolves.toHaveProperty('location');
+    for (let i = 0; i < RATE_LIMITS['sso:login:pair'][0].limit + 2; i += 1) await expect(signIn(input, meta('203.0.113.5'))).resolves.toHaveProperty('location');
   });
 
-  it('limits failed attempts per email (429) whatever the IP, then refuses even the right password', async () => {
-    const input = parseInput(loginSchema, { email: 'target@example.com', password: 'guess' });
-    for (let i = 0; i < RATE_LIMITS['sso:login:email'].limit; i += 1) {
-      await expect(signIn(input, meta())).rejects.toMatchObject({ errorKey: 'invalid_credentials' });
+  it('slows a guesser at one address down, with the wait to announce, and only them', async () => {
+    await registerAccount({ email: 'slowed@example.com', password: 'the-real-one', nickname: 'Slowed' });
+    const guess = parseInput(loginSchema, { email: 'slowed@example.com', password: 'guess' });
+    const right = parseInput(loginSchema, { email: 'slowed@example.com', password: 'the-real-one' });
+    const attacker = '203.0.113.20';
+    for (let i = 0; i < RATE_LIMITS['sso:login:pair'][0].limit; i += 1) {
+      await expect(signIn(guess, meta(attacker))).rejects.toMatchObject({ errorKey: 'invalid_credentials' });
     }
-    await expect(signIn(input, meta())).rejects.toMatchObject({ status: 429, errorKey: 'rate_limited' });
+    const refused = await signIn(guess, meta(attacker)).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 429, errorKey: 'rate_limited' });
+    // Five failures in a minute: a wait of at most a minute, announced in whole seconds.
+    expect((refused as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(0);
+    expect((refused as { retryAfterSeconds: number }).retryAfterSeconds).toBeLessThanOrEqual(120);
+    // Even the right password waits at that address (it could be the guesser's lucky try)…
+    await expect(signIn(right, meta(attacker))).rejects.toMatchObject({ status: 429 });
+    // …but the owner at their own address gets in, and another account at the same address is not slowed.
+    await expect(signIn(right, meta('203.0.113.21'))).resolves.toHaveProperty('location');
+    await expect(signIn(parseInput(loginSchema, { email: 'ada@example.com', password: 'analytical-engine' }), meta(attacker))).resolves.toHaveProperty('location');
+  });
+
+  it('lets the owner in with the right password after many failures from other addresses', async () => {
     await registerAccount({ email: 'target@example.com', password: 'the-real-one', nickname: 'Target' });
+    const guess = parseInput(loginSchema, { email: 'target@example.com', password: 'guess' });
+    for (let i = 0; i < 30; i += 1) {
+      await expect(signIn(guess, meta(`192.0.2.${1 + (i % 6)}`))).rejects.toMatchObject({ errorKey: 'invalid_credentials' });
+    }
     const right = parseInput(loginSchema, { email: 'target@example.com', password: 'the-real-one' });
-    await expect(signIn(right, meta())).rejects.toMatchObject({ status: 429 });
+    await expect(signIn(right, meta('198.18.0.1'))).resolves.toHaveProperty('location');
   });
 
-  it('limits failed attempts per IP (429) whatever the email', async () => {
+  it('keeps a ceiling per account over all addresses, far above the owner\'s own mistakes', async () => {
+    const ceiling = RATE_LIMITS['sso:login:email'].limit;
+    expect(ceiling).toBeGreaterThanOrEqual(10 * RATE_LIMITS['sso:login:pair'][0].limit);
+    await registerAccount({ email: 'besieged@example.com', password: 'the-real-one', nickname: 'Besieged' });
+    // All but the last failure counted directly (each signIn costs a password hash); the last one
+    // goes through signIn and is what reaches the ceiling.
+    for (let i = 1; i < ceiling; i += 1) await hitRateLimit('sso:login:email', 'besieged@example.com');
+    const guess = parseInput(loginSchema, { email: 'besieged@example.com', password: 'guess' });
+    await expect(signIn(guess, meta('192.0.2.100'))).rejects.toMatchObject({ errorKey: 'invalid_credentials' });
+    const right = parseInput(loginSchema, { email: 'besieged@example.com', password: 'the-real-one' });
+    await expect(signIn(right, meta('198.18.0.2'))).rejects.toMatchObject({ status: 429, errorKey: 'rate_limited' });
+  });
+
+  it('limits failed attempts per IP over many accounts (credential stuffing)', async () => {
     const ip = '203.0.113.77';
-    for (let i = 0; i < RATE_LIMITS['sso:login:ip'].limit; i += 1) {
-      await expect(signIn(parseInput(loginSchema, { email: `guess${i}@example.com`, password: 'x' }), meta(ip))).rejects.toMatchObject({ errorKey: 'invalid_credentials' });
-    }
+    for (let i = 1; i < RATE_LIMITS['sso:login:ip'].limit; i += 1) await hitRateLimit('sso:login:ip', ip);
+    await expect(signIn(parseInput(loginSchema, { email: 'guess@example.com', password: 'x' }), meta(ip))).rejects.toMatchObject({ errorKey: 'invalid_credentials' });
     await expect(signIn(parseInput(loginSchema, { email: 'ada@example.com', password: 'analytical-engine' }), meta(ip))).rejects.toMatchObject({ status: 429 });
+    await expect(signIn(parseInput(loginSchema, { email: 'ada@example.com', password: 'analytical-engine' }), meta('203.0.113.78'))).resolves.toHaveProperty('location');
   });
 
   it('limits sign-ups per IP', async () => {

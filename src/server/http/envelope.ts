@@ -33,5 +33,6 @@ export function errorResponse(error: unknown, t: Translate): Response {
     errorKey: appError.errorKey,
   };
   if (appError.fields) body.fields = appError.fields;
-  return new Response(JSON.stringify(body), { status: appError.status, headers: JSON_HEADERS });
+  const headers = appError.retryAfterSeconds === undefined ? JSON_HEADERS : { ...JSON_HEADERS, 'retry-after': String(appError.retryAfterSeconds) };
+  return new Response(JSON.stringify(body), { status: appError.status, headers });
 }

@@ -11,13 +11,16 @@ export class AppError extends Error {
   readonly errorKey: ServerErrorKey;
   readonly status: number;
   readonly fields: FieldErrors | undefined;
+  /** For `rate_limited`: seconds until a retry can succeed, sent as `Retry-After`. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(errorKey: ServerErrorKey, fields?: FieldErrors) {
+  constructor(errorKey: ServerErrorKey, fields?: FieldErrors, options: { retryAfterSeconds?: number } = {}) {
     super(errorKey);
     this.name = 'AppError';
     this.errorKey = errorKey;
     this.status = statusOf(errorKey);
     this.fields = fields;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

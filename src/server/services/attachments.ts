@@ -2,6 +2,7 @@
  * Design files attached to projects: created from the owner's uploads when a project is
  * published or edited, and downloaded through `/api/attachment/download` (which counts).
  */
+import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
@@ -15,7 +16,8 @@ import type { ResolvedAttachment } from './project-content.ts';
 /** A transaction or the database: the functions below run inside the caller's transaction. */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-const GERBER_EXTENSIONS = new Set([
+/** Extensions of Gerber layers and Excellon drill files, as CAD tools name them. */
+export const GERBER_EXTENSIONS: ReadonlySet<string> = new Set([
   'gbr', 'ger', 'gtl', 'gbl', 'gto', 'gbo', 'gts', 'gbs', 'gtp', 'gbp', 'gko', 'gm1', 'gml', 'gm', 'g1', 'g2', 'gd1', 'gg1',
   'drl', 'xln', 'cmp', 'sol', 'stc', 'sts', 'plc', 'pls', 'oln',
 ]);
@@ -101,6 +103,18 @@ export async function syncProjectAttachments(
   }
 }
 
+/**
+ * The name a download is saved under: the attachment's name with the extension of its stored
+ * file, which is that of its detected type (names from before uploads were renamed so may still
+ * carry the extension the uploader chose).
+ */
+export function downloadName(name: string, storageKey: string): string {
+  const ext = extensionOf(storageKey.slice(storageKey.lastIndexOf('/') + 1));
+  if (!ext || extensionOf(name) === ext) return name;
+  const base = name.lastIndexOf('.') > 0 ? name.slice(0, name.lastIndexOf('.')) : name;
+  return `${base || 'file'}.${ext}`;
+}
+
 /** A file name safe for a `Content-Disposition` header, in ASCII and in UTF-8. */
 export function contentDisposition(name: string): string {
   const clean = name.replace(/[\u0000-\u001F\u007F"\\/]/g, '_').trim() || 'download';
@@ -125,6 +139,14 @@ export async function downloadAttachment(attachmentId: string, viewerId: number 
   const size = await storage.size(row.attachment.storageKey);
   const stream = size === null ? null : await storage.read(row.attachment.storageKey);
   if (!stream || size === null) throw new AppError('not_found');
+  // The first bytes read before the answer starts: a file gone since it was measured (or a
+  // disk that fails to read it) is a 404 for this request, not a response cut after its headers.
+  try {
+    await once(stream, 'readable');
+  } catch {
+    stream.destroy();
+    throw new AppError('not_found');
+  }
   if (count) {
     await db
       .update(attachments)
@@ -136,7 +158,7 @@ export async function downloadAttachment(attachmentId: string, viewerId: number 
     headers: {
       'content-type': row.attachment.mime || 'application/octet-stream',
       'content-length': String(size),
-      'content-disposition': contentDisposition(row.attachment.name),
+      'content-disposition': contentDisposition(downloadName(row.attachment.name, row.attachment.storageKey)),
       'cache-control': 'private, no-store',
       'x-content-type-options': 'nosniff',
       'content-security-policy': "default-src 'none'; sandbox",

@@ -5,6 +5,7 @@ import { AppError } from '../http/errors.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 /** At most `limit` hits in any `windowMs`. */
 export interface RateLimitRule {
@@ -13,14 +14,40 @@ export interface RateLimitRule {
 }
 
 /**
+ * A limit made of steps, each counted on its own: a short window with a small allowance, then
+ * longer windows with larger ones. Past the first step a client waits out a minute, past the
+ * next a quarter of an hour, and so on: delays that grow with persistence.
+ */
+export type RateLimitSteps = readonly RateLimitRule[];
+
+/**
  * Every rate limit of the site, by name. A limit is counted per subject (a user id, an IP, an
- * email) under the key `<name>:<subject>`.
+ * email) under the key `<name>:<subject>` (`<name>#<step>:<subject>` for each step of a stepped
+ * limit).
  */
 export const RATE_LIMITS = {
-  /** Failed sign-ins per IP: room for a classroom or an office behind one address. */
-  'sso:login:ip': { limit: 60, windowMs: 15 * MINUTE },
-  /** Failed sign-ins per email: a password guesser trying one account from many addresses. */
-  'sso:login:email': { limit: 10, windowMs: 15 * MINUTE },
+  /**
+   * Failed sign-ins of one account from one address: the guesser at the keyboard. Five quick
+   * mistakes are free; then waits of a minute, a quarter of an hour, an hour, a day. Failures
+   * from other addresses never slow the owner down here.
+   */
+  'sso:login:pair': [
+    { limit: 5, windowMs: MINUTE },
+    { limit: 10, windowMs: 15 * MINUTE },
+    { limit: 20, windowMs: HOUR },
+    { limit: 50, windowMs: DAY },
+  ],
+  /**
+   * Failed sign-ins of one account from all addresses: a guesser spread over many addresses.
+   * Reaching it refuses even the right password (letting that one through would tell the guesser
+   * which password is right), so it sits far above what the owner's own mistakes could reach.
+   */
+  'sso:login:email': { limit: 100, windowMs: HOUR },
+  /**
+   * Failed sign-ins from one address over all accounts (credential stuffing): room for a
+   * classroom or an office behind one address mistyping a few times each.
+   */
+  'sso:login:ip': { limit: 100, windowMs: HOUR },
   /** Sign-ups per IP. */
   'sso:register:ip': { limit: 50, windowMs: HOUR },
   /** Sign-ups per email. */
@@ -39,11 +66,11 @@ export const RATE_LIMITS = {
   'preview:user': { limit: 200, windowMs: HOUR },
   /** Stars and likes a member may toggle per hour. */
   'reaction:user': { limit: 600, windowMs: HOUR },
-} as const satisfies Record<string, RateLimitRule>;
+} as const satisfies Record<string, RateLimitRule | RateLimitSteps>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
-const keyOf = (name: RateLimitName, subject: string | number) => `${name}:${subject}`;
+const keyOf = (name: string, subject: string | number) => `${name}:${subject}`;
 
 export interface RateLimitHit {
   /** Hits in the current window, this one included. */
@@ -84,6 +111,21 @@ function estimate(current: number, previous: number, window: Window): number {
 }
 
 /**
+ * The refusal, with how many seconds until the estimate has room for one more hit (at most
+ * `limit - 1` counted): the previous window's weight fades as time passes, and a window that is
+ * full on its own must end first and then fade in turn.
+ */
+function refusal(current: number, previous: number, window: Window, windowMs: number, limit: number, now: Date): AppError {
+  const allowed = limit - 1;
+  const end = window.start.getTime() + windowMs;
+  const freeAt =
+    current > allowed
+      ? end + windowMs * (1 - allowed / current)
+      : window.start.getTime() + windowMs * (1 - (allowed - current) / Math.max(previous, 1));
+  return new AppError('rate_limited', undefined, { retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)) });
+}
+
+/**
  * Counts one hit on `key` (shared by every app instance through the `rate_limits` table) and
  * throws `AppError('rate_limited')` once more than `rule.limit` hits fall in the last
  * `rule.windowMs` (sliding-window counter). The mechanism behind `hitRateLimit`.
@@ -98,7 +140,7 @@ export async function hitRateLimitRule(key: string, { limit, windowMs }: RateLim
     .returning({ count: rateLimits.count });
   const count = row?.count ?? 1;
   const previous = await countIn(safeKey, window.previous);
-  if (estimate(count, previous, window) > limit) throw new AppError('rate_limited');
+  if (estimate(count, previous, window) > limit) throw refusal(count, previous, window, windowMs, limit, now);
   return { count, resetAt: new Date(window.start.getTime() + windowMs) };
 }
 
@@ -110,20 +152,45 @@ export async function assertUnderRateLimitRule(key: string, { limit, windowMs }:
   const safeKey = key.slice(0, 300);
   const window = windowOf(now, windowMs);
   const [current, previous] = await Promise.all([countIn(safeKey, window.start), countIn(safeKey, window.previous)]);
-  if (estimate(current, previous, window) >= limit) throw new AppError('rate_limited');
+  if (estimate(current, previous, window) >= limit) throw refusal(current, previous, window, windowMs, limit, now);
 }
 
-/** Counts one hit of the limit `name` for `subject`; throws `AppError('rate_limited')` past the limit. */
-export function hitRateLimit(name: RateLimitName, subject: string | number, now = new Date()): Promise<RateLimitHit> {
-  return hitRateLimitRule(keyOf(name, subject), RATE_LIMITS[name], now);
+/** Each rule of a limit with its key: one for a plain limit, one per step for a stepped one. */
+function rulesOf(name: RateLimitName, subject: string | number): Array<[string, RateLimitRule]> {
+  const limit: RateLimitRule | RateLimitSteps = RATE_LIMITS[name];
+  if (!isSteps(limit)) return [[keyOf(name, subject), limit]];
+  return limit.map((rule, step): [string, RateLimitRule] => [keyOf(`${name}#${step}`, subject), rule]);
+}
+
+function isSteps(limit: RateLimitRule | RateLimitSteps): limit is RateLimitSteps {
+  return Array.isArray(limit);
+}
+
+/** Settles every step, then throws the refusal with the longest wait, if any. */
+async function allSteps<T>(attempts: Array<Promise<T>>): Promise<T[]> {
+  const results = await Promise.allSettled(attempts);
+  const refusals = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
+  if (refusals.length === 0) return results.map((result) => (result as PromiseFulfilledResult<T>).value);
+  const wait = (error: unknown) => (error instanceof AppError ? (error.retryAfterSeconds ?? 0) : Infinity);
+  throw refusals.reduce((longest, error) => (wait(error) > wait(longest) ? error : longest));
 }
 
 /**
- * Throws `AppError('rate_limited')` when `subject` already reached the limit `name`, without
- * counting a hit. With `hitRateLimit` after a failure, this limits failures only.
+ * Counts one hit of the limit `name` for `subject` (on every step of a stepped limit); throws
+ * `AppError('rate_limited')` past the limit, with the longest wait of the steps it exceeds.
  */
-export function assertUnderRateLimit(name: RateLimitName, subject: string | number, now = new Date()): Promise<void> {
-  return assertUnderRateLimitRule(keyOf(name, subject), RATE_LIMITS[name], now);
+export async function hitRateLimit(name: RateLimitName, subject: string | number, now = new Date()): Promise<RateLimitHit> {
+  const hits = await allSteps(rulesOf(name, subject).map(([key, rule]) => hitRateLimitRule(key, rule, now)));
+  return hits[0]!;
+}
+
+/**
+ * Throws `AppError('rate_limited')` when `subject` already reached the limit `name` (any step of
+ * a stepped one), without counting a hit. With `hitRateLimit` after a failure, this limits
+ * failures only.
+ */
+export async function assertUnderRateLimit(name: RateLimitName, subject: string | number, now = new Date()): Promise<void> {
+  await allSteps(rulesOf(name, subject).map(([key, rule]) => assertUnderRateLimitRule(key, rule, now)));
 }
 
 /** Forgets windows that ended more than a day ago (called by the server's housekeeping timer). */

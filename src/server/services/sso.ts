@@ -16,10 +16,6 @@ import { assertSignInHost, safeReturnUrl } from './sso-links.ts';
 export const SSO_CODE_TTL_MS = 2 * 60 * 1000;
 
 const MINUTE = 60 * 1000;
-/**
- * Failed sign-ins allowed per IP and per email in fixed windows; then 429 until the window ends.
- * Per email protects one account from guessing from many addresses; successful sign-ins are free.
- */
 
 const email = z.string().trim().toLowerCase().min(1).max(254);
 const returnFields = {
@@ -179,23 +175,32 @@ export function buildReturnLocation(redirect: string | undefined, code: string, 
 }
 
 /**
- * Signs in with email and password (failures rate-limited per IP and per email) and answers the
- * `location` to send the browser to: the allowed return address with a one-time code.
+ * Signs in with email and password and answers the `location` to send the browser to: the
+ * allowed return address with a one-time code. Only failures count against the limits (a member
+ * signing in again and again is no attacker), in three ways: per account and address
+ * (`sso:login:pair`, delays that grow), per account over all addresses and per address over all
+ * accounts (`sso:login:email`, `sso:login:ip`, ceilings far above any honest use). So a guesser
+ * elsewhere slows only themselves: the owner's right password still gets in from their address.
  */
 export async function signIn(input: LoginInput, meta: RequestMeta): Promise<{ location: string }> {
   assertKnownSite(input.siteId);
   assertSignInHost(meta.requestUrl);
-  // Only failures count: a member signing in again and again is not an attacker.
-  await assertUnderRateLimit('sso:login:ip', meta.ip);
+  // The address first, so that an account name too long for a key still keeps its own pairs apart.
+  const pair = `${meta.ip} ${input.email}`;
+  await assertUnderRateLimit('sso:login:pair', pair);
   await assertUnderRateLimit('sso:login:email', input.email);
+  await assertUnderRateLimit('sso:login:ip', meta.ip);
   let userId: number;
   try {
     userId = await authenticate(input.email, input.password);
   } catch (error) {
     // Count the failure; a concurrent attempt past the limit still answers the same error.
     if (isAppError(error) && error.errorKey === 'invalid_credentials') {
-      await hitRateLimit('sso:login:ip', meta.ip).catch(() => undefined);
-      await hitRateLimit('sso:login:email', input.email).catch(() => undefined);
+      await Promise.all([
+        hitRateLimit('sso:login:pair', pair).catch(() => undefined),
+        hitRateLimit('sso:login:email', input.email).catch(() => undefined),
+        hitRateLimit('sso:login:ip', meta.ip).catch(() => undefined),
+      ]);
     }
     throw error;
   }

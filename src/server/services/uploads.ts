@@ -5,6 +5,7 @@ import { getDb } from '../db/client.ts';
 import { uploads, type UploadPurpose } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import { fileUrl, getStorage } from '../storage/index.ts';
+import { GERBER_EXTENSIONS } from './attachments.ts';
 import { newPublicId } from './ids.ts';
 
 /** What `POST /api/upload` answers. */
@@ -119,17 +120,21 @@ function decodeText(bytes: Uint8Array): string | null {
   }
 }
 
-/** What a text design file is, from its content: `{ mime, ext }`, or null when not a design file. */
+/**
+ * What a text design file is, from its content: `{ mime, ext }`, or null when not a design file.
+ * The name's own extension is kept only where it is one of that type's (a Gerber layer's `.gtl`);
+ * `ext` never comes from a name alone, so `evil.html` holding Gerber text becomes `.gbr`.
+ */
 export function sniffDesignText(text: string, name: string): { mime: string; ext: string } | null {
   const start = text.trimStart();
   const lower = name.toLowerCase();
   const nameExt = lower.includes('.') ? lower.slice(lower.lastIndexOf('.') + 1) : '';
   if (/^(%FS|%MO|%TF|%IN|G04|G75|G90|G01)/.test(start) || /^%FS[LT][AI]X\d\dY\d\d\*%/m.test(text.slice(0, 4096))) {
-    return { mime: 'application/vnd.gerber', ext: /^[a-z0-9]{1,5}$/.test(nameExt) ? nameExt : 'gbr' };
+    return { mime: 'application/vnd.gerber', ext: GERBER_EXTENSIONS.has(nameExt) ? nameExt : 'gbr' };
   }
-  if (/^M48\b/.test(start)) return { mime: 'application/vnd.gerber', ext: /^[a-z0-9]{1,5}$/.test(nameExt) ? nameExt : 'drl' };
+  if (/^M48\b/.test(start)) return { mime: 'application/vnd.gerber', ext: GERBER_EXTENSIONS.has(nameExt) ? nameExt : 'drl' };
   if (/^\((kicad_[a-z_]+|footprint|module|fp_lib_table|sym_lib_table|export)\b/.test(start) || /^EESchema (Schematic|LIBRARY)/.test(start) || /^PCBNEW-BOARD/.test(start)) {
-    const kicad = nameExt.startsWith('kicad_') || ['sch', 'lib', 'kicad_mod', 'net', 'pro'].includes(nameExt);
+    const kicad = /^kicad_[a-z_]{1,12}$/.test(nameExt) || ['sch', 'lib', 'net', 'pro'].includes(nameExt);
     return { mime: 'application/x-kicad', ext: kicad ? nameExt : 'kicad' };
   }
   if (/^ISO-10303-21;/.test(start)) return { mime: 'model/step', ext: nameExt === 'stp' ? 'stp' : 'step' };
@@ -156,7 +161,8 @@ export function sniffDesignText(text: string, name: string): { mime: string; ext
 /**
  * Attachments (design files): zip, PDF and spreadsheet BOMs by their magic bytes; Gerber/Excellon,
  * KiCad, EasyEDA JSON, STEP and CSV by their text content. Stored byte for byte under a
- * generated key; the original name (made safe) is kept for downloads.
+ * generated key; the original name (made safe) is kept for downloads with the extension of the
+ * detected type, so a CSV sent as `evil.html` is `evil.csv` wherever it is saved or opened.
  */
 export async function storeAttachmentUpload(ownerId: number, file: IncomingFile): Promise<UploadResult> {
   // Text formats first (a UTF-16 byte-order mark looks like MPEG audio to magic-byte sniffing),
@@ -170,8 +176,9 @@ export async function storeAttachmentUpload(ownerId: number, file: IncomingFile)
   }
   if (!detected) throw new AppError('unsupported_type');
   const id = newPublicId(16);
-  const storageKey = `attachments/${id.slice(0, 2)}/${id}.${detected.ext.replace(/[^a-z0-9_]/g, '').slice(0, 12) || 'bin'}`;
-  const name = safeFileName(file.name, undefined, `file.${detected.ext}`);
+  const ext = detected.ext.replace(/[^a-z0-9_]/g, '').slice(0, 20) || 'bin';
+  const storageKey = `attachments/${id.slice(0, 2)}/${id}.${ext}`;
+  const name = safeFileName(file.name, ext, 'file');
   await insertUpload({ id, ownerId, purpose: 'attachment', storageKey, name, mime: detected.mime, size: file.bytes.length }, file.bytes);
   return { id, url: fileUrl(storageKey), name, mime: detected.mime, size: file.bytes.length };
 }

@@ -1,0 +1,105 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../helpers/db.ts';
+
+/**
+ * The real server process (`node src/server/main.ts`), on this file's database, a DATA_DIR and a
+ * copy of the built assets of its own, so files can vanish under it as in a redeploy or a disk
+ * failure. What is proven here needs the process itself: that it stays up.
+ */
+const database = useTestDatabase();
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+describe('the server process', () => {
+  const distDir = mkdtempSync(path.join(os.tmpdir(), 'copperhub-dist-'));
+  let child: ChildProcess;
+  let origin = '';
+  let output = '';
+
+  beforeAll(async () => {
+    // The assets copied, so that deleting one leaves the build alone; the server code linked
+    // (Node follows the link, so its packages resolve from the project as usual).
+    cpSync(path.resolve('dist/client'), path.join(distDir, 'client'), { recursive: true });
+    symlinkSync(path.resolve('dist/server'), path.join(distDir, 'server'), 'dir');
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    child = spawn(process.execPath, ['--import', path.resolve('tests/helpers/stray-errors.ts'), 'src/server/main.ts'], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DIST_DIR: distDir,
+        DATA_DIR: database.dataDir(),
+        SEED_DEMO: '0',
+        SITE_URL: origin,
+        NODE_ENV: 'production',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await new Promise<void>((resolve, reject) => {
+      const started = setInterval(() => {
+        if (output.includes('listening on')) {
+          clearInterval(started);
+          resolve();
+        }
+      }, 50);
+      child.once('exit', (code) => {
+        clearInterval(started);
+        reject(new Error(`the server stopped (${code}) while starting:\n${output}`));
+      });
+    });
+  });
+
+  afterAll(async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(distDir, { recursive: true, force: true });
+  });
+
+  const healthy = async () => (await fetch(`${origin}/healthz`)).status;
+
+  it('answers 404 for a built asset and a stored file deleted under it, and stays up', async () => {
+    const name = readdirSync(path.join(distDir, 'client/_astro')).find((file) => file.endsWith('.js'))!;
+    expect((await fetch(`${origin}/_astro/${name}`)).status).toBe(200);
+    const stored = path.join(database.dataDir(), 'files', 'test', 'vanishing.webp');
+    await mkdir(path.dirname(stored), { recursive: true });
+    await writeFile(stored, 'RIFF....WEBP');
+    expect((await fetch(`${origin}/files/test/vanishing.webp`)).status).toBe(200);
+
+    await rm(path.join(distDir, 'client/_astro', name));
+    await rm(stored);
+    expect((await fetch(`${origin}/_astro/${name}`)).status).toBe(404);
+    expect((await fetch(`${origin}/files/test/vanishing.webp`)).status).toBe(404);
+    // The same requests again, and a page, once the first answers are written.
+    expect((await fetch(`${origin}/_astro/${name}`, { method: 'HEAD' })).status).toBe(404);
+    expect(await healthy()).toBe(200);
+    expect(child.exitCode).toBeNull();
+  });
+
+  it('logs an error that escaped every handler and goes on serving', async () => {
+    child.kill('SIGUSR2');
+    await expect.poll(() => output, { timeout: 5000 }).toContain('stray rejection from the test');
+    await expect.poll(() => output, { timeout: 5000 }).toContain('stray exception from the test');
+    expect(output).toContain('[copperhub] uncaught exception, still serving:');
+    expect(output).toContain('[copperhub] unhandled rejection, still serving:');
+    expect(await healthy()).toBe(200);
+    expect(child.exitCode).toBeNull();
+  });
+});
