@@ -2,6 +2,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { checkDatabase } from './db/client.ts';
+import { applySecurityHeaders } from './http/security-headers.ts';
 import { StandardReasonResponse } from './standard-reason.ts';
 import { createStaticFiles, serveStoredFile } from './static-files.ts';
 
@@ -10,7 +11,8 @@ type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: 
 /**
  * The site's HTTP server, not yet listening: `/healthz`, built assets, stored files (`/files/…`)
  * and Astro's built handler (`@astrojs/node` in middleware mode, from `distDir`) for everything
- * else. The database must be reachable through `DATABASE_URL`. The server entry listens on the
+ * else. Every response starts with the site's security headers; a page replaces the fallback
+ * Content-Security-Policy with its own. The database must be reachable through `DATABASE_URL`. The server entry listens on the
  * configured port; tests listen on a free one in their own process.
  */
 export async function createAppServer(options: { distDir: string }): Promise<http.Server> {
@@ -19,6 +21,7 @@ export async function createAppServer(options: { distDir: string }): Promise<htt
   const staticFiles = await createStaticFiles(path.join(options.distDir, 'client'));
 
   return http.createServer({ ServerResponse: StandardReasonResponse }, (req, res) => {
+    applySecurityHeaders(res);
     const pathname = (req.url ?? '/').split('?')[0]!;
     if (pathname === '/healthz') {
       void checkDatabase().then((up) => {
