@@ -57,7 +57,7 @@ test('a guest reads the home and a project page with comments, signs in on the s
   await page.goto(`/d-${project.id}`);
   await expect(page.getByRole('heading', { level: 1, name: project.title })).toBeVisible();
   await expect(page.locator('#comments')).toContainText('Ask me anything about the power stage.');
-  await expect(page.getByRole('button', { name: /^☆\s*Star/ })).toBeEnabled();
+  await expect(page.locator('[data-reaction="star"]')).toBeEnabled();
 
   // The sign-in page: its script takes over the form (its own messages, sent with fetch).
   const email = `policy-${unique()}@example.com`;
@@ -126,4 +126,22 @@ test('the mobile pages run under the same policy', async ({ browser }) => {
   await expect(page.locator('[data-reaction="star"]')).toBeEnabled();
   expect(problems).toEqual([]);
   await context.close();
+});
+
+test('a script that found its way into a page does not run, and the browser reports it', async ({ page }) => {
+  const problems = await watchPolicies(page);
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Featured' })).toBeVisible();
+  const ran = await page.evaluate(() => {
+    const script = document.createElement('script');
+    script.textContent = 'window.__injected = true;';
+    document.body.append(script);
+    const image = document.createElement('img');
+    image.setAttribute('onerror', 'window.__injected = true;');
+    image.src = 'data:,broken';
+    document.body.append(image);
+    return new Promise((resolve) => setTimeout(() => resolve((window as unknown as { __injected?: boolean }).__injected ?? false), 300));
+  });
+  expect(ran).toBe(false);
+  await expect.poll(() => problems.filter((problem) => problem.includes('script-src')).length).toBeGreaterThanOrEqual(2);
 });
