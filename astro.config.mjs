@@ -5,6 +5,7 @@ import { defineConfig } from 'astro/config';
 import { buildId } from './src/integrations/build-id.mjs';
 import { devDatabase } from './src/integrations/dev-database.mjs';
 import { i18nMessages } from './src/integrations/i18n-messages.mjs';
+import { pageCspDirectives } from './src/server/http/security-headers.ts';
 
 const BUILD_ID = process.env.BUILD_ID ?? Date.now().toString(36);
 
@@ -19,6 +20,17 @@ export default defineConfig({
   session: { driver: { entrypoint: 'unstorage/drivers/null' } },
   // Stylesheets as cached, immutable files: inlined they were 33 KB in every page.
   build: { inlineStylesheets: 'auto' },
+  // Every page's Content-Security-Policy, sent as a header: scripts only from this origin or with
+  // the hash Astro computes for each inline script it renders, never `unsafe-inline`. Styles allow
+  // `unsafe-inline`: pages and islands set `style=` attributes and the swiper and cropper web
+  // components write styles into their shadow roots; a style cannot run code.
+  security: {
+    csp: {
+      directives: pageCspDirectives(),
+      scriptDirective: { resources: ["'self'"] },
+      styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
+    },
+  },
   server: { port: Number(process.env.PORT ?? 4321) },
   vite: {
     define: { 'import.meta.env.PUBLIC_BUILD_ID': JSON.stringify(BUILD_ID) },

@@ -2,6 +2,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { checkDatabase } from './db/client.ts';
+import { applySecurityHeaders } from './http/security-headers.ts';
 import { HSTS_VALUE, isSecureConnection } from './http/transport.ts';
 import { StandardReasonResponse } from './standard-reason.ts';
 import { createStaticFiles, serveStoredFile } from './static-files.ts';
@@ -47,7 +48,8 @@ function isDecodable(pathname: string): boolean {
 /**
  * The site's HTTP server, not yet listening: `/healthz`, built assets, stored files (`/files/…`)
  * and Astro's built handler (`@astrojs/node` in middleware mode, from `distDir`) for everything
- * else. The database must be reachable through `DATABASE_URL`. The server entry listens on the
+ * else. Every response starts with the site's security headers; a page replaces the fallback
+ * Content-Security-Policy with its own. The database must be reachable through `DATABASE_URL`. The server entry listens on the
  * configured port; tests listen on a free one in their own process.
  */
 export async function createAppServer(options: { distDir: string }): Promise<http.Server> {
@@ -57,6 +59,7 @@ export async function createAppServer(options: { distDir: string }): Promise<htt
 
   const { headersTimeout, requestTimeout, connectionsCheckingInterval } = SERVER_TIMEOUTS;
   const server = http.createServer({ ServerResponse: StandardReasonResponse, headersTimeout, requestTimeout, connectionsCheckingInterval }, (req, res) => {
+    applySecurityHeaders(res);
     const [pathname = '/', query] = (req.url ?? '/').split(/\?(.*)/s);
     // Over https (directly, or through a trusted TLS proxy) every answer tells browsers to stay on it.
     const encrypted = 'encrypted' in req.socket && Boolean(req.socket.encrypted);

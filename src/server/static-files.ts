@@ -3,6 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import send from 'send';
 import { contentTypeOf } from '../lib/mime.ts';
+import { applySecurityHeaders } from './http/security-headers.ts';
 import { getStorage } from './storage/index.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -20,7 +21,9 @@ function sendFile(req: http.IncomingMessage, res: http.ServerResponse, file: str
       res.destroy();
       return;
     }
+    // The file's own headers go; the ones every answer carries stay.
     for (const name of res.getHeaderNames()) res.removeHeader(name);
+    applySecurityHeaders(res);
     const body = `${status} ${http.STATUS_CODES[status]}\n`;
     res.writeHead(status, { ...extra, 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store' });
     res.end(body);
