@@ -36,7 +36,7 @@ const context = defineMiddleware(async ({ request, cookies, locals }, next) => {
   locals.user = await validateSessionToken(token);
   locals.sessionToken = locals.user ? token : null;
   const response = await next();
-  // Signed-in pages carry the session token for the islands: never stored by a shared cache.
+  // Signed-in pages carry the member's own data: never stored by a shared cache.
   if (locals.user && (response.headers.get('content-type') ?? '').includes('text/html')) {
     try {
       response.headers.set('cache-control', 'private, no-store');
