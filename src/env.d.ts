@@ -14,6 +14,8 @@ declare namespace App {
     user: import('./server/services/sessions.ts').SessionUser | null;
     /** The raw session token of this request (bearer header or cookie), when valid. */
     sessionToken: string | null;
+    /** A write from another site reached a form page that shows the refusal itself (`src/server/http/csrf.ts`). */
+    crossSiteWrite?: boolean;
     /** The signed-in member as the header shows them; set by the page runner (`loadPage`). */
     viewer?: import('./lib/api-types.ts').UserInfo | null;
   }

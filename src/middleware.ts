@@ -3,10 +3,14 @@ import { getT, LOCALE_COOKIE, resolveLocale } from './lib/i18n.ts';
 import { desktopPathOf, isMobilePath, variantPath } from './lib/paths.ts';
 import { isCrawler, isMobileBrowser } from './lib/user-agent.ts';
 import { readRequestToken } from './server/http/cookies.ts';
+import { isCrossSiteWrite, showsRefusalOnForm } from './server/http/csrf.ts';
+import { errorResponse } from './server/http/envelope.ts';
+import { AppError } from './server/http/errors.ts';
 import { assertRouteMiddlewares, routeMiddlewares } from './server/routing/middlewares.ts';
 import { matchRoute, routeTable } from './server/routing/routes.ts';
 import { handleSsoCallback } from './server/routing/sso-callback.ts';
 import { validateSessionToken } from './server/services/sessions.ts';
+import { siteOrigin } from './server/services/sso-links.ts';
 
 assertRouteMiddlewares(routeTable);
 
@@ -36,7 +40,7 @@ const context = defineMiddleware(async ({ request, cookies, locals }, next) => {
   locals.user = await validateSessionToken(token);
   locals.sessionToken = locals.user ? token : null;
   const response = await next();
-  // Signed-in pages carry the session token for the islands: never stored by a shared cache.
+  // Signed-in pages carry the member's own data: never stored by a shared cache.
   if (locals.user && (response.headers.get('content-type') ?? '').includes('text/html')) {
     try {
       response.headers.set('cache-control', 'private, no-store');
@@ -45,6 +49,20 @@ const context = defineMiddleware(async ({ request, cookies, locals }, next) => {
     }
   }
   return response;
+});
+
+/**
+ * Writes another site may have made the visitor's browser send (see `isCrossSiteWrite`) are
+ * refused here, before any page or endpoint runs: with the JSON envelope, or on the form itself
+ * for the sign-in and sign-up pages (which then change nothing).
+ */
+const crossSite = defineMiddleware(({ request, url, locals }, next) => {
+  if (!isCrossSiteWrite(request, siteOrigin(url))) return next();
+  if (showsRefusalOnForm(url.pathname)) {
+    locals.crossSiteWrite = true;
+    return next();
+  }
+  return errorResponse(new AppError('cross_site_request'), locals.t);
 });
 
 /** The site side of the SSO: `?code=` is exchanged for the session cookie, then dropped. */
@@ -93,4 +111,4 @@ const crawlerErrors = defineMiddleware(async ({ request, url }, next) => {
   return response;
 });
 
-export const onRequest = sequence(crawlerErrors, variant, ssoCallback, context, mobileRedirect, routeGuards);
+export const onRequest = sequence(crawlerErrors, variant, ssoCallback, context, crossSite, mobileRedirect, routeGuards);

@@ -5,7 +5,6 @@ import type { IslandMessages } from '../lib/island-messages.ts';
 import { noticeText } from '../lib/notice.ts';
 import type { Variant } from '../lib/paths.ts';
 import type { CommentSort } from '../lib/conversation-types.ts';
-import { initAuth } from '../stores/auth.ts';
 import { createComments, type CommentsInit } from '../stores/comments.ts';
 import { Composer } from './comments/Composer.tsx';
 import { Thread } from './comments/Thread.tsx';
@@ -17,14 +16,12 @@ export interface CommentsProps extends CommentsInit {
   locale: string;
   messages: IslandMessages;
   variant: Variant;
-  token: string | null;
 }
 
 const sortHref = (value: CommentSort) => (value === 'newest' ? '?#comments' : `?commentSort=${value}#comments`);
 
-function CommentsBody({ locale, variant, token, ...init }: Omit<CommentsProps, 'messages'>) {
+function CommentsBody({ locale, variant, ...init }: Omit<CommentsProps, 'messages'>) {
   const { t } = useTranslation();
-  if (!import.meta.env.SSR) initAuth({ token });
   const comments = useIslandStore(() => createComments(init));
   const state = useStore(comments.$comments);
   const { count, sort, threads, focus, total, page, listBusy, listError, composer, confirm, deleting, status } = state;

@@ -12,8 +12,6 @@ import { useUnread } from './use-unread.ts';
 export interface HeaderUserMenuProps {
   locale: string;
   messages: IslandMessages;
-  /** The session token of the page (the cookie is HttpOnly), for the islands' API calls. */
-  token: string;
   /** The signed-in user as the server rendered the page. */
   user: UserInfo;
   variant?: Variant;
@@ -32,9 +30,9 @@ export default function HeaderUserMenu(props: HeaderUserMenuProps) {
   );
 }
 
-function Menu({ token, user: initialUser, variant = 'desktop' }: HeaderUserMenuProps) {
+function Menu({ user: initialUser, variant = 'desktop' }: HeaderUserMenuProps) {
   const { t } = useTranslation();
-  const { userInfo } = useAuth({ token, userInfo: initialUser });
+  const { userInfo } = useAuth({ signedIn: true, userInfo: initialUser });
   const user = userInfo ?? initialUser;
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -54,7 +52,7 @@ function Menu({ token, user: initialUser, variant = 'desktop' }: HeaderUserMenuP
     { href: variantPath(variant, '/create/project'), label: t('account.create') },
   ];
 
-  const menuItems = () => [...(root.current?.querySelectorAll<HTMLAnchorElement>('[role="menuitem"]') ?? [])];
+  const menuItems = () => [...(root.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
 
   useEffect(() => {
     if (!open) return;
@@ -92,7 +90,7 @@ function Menu({ token, user: initialUser, variant = 'desktop' }: HeaderUserMenuP
 
   const onMenuKey = (event: KeyboardEvent<HTMLUListElement>) => {
     const list = menuItems();
-    const index = list.indexOf(document.activeElement as HTMLAnchorElement);
+    const index = list.indexOf(document.activeElement as HTMLElement);
     const move = (next: number) => {
       event.preventDefault();
       list[(next + list.length) % list.length]?.focus();
@@ -164,9 +162,12 @@ function Menu({ token, user: initialUser, variant = 'desktop' }: HeaderUserMenuP
         ))}
         <li role="separator" />
         <li role="none">
-          <a role="menuitem" tabIndex={-1} href="/logout" onClick={() => clearAuth()}>
-            {t('account.signOut')}
-          </a>
+          {/* A POST: a link to /logout from another site only opens the confirmation page. */}
+          <form method="post" action={variantPath(variant, '/logout')} onSubmit={() => clearAuth()}>
+            <button type="submit" role="menuitem" tabIndex={-1}>
+              {t('account.signOut')}
+            </button>
+          </form>
         </li>
       </ul>
       </div>

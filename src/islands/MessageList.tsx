@@ -19,13 +19,13 @@ export interface MessageListProps {
   /** The page the server rendered. */
   initial: MessagePage;
   unreadOnly: boolean;
-  token: string | null;
 }
 
-function MessageListBody({ variant, locale, initial, token, unreadOnly: initialUnreadOnly }: Omit<MessageListProps, 'messages'>) {
+function MessageListBody({ variant, locale, initial, unreadOnly: initialUnreadOnly }: Omit<MessageListProps, 'messages'>) {
   const { t } = useTranslation();
   if (!import.meta.env.SSR) {
-    initAuth({ token });
+    // Only the signed-in owner sees their messages: their cookie authenticates the calls.
+    initAuth({ signedIn: true });
     initMessages(initial.unread);
   }
   const list = useIslandStore(() => createMessageList(initial, initialUnreadOnly));

@@ -16,7 +16,6 @@ const ImageCropper = lazy(() => import('./ImageCropper.tsx'));
 export interface ProfileEditorProps {
   locale: string;
   messages: IslandMessages;
-  token: string;
   /** The signed-in owner of the profile, as the page rendered it. */
   user: UserInfo;
   variant?: Variant;
@@ -36,8 +35,8 @@ export default function ProfileEditor({ messages, ...props }: ProfileEditorProps
   );
 }
 
-function Editor({ token, user: initialUser, variant = 'desktop', origin }: Omit<ProfileEditorProps, 'messages'>) {
-  const { userInfo } = useAuth({ token, userInfo: initialUser });
+function Editor({ user: initialUser, variant = 'desktop', origin }: Omit<ProfileEditorProps, 'messages'>) {
+  const { userInfo } = useAuth({ signedIn: true, userInfo: initialUser });
   const profile = useIslandStore(() => createProfile(initialUser, variant));
   const { cropSource } = useStore(profile.$profile);
   const changeButton = useRef<HTMLButtonElement>(null);

@@ -9,13 +9,12 @@ export interface UnreadBadgeProps {
   messages: IslandMessages;
   /** The count the server rendered (no flash before hydration). */
   unread: number;
-  /** The session token, for `Authorization: Bearer` on refreshes. */
-  token: string | null;
 }
 
-function Badge({ unread, token }: Omit<UnreadBadgeProps, 'locale' | 'messages'>) {
+function Badge({ unread }: Omit<UnreadBadgeProps, 'locale' | 'messages'>) {
   const { t } = useTranslation();
-  if (!import.meta.env.SSR) initAuth({ token });
+  // Rendered for signed-in members only: their browser's cookie authenticates the refreshes.
+  if (!import.meta.env.SSR) initAuth({ signedIn: true });
   const count = useUnread(unread);
   if (count <= 0) return null;
   return (

@@ -17,24 +17,28 @@ export class ApiError extends Error {
   }
 }
 
-let tokenSource: () => string | null = () => null;
+const API_BASE: string = import.meta.env.PUBLIC_API_BASE ?? '';
 
-/** Lets the auth store supply the token that every call sends (set once by `$auth`). */
-export function setTokenSource(source: () => string | null): void {
-  tokenSource = source;
+/**
+ * Whether the API lives on another origin than the page (`PUBLIC_API_BASE`). Islands authenticate
+ * with the session cookie, which fetch sends by itself to the page's own origin; another origin
+ * gets it only when asked for (`credentials: 'include'`), and only if that origin shares the
+ * cookie's site and answers CORS with credentials for the page.
+ */
+export function isCrossOrigin(base: string, pageOrigin = typeof location === 'undefined' ? null : location.origin): boolean {
+  if (!/^https?:\/\//i.test(base)) return false;
+  return pageOrigin === null || new URL(base).origin !== pageOrigin;
 }
 
-/** The one ofetch instance of the islands: API base from `PUBLIC_API_BASE`, bearer token added. */
+/**
+ * The one ofetch instance of the islands: API base from `PUBLIC_API_BASE`, the session cookie sent
+ * by the browser (no token in page JavaScript; `Authorization: Bearer` is for apps and scripts).
+ */
 export const api = ofetch.create({
-  baseURL: `${import.meta.env.PUBLIC_API_BASE ?? ''}/api`,
+  baseURL: `${API_BASE}/api`,
   ignoreResponseError: true,
   onRequest({ options }) {
-    const token = tokenSource();
-    if (token) {
-      const headers = new Headers(options.headers as HeadersInit | undefined);
-      headers.set('authorization', `Bearer ${token}`);
-      options.headers = headers;
-    }
+    if (isCrossOrigin(API_BASE)) options.credentials = 'include';
   },
 });
 

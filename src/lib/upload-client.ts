@@ -1,4 +1,4 @@
-import { ApiError } from './api-client.ts';
+import { ApiError, isCrossOrigin } from './api-client.ts';
 import type { ApiEnvelope } from './api-types.ts';
 import type { ErrorEnvelope } from './contract/errors.ts';
 
@@ -20,18 +20,19 @@ export interface UploadHandle {
 
 /**
  * Uploads one file to `/api/upload` with XMLHttpRequest, which (unlike fetch/ofetch) reports
- * upload progress: `onProgress` gets 0…1. Sends the session token as a bearer header when there
- * is one (the cookie covers the rest). Fails with `ApiError` like `apiCall` does; an abort fails
- * with errorKey `aborted`.
+ * upload progress: `onProgress` gets 0…1. The browser sends the session cookie (to another
+ * `PUBLIC_API_BASE` origin too, like `api`). Fails with `ApiError` like `apiCall` does; an abort
+ * fails with errorKey `aborted`.
  */
 export function uploadFile(
   file: Blob,
-  options: { purpose: UploadPurpose; name?: string; token?: string | null; onProgress?: (fraction: number) => void },
+  options: { purpose: UploadPurpose; name?: string; onProgress?: (fraction: number) => void },
 ): UploadHandle {
   const xhr = new XMLHttpRequest();
   const promise = new Promise<UploadedFile>((resolve, reject) => {
-    xhr.open('POST', `${import.meta.env.PUBLIC_API_BASE ?? ''}/api/upload`);
-    if (options.token) xhr.setRequestHeader('authorization', `Bearer ${options.token}`);
+    const base: string = import.meta.env.PUBLIC_API_BASE ?? '';
+    xhr.open('POST', `${base}/api/upload`);
+    xhr.withCredentials = isCrossOrigin(base);
     xhr.responseType = 'json';
     xhr.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);

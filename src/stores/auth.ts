@@ -1,48 +1,44 @@
 import { atom } from 'nanostores';
-import { apiCall, setTokenSource } from '../lib/api-client.ts';
+import { apiCall } from '../lib/api-client.ts';
 import type { UserInfo } from '../lib/api-types.ts';
 
-/** Auth state shared by every island: the token and the signed-in user's info. */
+/**
+ * Auth state shared by every island: whether the page was rendered for a signed-in member, and
+ * their info. The session itself is the HttpOnly cookie the browser sends with every API call;
+ * no script on the page can read it.
+ */
 export interface AuthState {
-  token: string | null;
+  signedIn: boolean;
   userInfo: UserInfo | null;
 }
 
-export const $auth = atom<AuthState>({ token: null, userInfo: null });
+const SIGNED_OUT: AuthState = { signedIn: false, userInfo: null };
 
-setTokenSource(() => $auth.get().token);
-
-/** Sets the token after sign-in (or from the page the server rendered). */
-export function setToken(token: string | null): void {
-  $auth.set({ ...$auth.get(), token });
-}
+export const $auth = atom<AuthState>(SIGNED_OUT);
 
 /**
  * Seeds the store once per page from what the server rendered, without overwriting newer state.
- * Islands hydrate in any order: when one seeded only the token, another one rendered for the same
- * session completes it with the user info.
+ * Islands hydrate in any order: when one seeded only `signedIn`, another one rendered for the
+ * same page completes it with the user info.
  */
 export function initAuth(initial: Partial<AuthState>): void {
   const current = $auth.get();
-  if (!current.token && !current.userInfo) {
-    $auth.set({ token: initial.token ?? null, userInfo: initial.userInfo ?? null });
+  if (!current.signedIn) {
+    if (initial.signedIn) $auth.set({ signedIn: true, userInfo: initial.userInfo ?? null });
     return;
   }
-  if (!current.userInfo && initial.userInfo && initial.token && initial.token === current.token) {
-    $auth.set({ token: current.token, userInfo: initial.userInfo });
-  }
+  if (!current.userInfo && initial.signedIn && initial.userInfo) $auth.set({ signedIn: true, userInfo: initial.userInfo });
 }
 
 /**
- * Fetches `user/getUserInfo` — only when a token exists — and stores the user only when
+ * Fetches `user/getUserInfo` — only when the page is signed in — and stores the user only when
  * `retCode` is 0; any failure leaves the store as it was.
  */
 export async function fetchUserInfo(): Promise<UserInfo | null> {
-  const { token } = $auth.get();
-  if (!token) return null;
+  if (!$auth.get().signedIn) return null;
   try {
     const userInfo = await apiCall<UserInfo>('user/getUserInfo');
-    if ($auth.get().token === token) $auth.set({ token, userInfo });
+    if ($auth.get().signedIn) $auth.set({ signedIn: true, userInfo });
     return userInfo;
   } catch {
     return $auth.get().userInfo;
@@ -51,14 +47,13 @@ export async function fetchUserInfo(): Promise<UserInfo | null> {
 
 /**
  * Replaces the user info after the signed-in user changed it (e.g. a new avatar from
- * `user/edit`), so every island shows it at once. Ignored without a token.
+ * `user/edit`), so every island shows it at once. Ignored when signed out.
  */
 export function setUserInfo(userInfo: UserInfo): void {
-  const { token } = $auth.get();
-  if (token) $auth.set({ token, userInfo });
+  if ($auth.get().signedIn) $auth.set({ signedIn: true, userInfo });
 }
 
-/** Clearing removes both the token and the user info. */
+/** Signing out on the page: no member, no info. */
 export function clearAuth(): void {
-  $auth.set({ token: null, userInfo: null });
+  $auth.set(SIGNED_OUT);
 }

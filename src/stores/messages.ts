@@ -34,21 +34,21 @@ export function initMessages(unread: number): void {
 export function setUnread(unread: number): void {
   const count = Math.max(0, unread);
   $messages.set({ unread: count });
-  const { token, userInfo } = $auth.get();
-  if (userInfo && userInfo.unreadMessages !== count) $auth.set({ token, userInfo: { ...userInfo, unreadMessages: count } });
+  const { signedIn, userInfo } = $auth.get();
+  if (userInfo && userInfo.unreadMessages !== count) $auth.set({ signedIn, userInfo: { ...userInfo, unreadMessages: count } });
 }
 
 /**
- * Fetches `user/getUserInfo` (only with a token) and takes its `unreadMessages`; on any failure
+ * Fetches `user/getUserInfo` (only on a signed-in page) and takes its `unreadMessages`; on any failure
  * the count stays as it was. Returns the count.
  */
 export async function refreshUnread(): Promise<number> {
-  const { token } = $auth.get();
-  if (!token) return $messages.get().unread;
+  if (!$auth.get().signedIn) return $messages.get().unread;
   try {
     const userInfo = await apiCall<UserInfo>('user/getUserInfo');
-    if ($auth.get().token !== token) return $messages.get().unread;
-    $auth.set({ token, userInfo });
+    // Signed out on the page meanwhile: the answer belongs to a session that is gone.
+    if (!$auth.get().signedIn) return $messages.get().unread;
+    $auth.set({ signedIn: true, userInfo });
     setUnread(userInfo.unreadMessages);
   } catch {
     // keep the last known count

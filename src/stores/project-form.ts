@@ -5,7 +5,6 @@ import type { ErrorKey } from '../lib/contract/errors.ts';
 import { fail, invalid, say, warn, type Notice } from '../lib/notice.ts';
 import { copyKey, copyToRestore, readCopy, snapshotOf, writeCopy, type FormFile, type ProjectFields } from '../lib/project-form-copy.ts';
 import { uploadFile, type UploadHandle } from '../lib/upload-client.ts';
-import { $auth } from './auth.ts';
 
 export type { FormFile, ProjectFields } from '../lib/project-form-copy.ts';
 
@@ -219,7 +218,7 @@ export function createProjectForm({ source, locale, successPath, formPath, t }: 
   async function uploadCover(blob: Blob): Promise<void> {
     update({ cropSource: null, coverProgress: 0, errors: { ...get().errors, cover: undefined } });
     try {
-      const result = await uploadFile(blob, { purpose: 'cover', name: 'cover.jpg', token: $auth.get().token, onProgress: (progress) => update({ coverProgress: progress }) }).promise;
+      const result = await uploadFile(blob, { purpose: 'cover', name: 'cover.jpg', onProgress: (progress) => update({ coverProgress: progress }) }).promise;
       update({ coverProgress: null });
       setField('cover', result.url);
     } catch (error) {
@@ -245,7 +244,7 @@ export function createProjectForm({ source, locale, successPath, formPath, t }: 
       const inserted = insertLine(get().fields.description, start, end, placeholder);
       setField('description', inserted.value);
       caret = start = end = inserted.caret;
-      uploadFile(file, { purpose: 'image', name: file.name, token: $auth.get().token })
+      uploadFile(file, { purpose: 'image', name: file.name })
         .promise.then((result) => setField('description', get().fields.description.replace(placeholder, `![${alt}](${result.url})`)))
         .catch((error: unknown) => {
           setField('description', get().fields.description.replace(`${placeholder}\n`, '').replace(placeholder, ''));
@@ -257,7 +256,7 @@ export function createProjectForm({ source, locale, successPath, formPath, t }: 
 
   // ---- attachments --------------------------------------------------------------------------
   function startUpload(item: FileItem, file: File): void {
-    const handle = uploadFile(file, { purpose: 'attachment', name: file.name, token: $auth.get().token, onProgress: (progress) => setFile(item.key, { progress }) });
+    const handle = uploadFile(file, { purpose: 'attachment', name: file.name, onProgress: (progress) => setFile(item.key, { progress }) });
     uploads.set(item.key, { handle, file });
     handle.promise
       .then((result) => {

@@ -220,11 +220,23 @@ test('an app opens a web view with a one-time code, never with its token', async
   await webview.dispose();
 });
 
-test('signing out revokes the session: /logout and sso/logout', async ({ playwright, baseURL }) => {
+test('signing out revokes the session: POST /logout and sso/logout; a link from another site only asks', async ({ playwright, baseURL }) => {
   const first = await signedIn(playwright, baseURL!);
   const client = await guest(playwright, baseURL!);
-  const logout = await client.get('/logout', { headers: { cookie: `token=${first.token}` }, maxRedirects: 0 });
-  expect(logout.status()).toBe(302);
+  const cookie = `token=${first.token}`;
+  // Opened from another site (a link, an image): the confirmation page, and the session stays.
+  const asked = await client.get('/logout', { headers: { cookie, 'sec-fetch-site': 'cross-site' }, maxRedirects: 0 });
+  expect(asked.status()).toBe(200);
+  expect(await asked.text()).toContain('data-testid="logout-confirm"');
+  expect(tokenCookie(asked)).toBeUndefined();
+  const forged = await client.post('/logout', { headers: { cookie, origin: 'https://evil.example' }, form: {}, maxRedirects: 0 });
+  expect(forged.status()).toBe(403);
+  expect(await forged.json()).toMatchObject({ retCode: 403, errorKey: 'cross_site_request' });
+  expect(await userInfo(client, first.token)).toMatchObject({ retCode: 0 });
+
+  // The sign-out button of the site's own page.
+  const logout = await client.post('/logout', { headers: { cookie, origin: new URL(baseURL!).origin }, form: {}, maxRedirects: 0 });
+  expect(logout.status()).toBe(303);
   expect(logout.headers().location).toBe('/');
   expect(tokenCookie(logout)).toMatch(/^token=(deleted)?;.*(Expires=Thu, 01 Jan 1970|Max-Age=0)/i);
   expect(await userInfo(client, first.token)).toMatchObject({ retCode: 401 });
@@ -265,7 +277,8 @@ test('sign-in failures slow the guessing address down with retCode 429 while the
 
 test('a non-image file sent as an avatar is refused and the old avatar stays', async ({ request, playwright, baseURL }) => {
   const { token } = await signedIn(playwright, baseURL!, 'Avatar Tester');
-  const headers = { authorization: `Bearer ${token}`, origin: new URL(baseURL!).origin };
+  // An app: the Bearer token and no Origin (nothing a browser of another site could send).
+  const headers = { authorization: `Bearer ${token}` };
   const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#b0521d' } }).png().toBuffer();
 
   const upload = await request.post('/api/upload', { headers, multipart: { purpose: 'avatar', file: { name: 'me.png', mimeType: 'image/png', buffer: png } } });
@@ -295,7 +308,7 @@ test('a non-image file sent as an avatar is refused and the old avatar stays', a
   expect((await userInfo(request, token)).result.avatar).toBe(uploaded.result.url);
   // Without a token nothing is accepted.
   const client = await guest(playwright, baseURL!);
-  const anonymous = await client.post('/api/upload', { headers: { origin: headers.origin }, multipart: { purpose: 'avatar', file: { name: 'me.png', mimeType: 'image/png', buffer: png } } });
+  const anonymous = await client.post('/api/upload', { headers: { origin: new URL(baseURL!).origin }, multipart: { purpose: 'avatar', file: { name: 'me.png', mimeType: 'image/png', buffer: png } } });
   expect((await anonymous.json()).retCode).toBe(401);
   await client.dispose();
 });

@@ -50,7 +50,11 @@ test('sign up from a project page, come back signed in, change avatar and custom
   await expect(menuButton).toBeVisible();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toHaveCount(0);
   const cookies = await page.context().cookies();
-  expect(cookies.find((cookie) => cookie.name === 'token')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+  const session = cookies.find((cookie) => cookie.name === 'token');
+  expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+  // No script of the page can read the session: not from the cookie, not from the page or its islands' state.
+  const seenByScripts = await page.evaluate(() => document.cookie + document.documentElement.outerHTML);
+  expect(seenByScripts).not.toContain(session!.value);
 
   // The menu: keyboard accessible, above everything, Escape closes it.
   await menuButton.focus();
@@ -254,12 +258,12 @@ test.describe('mobile', () => {
     await other.goto(`${baseURL}/m/user/${info.result.url}/profile`);
     await expect(other.getByRole('link', { name: 'https://mobile.example' })).toBeVisible();
     await expect(other.getByRole('heading', { name: 'Edit profile' })).toHaveCount(0);
-    await expect(other.getByRole('link', { name: 'Sign out' })).toHaveCount(0);
+    await expect(other.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
     await guest.close();
 
     // The owner signs out from their page (the mobile layout has no header menu).
     await page.goto(`/m/user/${info.result.url}`);
-    await page.getByRole('link', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/(m)?$/);
     expect((await (await page.request.post('/api/user/getUserInfo', { data: {} })).json()).retCode).toBe(401);
   });

@@ -21,22 +21,37 @@ export async function unreachableOrigin(): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
+/** A browser showing a page of the site: the `fetch` its islands call, and what went out. */
+export interface PageBrowser {
+  /** Install it with `vi.stubGlobal('fetch', browser.fetch)`: the islands' client looks `fetch` up on every call. */
+  fetch: typeof fetch;
+  /** Every request as it went over the network, headers added by the browser included. */
+  network: Mock<typeof fetch>;
+  /** Sets the browser's HttpOnly session cookie, as signing in does (`null`: signed out). */
+  setSession(token: string | null): void;
+}
+
 /**
- * `fetch` as a page of `pageOrigin` sends requests: with the `Origin` header a browser adds to
- * every POST (the site refuses form-like POSTs without a matching one). Install it with
- * `vi.stubGlobal('fetch', …)`: the islands' client looks `fetch` up on every call. It is a `vi.fn`,
- * so `sentRequests` can tell what the page sent.
+ * `fetch` as a browser showing a page of `pageOrigin` sends requests: with the `Origin` header it
+ * adds to every write, and the session cookie, which it sends to the page's own origin and to
+ * another one only when the call asks for it (`credentials: 'include'`). No script of the page
+ * can read that cookie; the islands never handle the token.
  */
-export function pageFetch(pageOrigin: string): Mock<typeof fetch> {
+export function pageBrowser(pageOrigin: string): PageBrowser {
   const send = globalThis.fetch;
-  return vi.fn<typeof fetch>((input, init) => {
+  const network = vi.fn<typeof fetch>((input, init) => send(input, init));
+  let session: string | null = null;
+  const browserFetch: typeof fetch = (input, init) => {
     const request = input instanceof Request ? input : null;
+    const url = new URL(request ? request.url : String(input));
     const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
-    if (method === 'GET' || method === 'HEAD') return send(input, init);
+    const credentials = init?.credentials ?? request?.credentials ?? 'same-origin';
     const headers = new Headers(init?.headers ?? request?.headers);
-    headers.set('origin', pageOrigin);
-    return send(input, { ...init, headers });
-  });
+    if (method !== 'GET' && method !== 'HEAD') headers.set('origin', pageOrigin);
+    if (session && (credentials === 'include' || (credentials === 'same-origin' && url.origin === pageOrigin))) headers.set('cookie', `token=${session}`);
+    return network(input, { ...init, headers });
+  };
+  return { fetch: browserFetch, network, setSession: (token) => (session = token) };
 }
 
 /** A request the page sent, as the network panel shows it. */
@@ -44,13 +59,19 @@ export interface SentRequest {
   /** The address's path, e.g. `/api/user/getUserInfo`. */
   path: string;
   authorization: string | null;
+  /** The session cookie that went with it, if any. */
+  session: string | null;
 }
 
-/** The requests sent through `fetch` (a `pageFetch`) since it was installed or last cleared. */
-export function sentRequests(fetch: Mock<typeof globalThis.fetch>): SentRequest[] {
-  return fetch.mock.calls.map(([input, init]) => {
+/** The requests that went out of `browser` since it was made or `browser.network` was last cleared. */
+export function sentRequests(browser: PageBrowser): SentRequest[] {
+  return browser.network.mock.calls.map(([input, init]) => {
     const request = input instanceof Request ? input : null;
     const headers = new Headers(init?.headers ?? request?.headers);
-    return { path: new URL(request ? request.url : String(input)).pathname, authorization: headers.get('authorization') };
+    return {
+      path: new URL(request ? request.url : String(input)).pathname,
+      authorization: headers.get('authorization'),
+      session: /(?:^|;\s*)token=([^;]*)/.exec(headers.get('cookie') ?? '')?.[1] ?? null,
+    };
   });
 }

@@ -9,7 +9,7 @@ const userInfo = { id: 1, url: 'ada', nickname: 'Ada', avatar: null, bio: '', lo
 
 describe('$messages', () => {
   beforeEach(() => {
-    $auth.set({ token: 'tok', userInfo });
+    $auth.set({ signedIn: true, userInfo });
   });
 
   it('is seeded once from the server render', () => {
@@ -24,12 +24,14 @@ describe('$messages', () => {
     expect($auth.get().userInfo?.unreadMessages).toBe(0);
   });
 
-  it('lets islands seed auth in any order: a token-only seed is completed by the user info of the same session', () => {
-    $auth.set({ token: null, userInfo: null });
-    initAuth({ token: 'tok' });
-    initAuth({ token: 'tok', userInfo });
-    expect($auth.get()).toEqual({ token: 'tok', userInfo });
-    initAuth({ token: 'other', userInfo: { ...userInfo, nickname: 'Someone else' } });
+  it('lets islands seed auth in any order: a signed-in seed is completed by the user info of the same page', () => {
+    $auth.set({ signedIn: false, userInfo: null });
+    initAuth({ signedIn: false, userInfo });
+    expect($auth.get()).toEqual({ signedIn: false, userInfo: null });
+    initAuth({ signedIn: true });
+    initAuth({ signedIn: true, userInfo });
+    expect($auth.get()).toEqual({ signedIn: true, userInfo });
+    initAuth({ signedIn: true, userInfo: { ...userInfo, nickname: 'Someone else' } });
     expect($auth.get().userInfo?.nickname).toBe('Ada');
     setUnread(5);
     expect($auth.get().userInfo?.unreadMessages).toBe(5);

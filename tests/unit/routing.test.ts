@@ -20,7 +20,8 @@ describe('route table', () => {
     expect(matchRoute('/logout')?.middleware).toEqual(['logout']);
     expect(matchRoute('/d-abc')?.middleware).toEqual([]);
     expect(matchRoute('/user/alice/stars')?.mobile).toBe(true);
-    expect(matchRoute('/logout')?.mobile).toBe(false);
+    // The sign-out confirmation has a mobile page too.
+    expect(matchRoute('/logout')?.mobile).toBe(true);
     expect(matchRoute('/nothing/here')).toBeUndefined();
   });
 

@@ -14,6 +14,7 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   invalid_credentials: 401,
   forbidden: 403,
+  cross_site_request: 403,
   not_found: 404,
   unknown_endpoint: 404,
   project_not_found: 404,

@@ -11,9 +11,16 @@ export function clearTokenCookie(cookies: AstroCookies): void {
   cookies.delete(TOKEN_COOKIE, { path: '/' });
 }
 
+/**
+ * Whether a request authenticates with `Authorization: Bearer …` (apps and scripts). Its cookie is
+ * then never read, and no browser adds that header to a request another site makes it send.
+ */
+export function usesBearer(request: Request): boolean {
+  return request.headers.get('authorization')?.toLowerCase().startsWith('bearer ') ?? false;
+}
+
 /** The token of a request: `Authorization: Bearer …` first, then the cookie. */
 export function readRequestToken(request: Request, cookies: AstroCookies): string | null {
-  const header = request.headers.get('authorization');
-  if (header?.toLowerCase().startsWith('bearer ')) return header.slice(7).trim() || null;
+  if (usesBearer(request)) return request.headers.get('authorization')!.slice(7).trim() || null;
   return cookies.get(TOKEN_COOKIE)?.value || null;
 }

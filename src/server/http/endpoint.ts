@@ -35,7 +35,7 @@ async function readBody(request: Request): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
   const text = await request.text();
   if (!text.trim()) return {};
-  // JSON only: a cross-site form or text/plain POST cannot reach a cookie-authenticated write.
+  // JSON only: one input format (cross-site writes are refused before this, in src/server/http/csrf.ts).
   if (!type.includes('application/json')) throw new AppError('unsupported_type');
   try {
     return JSON.parse(text);

@@ -74,9 +74,10 @@ export function pageParam(url: URL): number {
 }
 
 /**
- * What islands need to act as the signed-in member (the session token and their info), from what
- * the page runner already loaded; null for guests.
+ * What islands need to act as the signed-in member (that they are, and their info), from what the
+ * page runner already loaded; null for guests. The session token never goes in: islands call the
+ * API with the HttpOnly cookie.
  */
 export function islandAuth(locals: App.Locals): AuthState | null {
-  return locals.user && locals.sessionToken && locals.viewer ? { token: locals.sessionToken, userInfo: locals.viewer } : null;
+  return locals.user && locals.viewer ? { signedIn: true, userInfo: locals.viewer } : null;
 }

@@ -49,6 +49,11 @@ async function loadSsoPage(context: PageContext, mode: SsoMode) {
     return redirect(buildReturnLocation(params.redirect || undefined, code, context.url), 303);
   }
   if (context.request.method !== 'POST') return ok(state);
+  // Posted from another site's page: nothing is read or signed in (login CSRF), the form says why.
+  if (context.locals.crossSiteWrite) {
+    state.errorKey = 'cross_site_request';
+    return ok(state, { status: 403 });
+  }
 
   let raw: Record<string, string> = {};
   try {

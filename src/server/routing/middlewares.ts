@@ -14,10 +14,13 @@ const auth: RouteMiddleware = (context) => {
 
 /** `logout`: ends the session, clears the cookie and goes home. */
 const logout: RouteMiddleware = async (context) => {
+  // Only the sign-out button's POST (cross-site ones are refused before this): `GET /logout`,
+  // which any site can link to, renders the confirmation page.
+  if (context.request.method !== 'POST') return;
   if (context.locals.sessionToken) await invalidateSession(context.locals.sessionToken);
   clearTokenCookie(context.cookies);
   context.locals.user = null;
-  return context.redirect('/', 302);
+  return context.redirect(context.locals.variant === 'mobile' ? '/m' : '/', 303);
 };
 
 /** Every middleware a route may name, resolved by name in this one table. */

@@ -7,7 +7,7 @@ export interface RouteMeta {
   /** Desktop pattern; `:name` matches one path segment. */
   pattern: string;
   middleware: string[];
-  /** Whether `/m` + pattern serves this page in the mobile layout (every page but `/logout`). */
+  /** Whether `/m` + pattern serves this page in the mobile layout. */
   mobile: boolean;
 }
 
@@ -22,7 +22,7 @@ export const routeTable: RouteMeta[] = [
   route('/'),
   route('/d-:id'),
   route('/eda/:id'),
-  route('/logout', { middleware: ['logout'], mobile: false }),
+  route('/logout', { middleware: ['logout'] }),
   route('/newest'),
   route('/search'),
   route('/video/player'),
