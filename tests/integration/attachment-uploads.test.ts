@@ -1,3 +1,4 @@
+import { crc32, deflateRawSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -19,7 +20,48 @@ const ZIP = new Uint8Array(
   ),
 );
 
+/** A one-entry zip archive (stored with deflate), written by hand: no zip library is needed to make one. */
+function zipOf(name: string, content: Buffer): Uint8Array {
+  const data = deflateRawSync(content, { level: 9 });
+  const crc = crc32(content);
+  const nameBytes = Buffer.from(name);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(crc, 14);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(content.length, 22);
+  local.writeUInt16LE(nameBytes.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(crc, 16);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(content.length, 24);
+  central.writeUInt16LE(nameBytes.length, 28);
+  const centralStart = local.length + nameBytes.length + data.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + nameBytes.length, 12);
+  end.writeUInt32LE(centralStart, 16);
+  return new Uint8Array(Buffer.concat([local, nameBytes, data, central, nameBytes, end]));
+}
+
 describe('design-file attachments', () => {
+  it('keeps a zip bomb as the small file it is: an archive is stored and served as is, never inflated', async () => {
+    const { user } = await createUser();
+    // 200 MB of zeros deflate to about 200 KB.
+    const bomb = zipOf('board-F_Cu.gtl', Buffer.alloc(200 * 1024 * 1024));
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const stored = await storeUpload(user.id, 'attachment', { name: 'gerbers.zip', bytes: bomb });
+    expect(stored).toMatchObject({ mime: 'application/zip', size: bomb.length });
+  });
+
   it('recognises design files by content', () => {
     expect(sniffDesignText('G04 KiCad*\n%FSLAX46Y46*%\n%MOMM*%', 'board-F_Cu.gtl')).toEqual({ mime: 'application/vnd.gerber', ext: 'gtl' });
     expect(sniffDesignText('%FSLAX24Y24*%\n', 'top')).toEqual({ mime: 'application/vnd.gerber', ext: 'gbr' });
