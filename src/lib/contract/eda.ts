@@ -1,0 +1,129 @@
+/**
+ * The electronics contract shared by the server, the API and the islands: what a rendered
+ * board, a bill of materials and a pick-and-place placement look like on the wire
+ * (`project/detail` → `boards`, `eda/detail` → `{ boards, bom, placements, fabrication }`).
+ * Field names are part of the public API: other clients rely on them.
+ */
+
+/** Where a board is in its processing: set when its files are attached, moved on by the job queue. */
+export const BOARD_STATUSES = ['queued', 'processing', 'ready', 'failed'] as const;
+export type BoardStatus = (typeof BOARD_STATUSES)[number];
+
+/**
+ * Why a board failed, in words the author can act on (`eda.boardErrors.<key>` in both locales;
+ * `errorFile` names the file at fault where there is one).
+ */
+export const BOARD_ERROR_KEYS = [
+  'no_outline', // no board outline (Edge.Cuts / .gko / .gm1 / profile) among the files
+  'not_gerber', // `errorFile` is not a Gerber or Excellon file
+  'no_layers', // nothing among the files is a Gerber layer
+  'empty_archive', // the zip holds no files
+  'unsafe_archive', // entry names leaving the archive, symlinks, or a malformed zip
+  'archive_too_large', // too many entries, or more uncompressed bytes than allowed (zip bomb)
+  'unreadable', // a file is truncated or corrupt (`errorFile`)
+  'too_complex', // the render exceeded its time or memory limit
+  'render_failed', // anything else the renderer refused
+] as const;
+export type BoardErrorKey = (typeof BOARD_ERROR_KEYS)[number];
+
+/** The EDA tool a board's files come from, as far as names, attributes and job files tell. */
+export const EDA_TOOLS = ['kicad', 'eagle', 'altium', 'easyeda', 'fusion', 'other'] as const;
+export type EdaTool = (typeof EDA_TOOLS)[number];
+
+/** Gerber layer kinds, as whats-that-gerber names them. */
+export type LayerType = 'copper' | 'soldermask' | 'silkscreen' | 'solderpaste' | 'drill' | 'outline' | 'drawing';
+export type LayerSide = 'top' | 'bottom' | 'inner' | 'all';
+
+/** One identified layer of a board; `url` is its own SVG, drawn in the board's frame (null while not rendered). */
+export interface BoardLayer {
+  type: LayerType;
+  side: LayerSide;
+  filename: string;
+  url: string | null;
+}
+
+/** A board rendered from a Gerber set (one zip, or the project's loose Gerber files). */
+export interface Board {
+  id: number;
+  name: string;
+  status: BoardStatus;
+  errorKey?: BoardErrorKey;
+  errorFile?: string;
+  widthMm: number | null;
+  heightMm: number | null;
+  layerCount: number | null;
+  tool: EdaTool | null;
+  layers: BoardLayer[];
+  /** Realistic renders (SVG) of each side and a raster preview (WebP), as `/files/…` URLs. */
+  top: string | null;
+  bottom: string | null;
+  preview: string | null;
+}
+
+/** Columns a BOM line can carry; `columns` of a BOM lists those its source filled. */
+export const BOM_COLUMNS = ['designators', 'quantity', 'value', 'footprint', 'manufacturer', 'mpn', 'lcsc', 'mouser', 'digikey', 'farnell', 'description'] as const;
+export type BomColumn = (typeof BOM_COLUMNS)[number];
+
+export interface BomLine {
+  lineNo: number;
+  /** Every designator on its own (`R1-R4` expanded to R1, R2, R3, R4). */
+  designators: string[];
+  quantity: number;
+  value: string;
+  footprint: string;
+  manufacturer: string;
+  mpn: string;
+  lcsc: string;
+  mouser: string;
+  digikey: string;
+  farnell: string;
+  description: string;
+}
+
+/** Why a BOM could not be read (`eda.bomErrors.<key>`); `foundColumns` says what its header held. */
+export const BOM_ERROR_KEYS = ['no_columns', 'unreadable', 'empty'] as const;
+export type BomErrorKey = (typeof BOM_ERROR_KEYS)[number];
+
+export interface Bom {
+  /** The attachment it was read from (null: the project has no BOM). */
+  source: string | null;
+  columns: BomColumn[];
+  lines: BomLine[];
+  errorKey?: BomErrorKey;
+  foundColumns?: string[];
+}
+
+/**
+ * Where one part sits, from a pick-and-place (centroid) file, in millimetres from the board's
+ * left and top edges as seen from the top side (y grows downwards), on the board `boardId`.
+ */
+export interface Placement {
+  boardId: number;
+  designator: string;
+  xMm: number;
+  yMm: number;
+  rotation: number;
+  side: 'top' | 'bottom';
+}
+
+/** A fabrication file (Gerber zip, drill, BOM, placement) with its download link. */
+export interface FabricationFile {
+  id: string;
+  name: string;
+  size: number;
+  kind: string;
+  url: string;
+  downloadCount: number;
+}
+
+/** `eda/detail`. */
+export interface EdaDetail {
+  boards: Board[];
+  bom: Bom;
+  placements: Placement[];
+  fabrication: FabricationFile[];
+}
+
+/** Formats of `GET /eda/{id}/bom.csv?format=…`: ordering uploads of distributors, or every column. */
+export const BOM_EXPORT_FORMATS = ['jlc', 'lcsc', 'mouser', 'digikey', 'plain'] as const;
+export type BomExportFormat = (typeof BOM_EXPORT_FORMATS)[number];
