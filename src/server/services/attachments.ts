@@ -5,6 +5,7 @@
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
+import yauzl from 'yauzl';
 import type { Database } from '../db/client.ts';
 import { getDb } from '../db/client.ts';
 import { attachments, projects, type AttachmentKind } from '../db/schema/index.ts';
@@ -58,13 +59,49 @@ async function readHead(storageKey: string, mime: string): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** Entries of a zip's directory read at most to tell what it holds (nothing is inflated). */
+const ZIP_PEEK_ENTRIES = 2000;
+
+/**
+ * Whether a stored zip holds Gerber or drill files, from its entry names only: a zip named
+ * `sangaboard.zip` is as much a Gerber set as one named `gerbers.zip`.
+ */
+async function zipHoldsGerbers(storageKey: string): Promise<boolean> {
+  const file = getStorage().localPath(storageKey);
+  return new Promise((resolve) => {
+    yauzl.open(file, { lazyEntries: true, autoClose: true }, (error, zip) => {
+      if (error || !zip) return resolve(false);
+      let seen = 0;
+      zip.on('entry', (entry: yauzl.Entry) => {
+        const ext = extensionOf(entry.fileName);
+        if (GERBER_EXTENSIONS.has(ext) || ext === 'gbrjob' || /\.g[tb][lospa]$|\.g\d+$|\.gm\d*$/i.test(entry.fileName)) {
+          zip.close();
+          return resolve(true);
+        }
+        if (++seen >= ZIP_PEEK_ENTRIES) {
+          zip.close();
+          return resolve(false);
+        }
+        zip.readEntry();
+      });
+      zip.on('end', () => resolve(false));
+      zip.on('error', () => resolve(false));
+      zip.readEntry();
+    });
+  });
+}
+
 /** Kinds of new attachments, read before a transaction starts (they may touch storage). */
 export async function guessKinds(files: ResolvedAttachment[]): Promise<Map<string, AttachmentKind>> {
   const kinds = new Map<string, AttachmentKind>();
   await Promise.all(
     files
       .filter((file) => !file.attachmentId)
-      .map(async (file) => kinds.set(file.ref, guessAttachmentKind(file.name, file.mime, await readHead(file.storageKey, file.mime).catch(() => '')))),
+      .map(async (file) => {
+        let kind = guessAttachmentKind(file.name, file.mime, await readHead(file.storageKey, file.mime).catch(() => ''));
+        if (kind === 'other' && file.mime === 'application/zip' && (await zipHoldsGerbers(file.storageKey).catch(() => false))) kind = 'gerber';
+        kinds.set(file.ref, kind);
+      }),
   );
   return kinds;
 }

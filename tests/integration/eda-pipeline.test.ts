@@ -1,0 +1,186 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fromBuffer } from 'yauzl';
+import { ZipFile } from 'yazl';
+import { useTestDatabase } from '../helpers/db.ts';
+import { createTag, createUser } from '../helpers/factories.ts';
+import { getDb } from '../../src/server/db/client.ts';
+import { boards } from '../../src/server/db/schema/index.ts';
+import { parseInput } from '../../src/server/http/validation.ts';
+import { startJobWorkers, stopJobWorkers } from '../../src/server/jobs/workers.ts';
+import { exportProjectBom, getEdaDetail, streamFabricationZip } from '../../src/server/services/eda.ts';
+import { getProjectDetail } from '../../src/server/services/project-detail.ts';
+import { listProjects } from '../../src/server/services/project-list.ts';
+import { editProject, editProjectSchema, saveProject, saveProjectSchema } from '../../src/server/services/publishing.ts';
+import { storeUpload } from '../../src/server/services/uploads.ts';
+import { getStorage } from '../../src/server/storage/index.ts';
+import type { EdaDetail } from '../../src/lib/contract/eda.ts';
+
+/**
+ * Design files from upload to board: publishing answers at once with the board queued, the job
+ * queue renders it in the background, and `/eda/{id}` then has the board, BOM and placements.
+ */
+useTestDatabase();
+
+const FIXTURES = path.resolve('seed/demo/eda');
+
+async function zipOf(folder: string, inside = 'gerbers'): Promise<Uint8Array> {
+  const zip = new ZipFile();
+  for (const name of readdirSync(path.join(FIXTURES, folder))) zip.addBuffer(readFileSync(path.join(FIXTURES, folder, name)), `${inside}/${name}`);
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+async function publishWith(userId: number, files: { name: string; bytes: Uint8Array }[]): Promise<string> {
+  const uploaded = [];
+  for (const file of files) uploaded.push(await storeUpload(userId, 'attachment', file));
+  const result = await saveProject(
+    userId,
+    parseInput(saveProjectSchema, {
+      title: 'Stepper controller',
+      summary: 'Drives three steppers',
+      description: 'A board.',
+      tags: ['power'],
+      licence: 'CERN-OHL-S-2.0',
+      attachments: uploaded.map((file) => file.id),
+      publish: true,
+    }),
+  );
+  return result.id;
+}
+
+async function waitForBoards(id: string, ownerId: number, timeoutMs = 60_000): Promise<EdaDetail> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const detail = await getEdaDetail(id, ownerId);
+    if (detail.boards.length > 0 && detail.boards.every((board) => board.status === 'ready' || board.status === 'failed')) return detail;
+    if (Date.now() > until) throw new Error(`boards not finished: ${JSON.stringify(detail.boards.map((b) => b.status))}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const entriesOf = (bytes: Buffer) =>
+  new Promise<string[]>((resolve, reject) => {
+    fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      const names: string[] = [];
+      zip.on('entry', (entry: { fileName: string }) => {
+        names.push(entry.fileName);
+        zip.readEntry();
+      });
+      zip.on('end', () => resolve(names));
+      zip.readEntry();
+    });
+  });
+
+afterAll(() => stopJobWorkers());
+
+describe('a Gerber zip, a BOM and a pick-and-place file', () => {
+  it('publish at once with the board queued, then render in the queue into a board, BOM and placements', async () => {
+    const { user } = await createUser();
+    await createTag('power');
+    const started = Date.now();
+    const id = await publishWith(user.id, [
+      { name: 'sangaboard.zip', bytes: await zipOf('kicad-sanga04') },
+      { name: 'bom_jlc.csv', bytes: readFileSync(path.join(FIXTURES, 'bom/sanga-bom_jlc.csv')) },
+      { name: 'pos_jlc.csv', bytes: readFileSync(path.join(FIXTURES, 'placements/sangaboard-pos_jlc.csv')) },
+    ]);
+    // Nothing was rendered in the request: the owner sees the board queued, guests see nothing yet.
+    const queued = await getEdaDetail(id, user.id);
+    expect(queued.boards).toMatchObject([{ status: 'queued', top: null, widthMm: null }]);
+    expect((await getEdaDetail(id, null)).boards).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(5_000);
+
+    await startJobWorkers();
+    const detail = await waitForBoards(id, user.id);
+    const [board] = detail.boards;
+    expect(board).toMatchObject({ status: 'ready', layerCount: 2, tool: 'kicad', name: 'sangaboard' });
+    expect(board!.widthMm).toBeCloseTo(65, 0);
+    expect(Math.abs(board!.widthMm! - 65)).toBeLessThan(0.2);
+    expect(Math.abs(board!.heightMm! - 56.5)).toBeLessThan(0.2);
+    expect(board!.layers.map((layer) => `${layer.side} ${layer.type}`)).toEqual(
+      expect.arrayContaining(['top copper', 'bottom copper', 'top soldermask', 'top silkscreen', 'all outline']),
+    );
+    // the renders are files in storage
+    for (const url of [board!.top, board!.bottom, board!.preview, ...board!.layers.map((layer) => layer.url)]) {
+      expect(url).toMatch(/^\/files\/boards\//);
+      expect(await getStorage().size(url!.slice('/files/'.length))).toBeGreaterThan(100);
+    }
+
+    // BOM: JLC columns, U3 and U4 on one line
+    await waitForDocuments(id, user.id);
+    const ready = await getEdaDetail(id, null);
+    expect(ready.bom.source).toBe('bom_jlc.csv');
+    expect(ready.bom.columns).toEqual(expect.arrayContaining(['designators', 'quantity', 'lcsc']));
+    expect(ready.bom.lines.find((line) => line.designators.includes('U3'))).toMatchObject({ designators: ['U3', 'U4'], quantity: 2, lcsc: 'C7512' });
+    // placements land on the board, measured from its top-left corner
+    expect(ready.placements.length).toBeGreaterThan(60);
+    const u1 = ready.placements.find((part) => part.designator === 'U1')!;
+    expect(u1).toMatchObject({ boardId: board!.id, side: 'top' });
+    for (const part of ready.placements.filter((p) => !['D2', 'R14'].includes(p.designator))) {
+      expect(part.xMm).toBeGreaterThanOrEqual(-1);
+      expect(part.xMm).toBeLessThanOrEqual(board!.widthMm! + 1);
+      expect(part.yMm).toBeGreaterThanOrEqual(-1);
+      expect(part.yMm).toBeLessThanOrEqual(board!.heightMm! + 1);
+    }
+
+    // the project shows its board; with no cover its card uses the board preview
+    const project = await getProjectDetail(id, null, 'en-US');
+    expect(project.boards[0]).toMatchObject({ id: board!.id, status: 'ready', preview: board!.preview });
+    const card = (await listProjects({ page: 1, pageSize: 20 }, 'en-US')).list.find((item) => item.id === id);
+    expect(card?.cover).toBe(board!.preview);
+
+    // ordering export for three boards
+    const jlc = await exportProjectBom(id, 'jlc', 3);
+    expect(jlc.filename).toMatch(/\.csv$/);
+    expect(jlc.csv).toContain('C7512');
+    // fabrication zip: every fabrication file, named as uploaded
+    const zip = await streamFabricationZip(id);
+    const chunks: Buffer[] = [];
+    for await (const chunk of zip.stream) chunks.push(chunk as Buffer);
+    expect((await entriesOf(Buffer.concat(chunks))).sort()).toEqual(['bom_jlc.csv', 'pos_jlc.csv', 'sangaboard.zip']);
+  }, 120_000);
+
+  it('an edit that removes the Gerbers removes the board and its files; new files make a new board', async () => {
+    const { user } = await createUser();
+    await createTag('power');
+    const id = await publishWith(user.id, [{ name: 'adapter.zip', bytes: await zipOf('altium-bga24') }]);
+    await startJobWorkers();
+    const detail = await waitForBoards(id, user.id);
+    const board = detail.boards[0]!;
+    expect(board).toMatchObject({ status: 'ready', tool: 'altium' });
+    const topKey = board.top!.slice('/files/'.length);
+
+    await editProject(
+      user.id,
+      parseInput(editProjectSchema, { id, title: 'Stepper controller', summary: 'Drives three steppers', description: 'A board.', tags: ['power'], licence: 'CERN-OHL-S-2.0', attachments: [], publish: true }),
+    );
+    expect(await getDb().select().from(boards).where(eq(boards.id, board.id))).toEqual([]);
+    expect(await getStorage().size(topKey)).toBeNull();
+    expect((await getEdaDetail(id, user.id)).boards).toEqual([]);
+  }, 120_000);
+
+  it('a Gerber set without an outline fails with a reason the author can act on', async () => {
+    const { user } = await createUser();
+    await createTag('power');
+    const copper = readFileSync(path.join(FIXTURES, 'kicad-sanga04/sangaboard_v0.4-F_Cu.gtl'));
+    const id = await publishWith(user.id, [{ name: 'sangaboard_v0.4-F_Cu.gtl', bytes: copper }]);
+    await startJobWorkers();
+    const detail = await waitForBoards(id, user.id);
+    expect(detail.boards).toMatchObject([{ status: 'failed', errorKey: 'no_outline', top: null }]);
+    // others never see a failed board
+    expect((await getEdaDetail(id, null)).boards).toEqual([]);
+  }, 120_000);
+});
+
+async function waitForDocuments(id: string, ownerId: number): Promise<void> {
+  const until = Date.now() + 30_000;
+  while ((await getEdaDetail(id, ownerId)).bom.lines.length === 0) {
+    if (Date.now() > until) throw new Error('BOM not read');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
