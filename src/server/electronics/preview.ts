@@ -9,7 +9,13 @@ import sharp from 'sharp';
 import { BoardError } from './errors.ts';
 
 export const PREVIEW_WIDTH_PX = 800;
-/** Rasterizing EAGLE copper pours (dozens of clear-polarity masks) is the slow part: a few seconds at 800 px. */
+/**
+ * librsvg paints every `<mask>` on a surface the size of the whole picture, so a board whose copper
+ * pours carry dozens of clear-polarity masks (EAGLE) costs masks × pixels: about 2.5 s at 800 px
+ * for 80 masks. Such boards get a narrower preview, which halves that.
+ */
+export const HEAVY_PREVIEW_WIDTH_PX = 560;
+const HEAVY_MASK_COUNT = 40;
 export const PREVIEW_TIMEOUT_SECONDS = 20;
 /** The preview is bounded by its own size: 4000 × 4000 at most, whatever the board's aspect. */
 const MAX_PREVIEW_PIXELS = 4000 * 4000;
@@ -41,9 +47,19 @@ export function sizeSvgInPixels(svg: string, widthPx: number): { svg: string; wi
   return { svg: svg.replace(root.tag, tag), width: widthPx, height };
 }
 
-/** A WebP of `svg`, `widthPx` wide. Throws `BoardError('too_complex')` past the time limit. */
+/** How wide a preview of `svg` should be: the full width unless its masks make that slow. */
+export function previewWidthFor(svg: string): number {
+  let masks = 0;
+  for (let index = svg.indexOf('<mask'); index >= 0 && masks <= HEAVY_MASK_COUNT; index = svg.indexOf('<mask', index + 5)) masks += 1;
+  return masks > HEAVY_MASK_COUNT ? HEAVY_PREVIEW_WIDTH_PX : PREVIEW_WIDTH_PX;
+}
+
+/**
+ * A WebP of `svg`, `widthPx` wide (by default as `previewWidthFor` says). Throws
+ * `BoardError('too_complex')` past the time limit.
+ */
 export async function rasterizePreview(svg: string, options: PreviewOptions = {}): Promise<Buffer> {
-  const sized = sizeSvgInPixels(svg, options.widthPx ?? PREVIEW_WIDTH_PX);
+  const sized = sizeSvgInPixels(svg, options.widthPx ?? previewWidthFor(svg));
   try {
     return await sharp(Buffer.from(sized.svg), { density: 72, limitInputPixels: MAX_PREVIEW_PIXELS })
       .timeout({ seconds: options.timeoutSeconds ?? PREVIEW_TIMEOUT_SECONDS })
