@@ -211,9 +211,25 @@ function toolFromNames(names: string[]): EdaTool | null {
   const bases = names.map(baseName);
   if (bases.some((name) => /[-_.](F|B)[._](Cu|Mask|SilkS|Silkscreen|Paste)\b|Edge[._]Cuts/i.test(name))) return 'kicad';
   if (bases.some((name) => /^Gerber_[A-Za-z]+Layer/i.test(name) || /^Drill_(PTH|NPTH)/i.test(name))) return 'easyeda';
-  if (bases.some((name) => /\.(G\d+|GM\d+|GP\d+|GKO|GPT|GPB)$/i.test(name))) return 'altium';
+  if (bases.some((name) => /\.(G\d+|GM\d+|GP\d+|GPT|GPB)$/i.test(name))) return 'altium';
   if (bases.some((name) => /\.(cmp|sol|stc|sts|plc|pls|crc|crs)$/i.test(name))) return 'eagle';
   return null;
+}
+
+/**
+ * whats-that-gerber on the names alone: it weighs the naming conventions over all names of a set,
+ * and folder names (`eagle-board/gerbers/…`) would mislead it. Names repeated in several folders
+ * are judged folder by folder.
+ */
+function identifyByName(paths: string[]): Record<string, { type: LayerType | null; side: LayerSide | null }> {
+  const bases = paths.map(baseName);
+  const groups = new Set(bases).size === bases.length ? [paths] : Object.values(Object.groupBy(paths, folderOf)).map((group) => group ?? []);
+  const result: Record<string, { type: LayerType | null; side: LayerSide | null }> = {};
+  for (const group of groups) {
+    const named = whatsThatGerber(group.map(baseName));
+    for (const path of group) result[path] = named[baseName(path)] ?? { type: null, side: null };
+  }
+  return result;
 }
 
 /**
@@ -227,7 +243,7 @@ export function identifyLayers(files: SourceFile[]): IdentifiedSet {
     .map(readJobFile)
     .filter((job): job is JobFile => job !== null);
   const candidates = files.filter((file) => !/\.gbrjob$/i.test(file.name));
-  const byName = whatsThatGerber(candidates.map((file) => file.name));
+  const byName = identifyByName(candidates.map((file) => file.name));
 
   const layers: IdentifiedLayer[] = [];
   const ignored = files.filter((file) => /\.gbrjob$/i.test(file.name)).map((file) => file.name);
