@@ -4,6 +4,9 @@
  * stream or a render that eats memory ends that worker with `too_complex` or `unreadable`, and the
  * server's event loop keeps serving meanwhile.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { EdaTool, LayerSide, LayerType } from '../../lib/contract/eda.ts';
 import { BoardError } from './errors.ts';
@@ -48,9 +51,26 @@ export interface RenderedBoard {
 
 const round = (value: number, digits = 4) => Number(value.toFixed(digits));
 
+const WORKER_SOURCE = 'src/server/electronics/render-worker.ts';
+
+/**
+ * The worker's file. Beside this module when Node runs the source tree; when this module was
+ * bundled into the built server (`dist/server/…`, where Vite leaves `new URL(…, import.meta.url)`
+ * alone in server code) the worker is still run from the source tree, found by walking up.
+ */
+function workerUrl(): URL {
+  const beside = new URL('./render-worker.ts', import.meta.url);
+  if (existsSync(fileURLToPath(beside))) return beside;
+  for (let folder = path.dirname(fileURLToPath(import.meta.url)); ; folder = path.dirname(folder)) {
+    const candidate = path.join(folder, WORKER_SOURCE);
+    if (existsSync(candidate)) return pathToFileURL(candidate);
+    if (path.dirname(folder) === folder) return beside;
+  }
+}
+
 function runWorker(job: RenderJob, options: Required<RenderOptions>): Promise<WorkerResult> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./render-worker.ts', import.meta.url), {
+    const worker = new Worker(workerUrl(), {
       workerData: job,
       resourceLimits: { maxOldGenerationSizeMb: options.memoryLimitMb, maxYoungGenerationSizeMb: 64, stackSizeMb: 4 },
     });
