@@ -88,7 +88,9 @@ async function run() {
       side: layer.side,
       converter,
     })),
-    { outlineGapFill: job.outlineGapFill, useOutline: true },
+    // the board as it comes from the fab: solder paste is the stencil's, not on the board, so the
+    // pads show their gold finish (the paste layer is still drawn alone below)
+    { outlineGapFill: job.outlineGapFill, useOutline: true, color: { sp: '#00000000' } },
   );
   sampleMemory();
 
