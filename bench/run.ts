@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { benchBoards } from './boards.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -119,6 +120,8 @@ try {
     searchTable = `\n\n## Search over ${list.result.total.toLocaleString('en-US')} projects\n\n${await benchSearch(base)}`;
   }
 
+  const boardsSection = `\n\n${await benchBoards()}`;
+
   const report = `# Benchmark results
 
 Run ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}.
@@ -126,7 +129,7 @@ ${list.result.total.toLocaleString('en-US')} published projects and ${userCount.
 autocannon: ${connections} connections, ${duration} s per target after a 2 s warm-up; load generator on the same machine.
 Guest requests (no cookie), English.
 
-${table}${searchTable}
+${table}${searchTable}${boardsSection}
 `;
   writeFileSync(path.join(root, 'bench', 'results.md'), report);
   console.log(`\n${report}`);

@@ -1,0 +1,47 @@
+/**
+ * Board processing for `npm run bench`: each fixture board of tests/fixtures/eda/boards processed
+ * cold, one at a time, as the board job does it (identification, render in a fresh worker thread,
+ * WebP preview): seconds per step and the worker's peak memory. Answers a Markdown section.
+ * Also runnable alone, `node bench/boards.ts`: prints the section and puts it into
+ * bench/results.md in place of the previous one, leaving the page benchmark as it was.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { processGerberSet } from '../src/server/electronics/process-board.ts';
+import { BOARD_NAMES, loadBoard } from '../tests/unit/electronics/board-fixtures.ts';
+
+const HEADING = '## Boards from Gerbers';
+
+const seconds = (ms: number) => (ms / 1000).toFixed(2);
+
+export async function benchBoards(): Promise<string> {
+  const rows: string[] = [];
+  for (const name of BOARD_NAMES) {
+    const board = await processGerberSet({ files: loadBoard(name) });
+    const { renderMs, previewMs, totalMs } = board.timings;
+    console.log(`[bench] board ${name}: ${seconds(totalMs)} s`);
+    rows.push(
+      `| ${name} | ${board.tool} | ${board.widthMm.toFixed(2)} × ${board.heightMm.toFixed(2)} | ${board.layers.length} | ${seconds(renderMs)} | ${seconds(previewMs)} | ${seconds(totalMs)} | ${board.peakMemoryMb} |`,
+    );
+  }
+  return `${HEADING}
+
+Each fixture board processed cold, one at a time: layers identified, rendered in a fresh worker thread (pcb-stackup), WebP preview (sharp). Aim: every board ready in under 5 s.
+
+| board | tool | size mm | layers | render s | preview s | total s | peak worker MiB |
+|---|---|---:|---:|---:|---:|---:|---:|
+${rows.join('\n')}`;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const section = await benchBoards();
+  const note = `\n\n_Boards measured ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}._`;
+  console.log(`\n${section}${note}`);
+  const results = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results.md');
+  const previous = existsSync(results) ? readFileSync(results, 'utf8') : '# Benchmark results\n';
+  const start = previous.indexOf(HEADING);
+  const kept = start >= 0 ? previous.slice(0, start) + previous.slice(start).replace(/^## Boards from Gerbers[\s\S]*?(?=\n## |$)/, '') : previous;
+  writeFileSync(results, `${kept.trimEnd()}\n\n${section}${note}\n`);
+}

@@ -1,0 +1,72 @@
+/**
+ * A raster preview (WebP) of a board render, for cards, Open Graph and pages without JavaScript.
+ * librsvg (through sharp) would scale an SVG sized in mm or inches twice (pixels = inches ×
+ * density² / 72), so the root's width and height are rewritten to the pixels wanted and it is
+ * rasterized at density 72. sharp works on libuv's thread pool, so the event loop stays free; its
+ * timeout and pixel limit bound what one preview may cost.
+ */
+import sharp from 'sharp';
+import { BoardError } from './errors.ts';
+
+export const PREVIEW_WIDTH_PX = 800;
+/**
+ * librsvg paints every `<mask>` on a surface the size of the whole picture, so a board whose copper
+ * pours carry dozens of clear-polarity masks (EAGLE) costs masks × pixels: about 2.5 s at 800 px
+ * for 80 masks. Such boards get a narrower preview, which halves that.
+ */
+export const HEAVY_PREVIEW_WIDTH_PX = 560;
+const HEAVY_MASK_COUNT = 40;
+export const PREVIEW_TIMEOUT_SECONDS = 20;
+/** The preview is bounded by its own size: 4000 × 4000 at most, whatever the board's aspect. */
+const MAX_PREVIEW_PIXELS = 4000 * 4000;
+
+export interface PreviewOptions {
+  widthPx?: number;
+  timeoutSeconds?: number;
+}
+
+/** The `<svg …>` start tag's width and height, whatever their unit. */
+function rootSize(svg: string): { tag: string; width: number; height: number } {
+  const tag = /<svg\b[^>]*>/.exec(svg)?.[0];
+  if (!tag) throw new BoardError('render_failed', undefined, 'no <svg> element');
+  const viewBox = /\sviewBox="([^"]+)"/.exec(tag)?.[1]?.trim().split(/[\s,]+/).map(Number);
+  const width = viewBox?.[2] ?? Number.NaN;
+  const height = viewBox?.[3] ?? Number.NaN;
+  if (!(width > 0 && height > 0)) throw new BoardError('render_failed', undefined, 'empty viewBox');
+  return { tag, width, height };
+}
+
+/** The SVG with its root sized `widthPx` wide in pixels, its aspect kept. */
+export function sizeSvgInPixels(svg: string, widthPx: number): { svg: string; width: number; height: number } {
+  const root = rootSize(svg);
+  const height = Math.max(1, Math.round((widthPx * root.height) / root.width));
+  const tag = root.tag
+    .replace(/\swidth="[^"]*"/, '')
+    .replace(/\sheight="[^"]*"/, '')
+    .replace(/^<svg\b/, `<svg width="${widthPx}" height="${height}"`);
+  return { svg: svg.replace(root.tag, tag), width: widthPx, height };
+}
+
+/** How wide a preview of `svg` should be: the full width unless its masks make that slow. */
+export function previewWidthFor(svg: string): number {
+  let masks = 0;
+  for (let index = svg.indexOf('<mask'); index >= 0 && masks <= HEAVY_MASK_COUNT; index = svg.indexOf('<mask', index + 5)) masks += 1;
+  return masks > HEAVY_MASK_COUNT ? HEAVY_PREVIEW_WIDTH_PX : PREVIEW_WIDTH_PX;
+}
+
+/**
+ * A WebP of `svg`, `widthPx` wide (by default as `previewWidthFor` says). Throws
+ * `BoardError('too_complex')` past the time limit.
+ */
+export async function rasterizePreview(svg: string, options: PreviewOptions = {}): Promise<Buffer> {
+  const sized = sizeSvgInPixels(svg, options.widthPx ?? previewWidthFor(svg));
+  try {
+    return await sharp(Buffer.from(sized.svg), { density: 72, limitInputPixels: MAX_PREVIEW_PIXELS })
+      .timeout({ seconds: options.timeoutSeconds ?? PREVIEW_TIMEOUT_SECONDS })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new BoardError(/timeout/i.test(message) ? 'too_complex' : 'render_failed', undefined, message);
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * The one entry point of the board job: a Gerber set (a zip, or loose files) in, everything a board
+ * stores out: its facts, identified layers, SVG renders, WebP preview and how long each step took.
+ * Pure computation: no database, no storage; the caller decides where the renders go.
+ */
+import { performance } from 'node:perf_hooks';
+import type { EdaTool } from '../../lib/contract/eda.ts';
+import { extractGerberArchive, type ArchiveLimits } from './archive.ts';
+import type { SourceFile } from './errors.ts';
+import { identifyLayers, type LayerEvidence } from './layers.ts';
+import { rasterizePreview, type PreviewOptions } from './preview.ts';
+import { renderBoard, type RenderedLayer, type RenderOptions } from './render.ts';
+
+export interface ProcessOptions {
+  archive?: Partial<ArchiveLimits>;
+  render?: RenderOptions;
+  preview?: PreviewOptions;
+}
+
+export interface ProcessedLayer extends RenderedLayer {
+  /** How the layer was recognised: a job file, the file's own attribute, or its name. */
+  evidence: LayerEvidence;
+}
+
+export interface ProcessedBoard {
+  widthMm: number;
+  heightMm: number;
+  /** Copper layers: top + bottom + inner. */
+  layerCount: number;
+  tool: EdaTool;
+  /** Board bounds in Gerber coordinates (mm): lower-left x, y, width, height. */
+  viewBoxMm: [number, number, number, number];
+  layers: ProcessedLayer[];
+  /** Realistic SVG renders of each side (the bottom mirrored, as seen turned over). */
+  top: string;
+  bottom: string;
+  /** WebP of the top side. */
+  preview: Buffer;
+  /** Files of the set that are no layer (job files, documentation, unknown names). */
+  ignored: string[];
+  peakMemoryMb: number;
+  timings: { extractMs: number; identifyMs: number; renderMs: number; previewMs: number; totalMs: number };
+}
+
+export type GerberSetInput = { files: SourceFile[] } | { zip: Uint8Array };
+
+const elapsed = (since: number) => Math.round(performance.now() - since);
+
+/**
+ * Extracts (a zip), identifies, renders and rasterizes a Gerber set. Throws `BoardError` with the
+ * key the author will read and the file at fault when there is one.
+ */
+export async function processGerberSet(input: GerberSetInput, options: ProcessOptions = {}): Promise<ProcessedBoard> {
+  const start = performance.now();
+  const files = 'zip' in input ? await extractGerberArchive(input.zip, options.archive) : input.files;
+  const extractMs = elapsed(start);
+
+  const identifyStart = performance.now();
+  const set = identifyLayers(files);
+  const identifyMs = elapsed(identifyStart);
+
+  const renderStart = performance.now();
+  const board = await renderBoard(set, options.render);
+  const renderMs = elapsed(renderStart);
+
+  const previewStart = performance.now();
+  const preview = await rasterizePreview(board.top, options.preview);
+  const previewMs = elapsed(previewStart);
+
+  const evidence = new Map(set.layers.map((layer) => [layer.filename, layer.evidence]));
+  return {
+    widthMm: board.widthMm,
+    heightMm: board.heightMm,
+    layerCount: board.layerCount,
+    tool: board.tool,
+    viewBoxMm: board.viewBoxMm,
+    layers: board.layers.map((layer) => ({ ...layer, evidence: evidence.get(layer.filename) ?? 'name' })),
+    top: board.top,
+    bottom: board.bottom,
+    preview,
+    ignored: set.ignored,
+    peakMemoryMb: board.peakMemoryMb,
+    timings: { extractMs, identifyMs, renderMs, previewMs, totalMs: elapsed(start) },
+  };
+}
