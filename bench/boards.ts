@@ -1,5 +1,5 @@
 /**
- * Board processing for `npm run bench`: each fixture board of tests/fixtures/eda/boards processed
+ * Board processing for `npm run bench`: each fixture board of seed/demo/eda processed
  * cold, one at a time, as the board job does it (identification, render in a fresh worker thread,
  * WebP preview): seconds per step and the worker's peak memory. Answers a Markdown section.
  * Also runnable alone, `node bench/boards.ts`: prints the section and puts it into

@@ -1,5 +1,5 @@
 /**
- * The four real boards in `tests/fixtures/eda/boards/` (see its SOURCES.md) as Gerber sets, and
+ * The four real boards of the demo projects in `seed/demo/eda/` (see its SOURCES.md) as Gerber sets, and
  * zips made from sets in memory, for the electronics tests and the board bench.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import yazl from 'yazl';
 import type { SourceFile } from '../../../src/server/electronics/errors.ts';
 
-export const BOARD_FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/eda/boards');
+export const BOARD_FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../seed/demo/eda');
 
 export const BOARD_NAMES = ['altium-bga24', 'eagle-snapper', 'kicad-rrf', 'kicad-sanga04'] as const;
 export type BoardName = (typeof BOARD_NAMES)[number];

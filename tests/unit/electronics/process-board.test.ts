@@ -7,7 +7,7 @@ import { processGerberSet, type ProcessedBoard } from '../../../src/server/elect
 import { renderBoard } from '../../../src/server/electronics/render.ts';
 import { loadBoard, makeZip, type BoardName } from './board-fixtures.ts';
 
-/** Board sizes measured on the real boards (tests/fixtures/eda/boards/SOURCES.md). */
+/** Board sizes measured on the real boards (seed/demo/eda/SOURCES.md). */
 const KNOWN: Record<BoardName, { width: number; height: number; tool: string }> = {
   'altium-bga24': { width: 8, height: 6, tool: 'altium' },
   'eagle-snapper': { width: 27.3, height: 32.06, tool: 'eagle' },
