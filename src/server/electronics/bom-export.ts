@@ -25,10 +25,11 @@ const describe = (line: BomLine) => line.description || line.value;
  */
 const LAYOUTS: Record<BomExportFormat, Layout> = {
   // JLCPCB's assembly BOM template: the part count per board comes from the designators, and the
-  // number of boards is entered in the order form, so this layout has no quantity column.
+  // number of boards is entered in the order form, so this layout has no quantity column. JLC
+  // searches its parts by Comment when there is no part number: the MPN finds more than prose.
   jlc: {
     header: ['Comment', 'Designator', 'Footprint', 'JLCPCB Part #'],
-    row: (line) => [line.value || line.description || line.mpn, designatorList(line), line.footprint, line.lcsc],
+    row: (line) => [line.value || line.mpn || line.description, designatorList(line), line.footprint, line.lcsc],
   },
   lcsc: {
     header: ['Quantity', 'Manufacture Part Number', 'Manufacturer', 'LCSC Part Number', 'Description', 'Package', 'Designator'],
