@@ -54,14 +54,19 @@ function tidyRow(row: unknown[]): string[] {
 
 const nonEmpty = (row: string[]) => row.filter(Boolean);
 
-/** The header: among the first rows, the one naming the most known columns. */
-function findHeader(rows: string[][]): { index: number; score: number } {
+/**
+ * The header: among the first rows, the one naming the most known columns; -1 when none names
+ * enough to be a BOM (designators or value, and at least one column more).
+ */
+function findHeader(rows: string[][]): number {
   let best = { index: -1, score: 0 };
   for (let i = 0; i < Math.min(rows.length, BOM_LIMITS.headerSearchRows); i++) {
     const score = headerScore(rows[i]!);
     if (score > best.score) best = { index: i, score };
   }
-  return best;
+  if (best.index < 0 || best.score < 2) return -1;
+  const named = new Set(classifyHeaderRow(rows[best.index]!).flatMap((role) => (role?.kind === 'column' ? [role.column] : [])));
+  return named.has('designators') || named.has('value') ? best.index : -1;
 }
 
 /** The row that looks most like a header when none is recognised: the widest of the first rows. */
@@ -113,6 +118,16 @@ function readLine(row: string[], roles: HeaderRole[], lineNo: number): BomLine |
   return line;
 }
 
+/** Whether a text names BOM columns in a header among its first rows (used to recognise uploads). */
+export function looksLikeBomText(text: string): boolean {
+  try {
+    const rows = Papa.parse<string[]>(text.slice(0, 64 * 1024), { skipEmptyLines: 'greedy', preview: BOM_LIMITS.headerSearchRows, delimitersToGuess: [',', '\t', ';', '|'] }).data;
+    return findHeader(rows.filter(Array.isArray).map(tidyRow)) >= 0;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Reads a BOM from its bytes. `filename` is only a hint (the content decides): XLSX is
  * recognised by its zip signature, text by its byte-order mark or as UTF-8, the delimiter
@@ -127,15 +142,14 @@ export async function parseBom(bytes: Uint8Array, filename: string): Promise<Par
     const rows = raw.map(tidyRow).filter((row) => row.some(Boolean));
     if (rows.length === 0) return failure('empty');
 
-    const header = findHeader(rows);
-    const headerRow = header.index >= 0 ? rows[header.index]! : [];
+    const headerIndex = findHeader(rows);
+    if (headerIndex < 0) return failure('no_columns', widestRow(rows));
+    const headerRow = rows[headerIndex]!;
     const roles = classifyHeaderRow(headerRow);
-    const named = new Set(roles.flatMap((role) => (role?.kind === 'column' ? [role.column] : [])));
-    if (header.score < 2 || !(named.has('designators') || named.has('value'))) return failure('no_columns', widestRow(rows));
     const foundColumns = nonEmpty(headerRow);
 
     const lines: BomLine[] = [];
-    for (const row of rows.slice(header.index + 1)) {
+    for (const row of rows.slice(headerIndex + 1)) {
       if (lines.length >= BOM_LIMITS.lines) break;
       const line = readLine(row, roles, lines.length + 1);
       if (line) lines.push(line);

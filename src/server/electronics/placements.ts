@@ -187,7 +187,10 @@ function textLines(bytes: Uint8Array): string[] | null {
 /** Whether a text file is a placement file this module reads (used to classify uploads). */
 export function looksLikePlacements(text: string, filename: string): boolean {
   try {
-    return detectFormat(text.slice(0, 64 * 1024).split(/\r\n|\r|\n/), filename) !== null;
+    const lines = text.slice(0, 64 * 1024).split(/\r\n|\r|\n/);
+    // The start of a longer file may end inside a line: judge only whole lines.
+    if (lines.length > 1 && !/[\r\n]$/.test(text.slice(0, 64 * 1024))) lines.pop();
+    return detectFormat(lines, filename) !== null;
   } catch {
     return false;
   }
