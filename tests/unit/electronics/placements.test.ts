@@ -146,3 +146,13 @@ describe('alignPlacements', () => {
     ]);
   });
 });
+
+describe('gerberFlashes', () => {
+  it('reads flash centres in mm whatever the coordinate format and units, and small regions as pads', () => {
+    const mm = gerberFlashes('%FSLAX46Y46*%\n%MOMM*%\n%ADD10R,1X1*%\nD10*\nX1500000Y-2000000D03*\nX2500000D03*\nX0Y0D02*\nX9000000Y0D01*\nG36*\nX0Y0D02*\nX1000000Y0D01*\nX1000000Y1000000D01*\nX0Y1000000D01*\nG37*\nM02*');
+    expect(mm).toEqual([[1.5, -2], [2.5, -2], [0.5, 0.5]]);
+    const inches = gerberFlashes('%FSTAX23Y23*%\n%MOIN*%\nX1Y-005D03*\nM02*');
+    expect(inches[0]![0]).toBeCloseTo(254, 6);
+    expect(inches[0]![1]).toBeCloseTo(-12.7, 6);
+  });
+});
