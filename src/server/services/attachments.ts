@@ -9,6 +9,7 @@ import yauzl from 'yauzl';
 import type { Database } from '../db/client.ts';
 import { getDb } from '../db/client.ts';
 import { attachments, projects, type AttachmentKind } from '../db/schema/index.ts';
+import { looksLikePlacements } from '../electronics/placements.ts';
 import { AppError } from '../http/errors.ts';
 import { getStorage } from '../storage/index.ts';
 import { newPublicId } from './ids.ts';
@@ -23,6 +24,10 @@ export const GERBER_EXTENSIONS: ReadonlySet<string> = new Set([
   'drl', 'xln', 'cmp', 'sol', 'stc', 'sts', 'plc', 'pls', 'oln',
 ]);
 const BOM_EXTENSIONS = new Set(['csv', 'tsv', 'xlsx', 'xls', 'ods']);
+/** Extensions only placement files have: KiCad `.pos`, EAGLE `.mnt` (top) and `.mnb` (bottom). */
+const PLACEMENT_EXTENSIONS = new Set(['pos', 'mnt', 'mnb']);
+/** Words CAD tools and fabs put in placement file names: `board-top-pos.csv`, `CPL.csv`, `Pick Place for PCB1.txt`, `centroid.csv`. */
+const PLACEMENT_NAME = /\b(pos|cpl|centroids?|pick|place|placement|pickplace|pickandplace|pnp|positions?)\b/;
 const SCHEMATIC_EXTENSIONS = new Set(['kicad_sch', 'sch', 'schdoc', 'dsn']);
 
 function extensionOf(name: string): string {
@@ -32,7 +37,8 @@ function extensionOf(name: string): string {
 
 /**
  * What an attached file is, from its name and (for text files) its first bytes: fabrication
- * outputs (Gerber, Excellon, a zip of them), a bill of materials, a schematic, or other.
+ * outputs (Gerber, Excellon, a zip of them), a pick-and-place file, a bill of materials, a
+ * schematic, or other.
  */
 export function guessAttachmentKind(name: string, mime: string, head = ''): AttachmentKind {
   const ext = extensionOf(name);
@@ -40,6 +46,9 @@ export function guessAttachmentKind(name: string, mime: string, head = ''): Atta
   if (GERBER_EXTENSIONS.has(ext)) return 'gerber';
   if (/^(%FS|%MO|G04|M48)/.test(head.trimStart())) return 'gerber';
   if (ext === 'zip' && /gerber|fab|manufactur|production|pcbway|jlc/.test(base)) return 'gerber';
+  // Placement files before BOMs: both are tables, and a CPL next to a BOM must not pass for one.
+  if (PLACEMENT_EXTENSIONS.has(ext) || (head && looksLikePlacements(head, name))) return 'placement';
+  if (['csv', 'tsv', 'txt'].includes(ext) && PLACEMENT_NAME.test(base.replace(/[_.-]/g, ' '))) return 'placement';
   if (/\bbom\b|bill[ _-]?of[ _-]?materials/.test(base.replace(/[_.-]/g, ' '))) return 'bom';
   if (BOM_EXTENSIONS.has(ext) || mime === 'text/csv') {
     return /designator|reference|quantity|qty|footprint|\bvalue\b/i.test(head.split('\n')[0] ?? '') || ext !== 'csv' ? 'bom' : 'other';

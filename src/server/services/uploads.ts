@@ -5,6 +5,8 @@ import { getDb } from '../db/client.ts';
 import { uploads, type UploadPurpose } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import { fileUrl, getStorage } from '../storage/index.ts';
+import { looksLikeBomText } from '../electronics/bom.ts';
+import { looksLikePlacements } from '../electronics/placements.ts';
 import { GERBER_EXTENSIONS } from './attachments.ts';
 import { newPublicId } from './ids.ts';
 
@@ -151,8 +153,16 @@ export function sniffDesignText(text: string, name: string): { mime: string; ext
     return null;
   }
   const firstLine = start.split(/\r?\n/, 1)[0] ?? '';
-  const tabular = /[,;\t]/.test(firstLine) && start.split(/\r?\n/).filter(Boolean).length >= 1;
-  if (tabular && (['csv', 'tsv', 'txt'].includes(nameExt) || /designator|reference|quantity|qty|value|footprint|part/i.test(firstLine))) {
+  const delimited = /[,;\t]/.test(firstLine);
+  // Pick-and-place files: KiCad .pos (plain text) and CSV, EAGLE .mnt/.mnb, Altium, JLC CPL.
+  if (looksLikePlacements(text, name)) {
+    if (['pos', 'mnt', 'mnb', 'txt'].includes(nameExt)) return { mime: 'text/plain', ext: nameExt };
+    if (['csv', 'tsv'].includes(nameExt) || /[,;\t]/.test(start.slice(0, 4096).replace(/^#.*$/gm, ''))) return { mime: 'text/csv', ext: nameExt === 'tsv' ? 'tsv' : 'csv' };
+    return { mime: 'text/plain', ext: 'txt' };
+  }
+  // BOMs: comma, semicolon or tab separated, the header possibly below a title.
+  const tabular = delimited && start.split(/\r?\n/).filter(Boolean).length >= 1;
+  if ((tabular && (['csv', 'tsv', 'txt'].includes(nameExt) || /designator|reference|quantity|qty|value|footprint|part/i.test(firstLine))) || looksLikeBomText(text)) {
     return { mime: 'text/csv', ext: nameExt === 'tsv' ? 'tsv' : 'csv' };
   }
   return null;

@@ -2,6 +2,7 @@ import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg
 import { projects } from './projects.ts';
 import { uploads } from './uploads.ts';
 
+/** `placement`: a pick-and-place (centroid) file, read to show each BOM line's parts on the board. */
 export type AttachmentKind = 'gerber' | 'bom' | 'placement' | 'schematic' | 'other';
 
 /** A design file attached to a project. */
