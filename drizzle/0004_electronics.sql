@@ -13,6 +13,8 @@ CREATE TABLE "boards" (
 	"layer_count" integer,
 	"view_box_mm" jsonb,
 	"layers" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"pads" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"parts" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"top_key" text,
 	"bottom_key" text,
 	"preview_key" text,

@@ -7,7 +7,8 @@ import { performance } from 'node:perf_hooks';
 import type { EdaTool } from '../../lib/contract/eda.ts';
 import { extractGerberArchive, type ArchiveLimits } from './archive.ts';
 import type { SourceFile } from './errors.ts';
-import { identifyLayers, type LayerEvidence } from './layers.ts';
+import { gerberFlashes } from './gerber-flashes.ts';
+import { identifyLayers, type IdentifiedLayer, type LayerEvidence } from './layers.ts';
 import { rasterizePreview, type PreviewOptions } from './preview.ts';
 import { renderBoard, type RenderedLayer, type RenderOptions } from './render.ts';
 
@@ -38,11 +39,31 @@ export interface ProcessedBoard {
   preview: Buffer;
   /** Files of the set that are no layer (job files, documentation, unknown names). */
   ignored: string[];
+  /**
+   * Pad centres of the top paste layer (or, without one, a small top copper layer) in Gerber
+   * coordinates (mm): where a pick-and-place file's origin lies is read from them.
+   */
+  pads: Array<[number, number]>;
   peakMemoryMb: number;
   timings: { extractMs: number; identifyMs: number; renderMs: number; previewMs: number; totalMs: number };
 }
 
 export type GerberSetInput = { files: SourceFile[] } | { zip: Uint8Array };
+
+/** Layers larger than this are not read for pads (a paste layer is a few hundred kilobytes). */
+const PAD_LAYER_MAX_BYTES = 2 * 1024 * 1024;
+/** Pads kept per board: enough to place parts, small enough to store with the board. */
+const MAX_PADS = 5_000;
+
+function padsOf(layers: IdentifiedLayer[]): Array<[number, number]> {
+  const source =
+    layers.find((layer) => layer.type === 'solderpaste' && layer.side === 'top') ??
+    layers.find((layer) => layer.type === 'copper' && layer.side === 'top');
+  if (!source || source.bytes.length > PAD_LAYER_MAX_BYTES) return [];
+  const pads = gerberFlashes(new TextDecoder().decode(source.bytes));
+  const step = Math.ceil(pads.length / MAX_PADS);
+  return step > 1 ? pads.filter((_, i) => i % step === 0) : pads;
+}
 
 const elapsed = (since: number) => Math.round(performance.now() - since);
 
@@ -79,6 +100,7 @@ export async function processGerberSet(input: GerberSetInput, options: ProcessOp
     bottom: board.bottom,
     preview,
     ignored: set.ignored,
+    pads: padsOf(set.layers),
     peakMemoryMb: board.peakMemoryMb,
     timings: { extractMs, identifyMs, renderMs, previewMs, totalMs: elapsed(start) },
   };

@@ -43,7 +43,7 @@ function extensionOf(name: string): string {
 export function guessAttachmentKind(name: string, mime: string, head = ''): AttachmentKind {
   const ext = extensionOf(name);
   const base = name.toLowerCase();
-  if (GERBER_EXTENSIONS.has(ext)) return 'gerber';
+  if (GERBER_EXTENSIONS.has(ext) || ext === 'gbrjob') return 'gerber';
   if (/^(%FS|%MO|G04|M48)/.test(head.trimStart())) return 'gerber';
   if (ext === 'zip' && /gerber|fab|manufactur|production|pcbway|jlc/.test(base)) return 'gerber';
   // Placement files before BOMs: both are tables, and a CPL next to a BOM must not pass for one.

@@ -4,10 +4,11 @@
  * database says now, so a job run twice (a retry after a crash, a duplicate send) does no harm,
  * and a board whose files changed meanwhile is left to its own new job.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { BoardError } from '../electronics/errors.ts';
 import { processGerberSet } from '../electronics/process-board.ts';
 import { parseBom } from '../electronics/bom.ts';
+import { alignPlacements } from '../electronics/placement-alignment.ts';
 import { parsePlacements } from '../electronics/placements.ts';
 import { getDb } from '../db/client.ts';
 import { attachments, boards, bomLines, edaDocuments, placements, type StoredLayer } from '../db/schema/index.ts';
@@ -88,6 +89,7 @@ export async function processBoardJob(boardId: number): Promise<void> {
         layerCount: result.layerCount,
         viewBoxMm: result.viewBoxMm,
         layers,
+        pads: result.pads,
         topKey,
         bottomKey,
         previewKey,
@@ -97,6 +99,7 @@ export async function processBoardJob(boardId: number): Promise<void> {
       .where(and(eq(boards.id, boardId), eq(boards.status, 'processing')))
       .returning({ id: boards.id });
     if (!done) await Promise.all(written.map((key) => storage.delete(key).catch(() => undefined)));
+    else await placePartsOnBoards(claimed.projectId);
   } catch (error) {
     await Promise.all(written.map((key) => storage.delete(key).catch(() => undefined)));
     const known = error instanceof BoardError;
@@ -108,6 +111,25 @@ export async function processBoardJob(boardId: number): Promise<void> {
   } finally {
     clearInterval(heartbeat);
   }
+}
+
+/**
+ * Puts the project's placement file on its first ready board (the parts the interactive BOM
+ * shows), or clears the parts when there is no placement file. Run when either side is ready:
+ * the board (its frame and pads) and the placements may arrive in any order.
+ */
+export async function placePartsOnBoards(projectId: number): Promise<void> {
+  const db = getDb();
+  const [board] = await db
+    .select()
+    .from(boards)
+    .where(and(eq(boards.projectId, projectId), eq(boards.status, 'ready')))
+    .orderBy(asc(boards.id))
+    .limit(1);
+  if (!board?.viewBoxMm || board.widthMm === null || board.heightMm === null) return;
+  const raw = await db.select().from(placements).where(eq(placements.projectId, projectId)).orderBy(asc(placements.designator));
+  const parts = raw.length === 0 ? [] : alignPlacements(raw, board.viewBoxMm, { widthMm: board.widthMm, heightMm: board.heightMm }, board.pads);
+  await db.update(boards).set({ parts }).where(eq(boards.id, board.id));
 }
 
 /** Files larger than this are not read as BOM or placements (a BOM is kilobytes). */
@@ -163,5 +185,6 @@ export async function processDocumentsJob(projectId: number): Promise<void> {
       })
       .where(eq(edaDocuments.projectId, projectId));
   });
+  await placePartsOnBoards(projectId);
 }
 

@@ -9,9 +9,8 @@ import { and, asc, eq, inArray, lt, or } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import type { Board, Bom, BomColumn, BomExportFormat, EdaDetail, FabricationFile, Placement } from '../../lib/contract/eda.ts';
 import { getDb } from '../db/client.ts';
-import { attachments, boards, bomLines, edaDocuments, placements } from '../db/schema/index.ts';
+import { attachments, boards, bomLines, edaDocuments } from '../db/schema/index.ts';
 import { exportBom } from '../electronics/bom-export.ts';
-import { alignPlacements } from '../electronics/placements.ts';
 import { AppError } from '../http/errors.ts';
 import { sendJob } from '../jobs/queue.ts';
 import { getStorage, fileUrl } from '../storage/index.ts';
@@ -195,12 +194,9 @@ async function readBom(projectId: number): Promise<Bom> {
   };
 }
 
-/** The project's placements, aligned to its first ready board (none without one). */
-async function readPlacements(projectId: number, board: BoardRow | undefined): Promise<Placement[]> {
-  if (!board?.viewBoxMm || board.widthMm === null || board.heightMm === null) return [];
-  const rows = await getDb().select().from(placements).where(eq(placements.projectId, projectId)).orderBy(asc(placements.designator));
-  if (rows.length === 0) return [];
-  return alignPlacements(rows, board.viewBoxMm, { widthMm: board.widthMm, heightMm: board.heightMm }).map((part) => ({ boardId: board.id, ...part }));
+/** The parts of the project's placement file on its first ready board (none without one). */
+function boardParts(board: BoardRow | undefined): Placement[] {
+  return board ? board.parts.map((part) => ({ boardId: board.id, ...part })) : [];
 }
 
 const FABRICATION_KINDS = ['gerber', 'bom', 'placement'];
@@ -222,8 +218,8 @@ export async function getEdaDetail(publicId: string, viewerId: number | null): P
   const boardRows = await db.select().from(boards).where(eq(boards.projectId, project.id)).orderBy(asc(boards.id));
   const visible = boardRows.filter((row) => isOwner || row.status === 'ready');
   const firstReady = boardRows.find((row) => row.status === 'ready');
-  const [bom, parts, fabrication] = await Promise.all([readBom(project.id), readPlacements(project.id, firstReady), readFabrication(project.id)]);
-  return { boards: visible.map(toBoard), bom, placements: parts, fabrication };
+  const [bom, fabrication] = await Promise.all([readBom(project.id), readFabrication(project.id)]);
+  return { boards: visible.map(toBoard), bom, placements: boardParts(firstReady), fabrication };
 }
 
 /** A published project's BOM as an ordering upload for `format`, quantities for `boardCount` boards. */

@@ -144,6 +144,10 @@ export function sniffDesignText(text: string, name: string): { mime: string; ext
     try {
       const json = JSON.parse(text) as Record<string, unknown>;
       const head = json.head as Record<string, unknown> | undefined;
+      // A Gerber job file (`.gbrjob`): the layer list a CAD tool writes beside its Gerbers.
+      if (json && typeof json === 'object' && json.Header && typeof json.Header === 'object' && ('FilesAttributes' in json || 'GeneralSpecs' in json || 'Overall' in json || 'GenerationSoftware' in (json.Header as object))) {
+        return { mime: 'application/json', ext: 'gbrjob' };
+      }
       if (json && typeof json === 'object' && ('docType' in json || 'editorVersion' in json || (head && ('docType' in head || 'editorVersion' in head)) || 'schematics' in json || 'dataStr' in json)) {
         return { mime: 'application/json', ext: 'json' };
       }

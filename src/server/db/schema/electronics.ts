@@ -5,6 +5,15 @@ import { projects } from './projects.ts';
 
 /** What a project's design files become: rendered boards, BOM lines and part placements. */
 
+/** A part of the project's placement file on the board (`Placement` without its board). */
+export interface AlignedPart {
+  designator: string;
+  xMm: number;
+  yMm: number;
+  rotation: number;
+  side: 'top' | 'bottom';
+}
+
 /** One identified Gerber layer of a board and, once rendered, its SVG in storage. */
 export interface StoredLayer {
   type: LayerType;
@@ -39,6 +48,10 @@ export const boards = pgTable(
     /** The board's bounds in Gerber coordinates (mm): where placements are measured from. */
     viewBoxMm: jsonb('view_box_mm').$type<[number, number, number, number]>(),
     layers: jsonb('layers').$type<StoredLayer[]>().notNull().default([]),
+    /** Pad centres of its top paste layer (Gerber coordinates, mm): where placement files are registered. */
+    pads: jsonb('pads').$type<Array<[number, number]>>().notNull().default([]),
+    /** The project's placements on this board (its frame: mm from the left and top edges), once both are read. */
+    parts: jsonb('parts').$type<AlignedPart[]>().notNull().default([]),
     topKey: text('top_key'),
     bottomKey: text('bottom_key'),
     previewKey: text('preview_key'),
