@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromBuffer } from 'yauzl';
 import { ZipFile } from 'yazl';
 import { useTestDatabase } from '../helpers/db.ts';
@@ -77,12 +77,14 @@ const entriesOf = (bytes: Buffer) =>
     });
   });
 
+beforeAll(async () => {
+  await createTag('power');
+});
 afterAll(() => stopJobWorkers());
 
 describe('a Gerber zip, a BOM and a pick-and-place file', () => {
   it('publish at once with the board queued, then render in the queue into a board, BOM and placements', async () => {
     const { user } = await createUser();
-    await createTag('power');
     const started = Date.now();
     const id = await publishWith(user.id, [
       { name: 'sangaboard.zip', bytes: await zipOf('kicad-sanga04') },
@@ -145,9 +147,8 @@ describe('a Gerber zip, a BOM and a pick-and-place file', () => {
     expect((await entriesOf(Buffer.concat(chunks))).sort()).toEqual(['bom_jlc.csv', 'pos_jlc.csv', 'sangaboard.zip']);
   }, 120_000);
 
-  it('an edit that removes the Gerbers removes the board and its files; new files make a new board', async () => {
+  it('an edit that removes the Gerbers removes the board and its files', async () => {
     const { user } = await createUser();
-    await createTag('power');
     const id = await publishWith(user.id, [{ name: 'adapter.zip', bytes: await zipOf('altium-bga24') }]);
     await startJobWorkers();
     const detail = await waitForBoards(id, user.id);
@@ -166,7 +167,6 @@ describe('a Gerber zip, a BOM and a pick-and-place file', () => {
 
   it('a Gerber set without an outline fails with a reason the author can act on', async () => {
     const { user } = await createUser();
-    await createTag('power');
     const copper = readFileSync(path.join(FIXTURES, 'kicad-sanga04/sangaboard_v0.4-F_Cu.gtl'));
     const id = await publishWith(user.id, [{ name: 'sangaboard_v0.4-F_Cu.gtl', bytes: copper }]);
     await startJobWorkers();

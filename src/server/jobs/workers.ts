@@ -10,12 +10,15 @@ import { stopQueue, workJobs } from './queue.ts';
 const SWEEP_MS = 60_000;
 
 let sweep: NodeJS.Timeout | undefined;
+let started = false;
 
 /**
  * Starts the workers: `boardConcurrency` boards render at once (each in its own worker thread),
  * BOMs are read two at a time. Pending work from before a restart is sent again at once.
  */
 export async function startJobWorkers(options: { boardConcurrency?: number } = {}): Promise<void> {
+  if (started) return;
+  started = true;
   await workJobs('board', options.boardConcurrency ?? 1, async (data) => {
     if (typeof data.boardId === 'number') await processBoardJob(data.boardId);
   });
@@ -32,5 +35,6 @@ export async function startJobWorkers(options: { boardConcurrency?: number } = {
 export async function stopJobWorkers(): Promise<void> {
   clearInterval(sweep);
   sweep = undefined;
+  started = false;
   await stopQueue();
 }
