@@ -67,7 +67,7 @@ describe('demo content', () => {
 
     // every stored image URL points at a file that exists in storage
     const images = await rows<{ url: string }>(`
-      SELECT cover AS url FROM projects UNION ALL SELECT avatar FROM users
+      SELECT cover AS url FROM projects WHERE cover IS NOT NULL UNION ALL SELECT avatar FROM users
       UNION ALL SELECT image FROM banners UNION ALL SELECT cover FROM collections`);
     for (const { url } of images) {
       expect(url).toMatch(/^\/files\/demo\/.+\.webp$/);
@@ -76,6 +76,27 @@ describe('demo content', () => {
     }
     const uploads = await rows<{ n: number }>(`SELECT count(*)::int AS n FROM uploads WHERE mime = 'image/webp'`);
     expect(uploads[0]!.n).toBe(images.length);
+
+    // the real boards: a project without generated artwork carries design files, its board queued
+    // for the job queue, and its BOM and placement files waiting to be read
+    const boardsOf = await rows<{ title: string; cover: string | null; files: number; boards: number; queued: number; docs: number }>(`
+      SELECT p.title, p.cover,
+        (SELECT count(*)::int FROM attachments a WHERE a.project_id = p.id) AS files,
+        (SELECT count(*)::int FROM boards b WHERE b.project_id = p.id) AS boards,
+        (SELECT count(*)::int FROM boards b WHERE b.project_id = p.id AND b.status = 'queued') AS queued,
+        (SELECT count(*)::int FROM eda_documents d WHERE d.project_id = p.id AND d.status = 'queued') AS docs
+      FROM projects p WHERE EXISTS (SELECT 1 FROM attachments a WHERE a.project_id = p.id)`);
+    expect(boardsOf.map((p) => p.title).sort()).toEqual([
+      expect.stringContaining('BGA24 to SOP8'),
+      expect.stringContaining('RRF Raspberry Pi'),
+      expect.stringContaining('Sangaboard'),
+      expect.stringContaining('SnapperGPS'),
+    ]);
+    for (const project of boardsOf) expect(project).toMatchObject({ cover: null, boards: 1, queued: 1 });
+    expect(boardsOf.filter((p) => p.docs === 1).length).toBe(3);
+    for (const file of await rows<{ storage_key: string; size: number }>(`SELECT storage_key, size::int FROM attachments`)) {
+      expect(await getStorage().size(file.storage_key)).toBe(file.size);
+    }
 
     expect(await mismatchedCounters()).toEqual([]);
     const replies = await rows(`
