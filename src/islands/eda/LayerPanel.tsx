@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import type { BoardLayer } from '../../lib/contract/eda.ts';
+import { layerColour } from '../../stores/eda-viewer.ts';
+
+export interface LayerPanelProps {
+  layers: BoardLayer[];
+  /** Indices of the layers of the side shown. */
+  shown: number[];
+  hidden: number[];
+  onToggle: (index: number) => void;
+}
+
+/** A checkbox with a colour swatch per layer of the side shown. */
+export function LayerPanel({ layers, shown, hidden, onToggle }: LayerPanelProps) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="layer-panel">
+      <legend>{t('eda.viewer.layerList')}</legend>
+      <ul>
+        {[...shown].reverse().map((index) => {
+          const layer = layers[index]!;
+          const label = t('eda.layerLabel', { type: t(`eda.layerTypes.${layer.type}`), side: t(`eda.layerSides.${layer.side}`) });
+          return (
+            <li key={index}>
+              <label title={layer.filename}>
+                <input type="checkbox" checked={!hidden.includes(index)} onChange={() => onToggle(index)} />
+                <span className="layer-swatch" style={{ backgroundColor: layerColour(layers, index) }} aria-hidden="true" />
+                {label}
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
+  );
+}
