@@ -3,6 +3,7 @@ export const LICENCES = [
   { id: 'CERN-OHL-S-2.0', name: 'CERN Open Hardware Licence v2 – Strongly Reciprocal' },
   { id: 'CERN-OHL-W-2.0', name: 'CERN Open Hardware Licence v2 – Weakly Reciprocal' },
   { id: 'CERN-OHL-P-2.0', name: 'CERN Open Hardware Licence v2 – Permissive' },
+  { id: 'CERN-OHL-1.2', name: 'CERN Open Hardware Licence v1.2' },
   { id: 'TAPR-OHL-1.0', name: 'TAPR Open Hardware License v1.0' },
   { id: 'Solderpad-2.1', name: 'Solderpad Hardware License v2.1' },
   { id: 'CC-BY-SA-4.0', name: 'Creative Commons Attribution Share Alike 4.0' },
@@ -10,6 +11,7 @@ export const LICENCES = [
   { id: 'MIT', name: 'MIT License' },
   { id: 'Apache-2.0', name: 'Apache License 2.0' },
   { id: 'GPL-3.0-or-later', name: 'GNU General Public License v3.0 or later' },
+  { id: 'Unlicense', name: 'The Unlicense (public domain)' },
 ] as const;
 
 export type LicenceId = (typeof LICENCES)[number]['id'];

@@ -1,6 +1,6 @@
 /**
  * The server entry: it starts (or connects to) PostgreSQL, migrates, seeds demo content on first
- * start, then listens with the site's server (`app.ts`: built assets, stored files, `/healthz`
+ * start, starts the job workers (boards, BOMs), then listens with the site's server (`app.ts`: built assets, stored files, `/healthz`
  * and Astro's handler), runs the hourly housekeeping and shuts down cleanly on SIGINT/SIGTERM.
  * Run with Node 24 (`npm start`); Node strips the TypeScript types.
  */
@@ -13,6 +13,7 @@ import { DatabaseSetupError } from './db/embedded.ts';
 import { assertRouteMiddlewares } from './routing/middlewares.ts';
 import { routeTable } from './routing/routes.ts';
 import { seedDemoIfEmpty } from './db/seed/demo.ts';
+import { startJobWorkers, stopJobWorkers } from './jobs/workers.ts';
 import { deleteExpiredRateLimits } from './services/rate-limit.ts';
 import { deleteExpiredSessions } from './services/sessions.ts';
 import { deleteStaleSsoCodes } from './services/sso.ts';
@@ -41,6 +42,12 @@ log(`database ready (${database.embedded ? `embedded, data in ${path.join(config
 if (config.seedDemo) {
   const seeded = await seedDemoIfEmpty();
   if (seeded) log('demo content created (set SEED_DEMO=0 for a real deployment)');
+}
+
+// Boards are rendered by the job queue in this process unless the operator runs workers apart.
+if (process.env.JOB_WORKERS !== '0') {
+  await startJobWorkers({ boardConcurrency: Math.max(1, Number(process.env.BOARD_CONCURRENCY ?? 1) || 1) });
+  log('job workers started');
 }
 
 const distDir = path.resolve(process.env.DIST_DIR ?? path.join(root, 'dist'));
@@ -83,6 +90,7 @@ async function shutdown(signal: string): Promise<void> {
   server.close();
   server.closeIdleConnections();
   setTimeout(() => server.closeAllConnections(), 5_000).unref();
+  await stopJobWorkers().catch((error: unknown) => console.error(error));
   await database.stop().catch((error: unknown) => console.error(error));
   clearTimeout(force);
   process.exit(0);

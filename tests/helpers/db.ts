@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { closeDb, getDb } from '../../src/server/db/client.ts';
+import { stopQueue } from '../../src/server/jobs/queue.ts';
 
 /**
  * Gives this test file its own fresh, migrated PostgreSQL database (cloned from the template the
@@ -27,6 +28,8 @@ export function useTestDatabase(): { dataDir: () => string } {
     getDb();
   });
   afterAll(async () => {
+    // The job queue of this file (started by the first publish with design files) goes first.
+    await stopQueue();
     await closeDb();
     const client = new pg.Client({ connectionString: admin });
     await client.connect();

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../lib/i18n.ts';
 import { getDb } from '../db/client.ts';
 import { projects, projectTags, tags, users } from '../db/schema/index.ts';
+import { fileUrl } from '../storage/index.ts';
 
 export interface TagRef {
   slug: string;
@@ -36,13 +37,22 @@ export interface Page<T> {
 export const tagName = (row: { nameEn: string; nameZh: string }, locale: Locale) =>
   locale === 'zh-CN' ? row.nameZh : row.nameEn;
 
+/**
+ * A project's cover, or else the preview of its first ready board: a project published with
+ * Gerbers and no photo still shows its board on cards and in link previews.
+ */
+const coverOrBoard = sql<string | null>`coalesce(${projects.cover}, (
+  SELECT ${fileUrl('')} || b.preview_key FROM boards b
+  WHERE b.project_id = ${projects.id} AND b.status = 'ready' AND b.preview_key IS NOT NULL
+  ORDER BY b.id LIMIT 1))`;
+
 /** Columns every card query selects. */
 export const cardColumns = {
   internalId: projects.id,
   id: projects.publicId,
   title: projects.title,
   summary: projects.summary,
-  cover: projects.cover,
+  cover: coverOrBoard,
   views: projects.viewCount,
   stars: projects.starCount,
   likes: projects.likeCount,

@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, inArray, isNotNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Locale } from '../../lib/i18n.ts';
 import { getDb } from '../db/client.ts';
-import { attachments, boards, likes, projects, projectTags, stars, users, videos } from '../db/schema/index.ts';
+import { attachments, likes, projects, projectTags, stars, users, videos } from '../db/schema/index.ts';
 import type { AttachmentKind } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import { fileUrl } from '../storage/index.ts';
+import type { Board } from '../../lib/contract/eda.ts';
+import { listProjectBoards } from './eda.ts';
 import { cardColumns, isPublished, toCards, type ProjectCard } from './cards.ts';
 
 export interface AttachmentInfo {
@@ -15,14 +17,6 @@ export interface AttachmentInfo {
   kind: AttachmentKind;
   downloadCount: number;
   url: string;
-}
-
-export interface BoardInfo {
-  top: string | null;
-  bottom: string | null;
-  widthMm: number | null;
-  heightMm: number | null;
-  layerCount: number | null;
 }
 
 export interface VideoInfo {
@@ -37,7 +31,8 @@ export interface ProjectDetail extends ProjectCard {
   descriptionHtml: string;
   licence: string;
   attachments: AttachmentInfo[];
-  boards: BoardInfo[];
+  /** Ready boards; the owner also sees boards still rendering or failed, with their state. */
+  boards: Board[];
   videos: VideoInfo[];
   updatedAt: string;
   viewer: { starred: boolean; liked: boolean; isOwner: boolean };
@@ -73,7 +68,7 @@ export async function getProjectDetail(publicId: string, viewerId: number | null
   const [cards, files, boardRows, videoRows, starRow, likeRow] = await Promise.all([
     toCards([row], locale),
     db.select().from(attachments).where(eq(attachments.projectId, row.internalId)).orderBy(asc(attachments.sort), asc(attachments.createdAt)),
-    db.select().from(boards).where(eq(boards.projectId, row.internalId)),
+    listProjectBoards(row.internalId, viewerId !== null && viewerId === row.ownerId),
     db
       .select({ id: videos.id, title: videos.title, poster: videos.poster, duration: videos.duration })
       .from(videos)
@@ -99,13 +94,7 @@ export async function getProjectDetail(publicId: string, viewerId: number | null
       downloadCount: file.downloadCount,
       url: `/api/attachment/download?id=${encodeURIComponent(file.id)}`,
     })),
-    boards: boardRows.map((board) => ({
-      top: board.topKey ? fileUrl(board.topKey) : null,
-      bottom: board.bottomKey ? fileUrl(board.bottomKey) : null,
-      widthMm: board.widthMm,
-      heightMm: board.heightMm,
-      layerCount: board.layerCount,
-    })),
+    boards: boardRows,
     videos: videoRows.map((video) => ({ ...video, poster: video.poster ? fileUrl(video.poster) : null })),
     updatedAt: row.updatedAt.toISOString(),
     viewer: { starred: starRow.length > 0, liked: likeRow.length > 0, isOwner: viewerId === row.ownerId },

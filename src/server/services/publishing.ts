@@ -9,6 +9,7 @@ import { attachments, drafts, projects, projectTags, tags, type ProjectContent }
 import { AppError } from '../http/errors.ts';
 import { z } from '../http/validation.ts';
 import { guessKinds, syncProjectAttachments } from './attachments.ts';
+import { planProjectEda, startProjectEda } from './eda.ts';
 import { findOwnDraft, storeDraft } from './drafts.ts';
 import { newPublicId } from './ids.ts';
 import { projectSearchText } from './search.ts';
@@ -68,7 +69,7 @@ async function publishNew(userId: number, resolved: ResolvedContent, draftId?: s
   const { html, text } = await renderDescription(resolved.content.description);
   const kinds = await guessKinds(resolved.attachments);
   const publicId = newPublicId();
-  await getDb().transaction(async (tx) => {
+  const plan = await getDb().transaction(async (tx) => {
     const now = new Date();
     const [project] = await tx
       .insert(projects)
@@ -86,7 +87,9 @@ async function publishNew(userId: number, resolved: ResolvedContent, draftId?: s
     }
     await syncProjectAttachments(tx, project!.id, resolved.attachments, kinds);
     if (draftId) await tx.delete(drafts).where(and(eq(drafts.id, draftId), eq(drafts.ownerId, userId)));
+    return planProjectEda(tx, project!.id);
   });
+  await startProjectEda(plan);
   return { id: publicId, status: 'published' };
 }
 
@@ -94,7 +97,7 @@ async function publishNew(userId: number, resolved: ResolvedContent, draftId?: s
 async function publishEdit(userId: number, project: { id: number; publicId: string }, resolved: ResolvedContent, draftId?: string): Promise<SaveResult> {
   const { html, text } = await renderDescription(resolved.content.description);
   const kinds = await guessKinds(resolved.attachments);
-  await getDb().transaction(async (tx) => {
+  const plan = await getDb().transaction(async (tx) => {
     await tx
       .update(projects)
       .set({
@@ -109,7 +112,9 @@ async function publishEdit(userId: number, project: { id: number; publicId: stri
     await syncProjectAttachments(tx, project.id, resolved.attachments, kinds);
     await tx.delete(drafts).where(and(eq(drafts.ownerId, userId), eq(drafts.projectId, project.id)));
     if (draftId) await tx.delete(drafts).where(and(eq(drafts.id, draftId), eq(drafts.ownerId, userId)));
+    return planProjectEda(tx, project.id);
   });
+  await startProjectEda(plan);
   return { id: project.publicId, status: 'published' };
 }
 

@@ -2,7 +2,7 @@ import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg
 import { projects } from './projects.ts';
 import { uploads } from './uploads.ts';
 
-export type AttachmentKind = 'gerber' | 'bom' | 'schematic' | 'other';
+export type AttachmentKind = 'gerber' | 'bom' | 'placement' | 'schematic' | 'other';
 
 /** A design file attached to a project. */
 export const attachments = pgTable(

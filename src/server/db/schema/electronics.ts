@@ -1,43 +1,109 @@
-import { index, integer, jsonb, pgTable, real, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { BoardErrorKey, BoardStatus, BomColumn, BomErrorKey, EdaTool, LayerSide, LayerType } from '../../../lib/contract/eda.ts';
 import { attachments } from './attachments.ts';
 import { projects } from './projects.ts';
 
-/** What a project's design files become: rendered boards and BOM lines. */
+/** What a project's design files become: rendered boards, BOM lines and part placements. */
 
-/** A rendered PCB of a project (from its Gerber attachment). */
-export const boards = pgTable('boards', {
-  id: serial('id').primaryKey(),
-  projectId: integer('project_id')
-    .notNull()
-    .references(() => projects.id, { onDelete: 'cascade' }),
-  attachmentId: text('attachment_id').references(() => attachments.id, { onDelete: 'cascade' }),
-  topKey: text('top_key'),
-  bottomKey: text('bottom_key'),
-  layers: jsonb('layers').$type<{ name: string; side: string; type: string; key?: string }[]>().notNull().default([]),
-  widthMm: real('width_mm'),
-  heightMm: real('height_mm'),
-  layerCount: integer('layer_count'),
-  status: text('status').notNull().default('ready'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/** One identified Gerber layer of a board and, once rendered, its SVG in storage. */
+export interface StoredLayer {
+  type: LayerType;
+  side: LayerSide;
+  filename: string;
+  key: string | null;
+}
 
-/** One line of a bill of materials. */
-export const bomLines = pgTable(
-  'bom_lines',
+/**
+ * A board rendered from a Gerber set: one zip attachment, or all of the project's loose Gerber
+ * files together (`sources`: the attachment ids, sorted). The row is written with the attachments
+ * (status `queued`) and moved on by the job queue; its renders are files in storage.
+ */
+export const boards = pgTable(
+  'boards',
   {
     id: serial('id').primaryKey(),
     projectId: integer('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
-    attachmentId: text('attachment_id').references(() => attachments.id, { onDelete: 'cascade' }),
+    sources: jsonb('sources').$type<string[]>().notNull(),
+    name: text('name').notNull(),
+    status: text('status').$type<BoardStatus>().notNull().default('queued'),
+    errorKey: text('error_key').$type<BoardErrorKey>(),
+    errorFile: text('error_file'),
+    /** Processing starts; a board whose processing crashed the worker twice is failed, not retried forever. */
+    attempts: integer('attempts').notNull().default(0),
+    tool: text('tool').$type<EdaTool>(),
+    widthMm: real('width_mm'),
+    heightMm: real('height_mm'),
+    layerCount: integer('layer_count'),
+    /** The board's bounds in Gerber coordinates (mm): where placements are measured from. */
+    viewBoxMm: jsonb('view_box_mm').$type<[number, number, number, number]>(),
+    layers: jsonb('layers').$type<StoredLayer[]>().notNull().default([]),
+    topKey: text('top_key'),
+    bottomKey: text('bottom_key'),
+    previewKey: text('preview_key'),
+    renderMs: integer('render_ms'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('boards_project_idx').on(t.projectId, t.id)],
+);
+
+/**
+ * How a project's BOM and pick-and-place files were read: one row per project, rewritten by the
+ * job queue whenever its attachments change (`status` `queued` until then).
+ */
+export const edaDocuments = pgTable('eda_documents', {
+  projectId: integer('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  status: text('status').$type<'queued' | 'ready'>().notNull().default('queued'),
+  bomAttachmentId: text('bom_attachment_id').references(() => attachments.id, { onDelete: 'set null' }),
+  bomColumns: jsonb('bom_columns').$type<BomColumn[]>().notNull().default([]),
+  bomErrorKey: text('bom_error_key').$type<BomErrorKey>(),
+  bomFoundColumns: jsonb('bom_found_columns').$type<string[]>(),
+  placementAttachmentId: text('placement_attachment_id').references(() => attachments.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One line of a project's bill of materials, in the order of its file. */
+export const bomLines = pgTable(
+  'bom_lines',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
     lineNo: integer('line_no').notNull(),
-    designators: text('designators').notNull().default(''),
+    designators: jsonb('designators').$type<string[]>().notNull().default([]),
+    quantity: integer('quantity').notNull().default(1),
     value: text('value').notNull().default(''),
     footprint: text('footprint').notNull().default(''),
-    quantity: integer('quantity').notNull().default(1),
-    mpn: text('mpn').notNull().default(''),
     manufacturer: text('manufacturer').notNull().default(''),
-    supplierPart: text('supplier_part').notNull().default(''),
+    mpn: text('mpn').notNull().default(''),
+    lcsc: text('lcsc').notNull().default(''),
+    mouser: text('mouser').notNull().default(''),
+    digikey: text('digikey').notNull().default(''),
+    farnell: text('farnell').notNull().default(''),
+    description: text('description').notNull().default(''),
   },
-  (t) => [index('bom_lines_project_idx').on(t.projectId, t.lineNo)],
+  (t) => [primaryKey({ columns: [t.projectId, t.lineNo] })],
+);
+
+/**
+ * Where each part sits, as the project's pick-and-place file says, in that file's own coordinates
+ * (mm, y up); aligned to a board's frame when read, because the board may be rendered later.
+ */
+export const placements = pgTable(
+  'placements',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    designator: text('designator').notNull(),
+    x: doublePrecision('x').notNull(),
+    y: doublePrecision('y').notNull(),
+    rotation: real('rotation').notNull().default(0),
+    side: text('side').$type<'top' | 'bottom'>().notNull().default('top'),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.designator] })],
 );

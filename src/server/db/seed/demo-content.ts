@@ -5,7 +5,7 @@
  * against a schema and every reference (owner, tag, project, member) is resolved, so a mistake
  * stops the seed with the file and field at fault instead of half-seeding.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
@@ -75,12 +75,29 @@ const projectFrontSchema = z.strictObject({
   tags: z.array(slug).min(1),
   /** Curated position on `/recommend`. */
   recommend: z.number().int().positive().optional(),
-  /** The generated PCB artwork: its silkscreen label, the part number on its main chip and the mask colour. */
-  cover: z.strictObject({
-    label: z.string().regex(/^[\x20-\x7e]+$/, 'printable ASCII (drawn on the artwork)'),
-    chip: z.string().regex(/^[\x20-\x7e]+$/, 'printable ASCII (drawn on the artwork)'),
-    mask: z.enum(MASK_COLORS),
-  }),
+  /**
+   * The generated PCB artwork: its silkscreen label, the part number on its main chip and the mask
+   * colour. A project with real design files may go without: its board render is its picture.
+   */
+  cover: z
+    .strictObject({
+      label: z.string().regex(/^[\x20-\x7e]+$/, 'printable ASCII (drawn on the artwork)'),
+      chip: z.string().regex(/^[\x20-\x7e]+$/, 'printable ASCII (drawn on the artwork)'),
+      mask: z.enum(MASK_COLORS),
+    })
+    .optional(),
+  /** Real design files from `seed/demo/eda/`, attached as a member would upload them. */
+  design: z
+    .strictObject({
+      /** A folder of Gerber and drill files: attached as one zip, or one by one with `gerbersAsFiles`. */
+      gerbers: z.string().regex(/^[a-z0-9-]+$/),
+      gerbersAsFiles: z.boolean().optional(),
+      /** A BOM file (path under `seed/demo/eda/`). */
+      bom: z.string().regex(/^[a-z0-9-]+\/[\w.-]+$/i).optional(),
+      /** A pick-and-place file (path under `seed/demo/eda/`). */
+      placements: z.string().regex(/^[a-z0-9-]+\/[\w.-]+$/i).optional(),
+    })
+    .optional(),
 });
 
 export type TagSeed = z.infer<typeof tagSchema>;
@@ -106,6 +123,8 @@ export interface DemoContent {
   banners: BannerSeed[];
   collections: CollectionSeed[];
   donations: DonationSeed[];
+  /** Where the projects' design files are (`seed/demo/eda/`). */
+  edaDir: string;
 }
 
 /** A problem in the demo content files. */
@@ -177,6 +196,13 @@ export function loadDemoContent(dir: string = DEMO_CONTENT_DIR): DemoContent {
     const file = path.join(projectDir, `${project.slug}.md`);
     known(userUrls, project.owner, 'owner', file);
     for (const tag of project.tags) known(tagSet, tag, 'tag', file);
+    const design = project.design;
+    if (design) {
+      const edaDir = path.join(dir, 'eda');
+      for (const rel of [design.gerbers, design.bom, design.placements]) {
+        if (rel && !existsSync(path.join(edaDir, rel))) throw new DemoContentError(`${file}: design file or folder "${rel}" is not in ${edaDir}`);
+      }
+    }
   }
   for (const collection of collections) {
     for (const project of collection.projects) known(projectSlugs, project, `project in collection ${collection.name}`, at('collections.yaml'));
@@ -185,5 +211,5 @@ export function loadDemoContent(dir: string = DEMO_CONTENT_DIR): DemoContent {
     known(userUrls, donation.user, 'member', at('donations.yaml'));
     known(projectSlugs, donation.project, 'project', at('donations.yaml'));
   }
-  return { users, tags, projects, comments, banners, collections, donations };
+  return { users, tags, projects, comments, banners, collections, donations, edaDir: path.join(dir, 'eda') };
 }

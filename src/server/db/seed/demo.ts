@@ -8,6 +8,7 @@
 import { count, sql } from 'drizzle-orm';
 import { getDb, type Database } from '../client.ts';
 import {
+  attachments,
   banners,
   collectionProjects,
   collections,
@@ -27,6 +28,8 @@ import type { UploadPurpose } from '../schema/index.ts';
 import { newPublicId } from '../../services/ids.ts';
 import { hashPassword } from '../../services/passwords.ts';
 import { loadDemoContent, type CommentPool, type DemoContent, type ProjectSeed } from './demo-content.ts';
+import { planProjectEda } from '../../services/eda.ts';
+import { storeDesignFiles } from './design-files.ts';
 import { avatarSvg, bannerSvg, collectionSvg, coverSvg, storeArtwork, type ArtworkJob } from './images.ts';
 import { projectTextColumns } from './project-text.ts';
 import { createRng, hashString, type Rng } from './random.ts';
@@ -85,15 +88,21 @@ function imageJobs(content: DemoContent, projectSeeds: { seed: ProjectSeed; publ
       height: 160,
       svg: () => avatarSvg(user.initials, hashString(user.url)),
     })),
-    ...projectSeeds.map(({ seed, publicId }) => ({
-      key: `demo/covers/${publicId}.webp`,
-      name: `${seed.slug}.webp`,
-      purpose: 'cover' as const,
-      ownerUrl: seed.owner,
-      width: 800,
-      height: 600,
-      svg: () => coverSvg({ title: seed.cover.label, chip: seed.cover.chip, mask: seed.cover.mask, seed: hashString(seed.title) }),
-    })),
+    ...projectSeeds.flatMap(({ seed, publicId }) => {
+      const cover = seed.cover;
+      if (!cover) return [];
+      return [
+        {
+          key: `demo/covers/${publicId}.webp`,
+          name: `${seed.slug}.webp`,
+          purpose: 'cover' as const,
+          ownerUrl: seed.owner,
+          width: 800,
+          height: 600,
+          svg: () => coverSvg({ title: cover.label, chip: cover.chip, mask: cover.mask, seed: hashString(seed.title) }),
+        },
+      ];
+    }),
     ...content.banners.map((banner, i) => ({
       key: `demo/banners/banner-${i + 1}.webp`,
       name: `banner-${i + 1}.webp`,
@@ -121,7 +130,11 @@ async function insertDemo(tx: Tx, content: DemoContent): Promise<void> {
   const projectSeeds = content.projects.map((seed) => ({ seed, publicId: newPublicId() }));
 
   // images, rendered and stored while scrypt runs on the thread pool; one hash serves every account
-  const [passwordHash, stored] = await Promise.all([hashPassword(DEMO_PASSWORD), storeArtwork(imageJobs(content, projectSeeds))]);
+  const [passwordHash, stored, designFiles] = await Promise.all([
+    hashPassword(DEMO_PASSWORD),
+    storeArtwork(imageJobs(content, projectSeeds)),
+    storeDesignFiles(content.edaDir, projectSeeds),
+  ]);
   const images = new Map(stored.map((image) => [image.key, image]));
   const image = (key: string) => images.get(key)!;
 
@@ -251,7 +264,7 @@ async function insertDemo(tx: Tx, content: DemoContent): Promise<void> {
           ownerId: project.ownerId,
           title: seed.title,
           summary: seed.summary,
-          cover: image(`demo/covers/${project.publicId}.webp`).url,
+          cover: seed.cover ? image(`demo/covers/${project.publicId}.webp`).url : null,
           ...projectTextColumns({ title: seed.title, summary: seed.summary, markdown: seed.description, tagNames }),
           licence: seed.licence,
           status: 'published' as const,
@@ -269,6 +282,39 @@ async function insertDemo(tx: Tx, content: DemoContent): Promise<void> {
     .returning({ id: projects.id, publicId: projects.publicId });
   const projectId = new Map(projectRows.map((row) => [row.publicId, row.id]));
   const projectIdBySlug = new Map(planned.map((project) => [project.seed.slug, projectId.get(project.publicId)!]));
+
+  // design files: uploads of the owner, attached to the project; their boards are queued
+  if (designFiles.length > 0) {
+    const ownerOf = new Map(planned.map((project) => [project.publicId, project]));
+    await tx.insert(uploads).values(
+      designFiles.map((file) => ({
+        id: file.uploadId,
+        ownerId: ownerOf.get(file.publicId)!.ownerId,
+        purpose: 'attachment' as const,
+        storageKey: file.storageKey,
+        name: file.name,
+        mime: file.mime,
+        size: file.size,
+        createdAt: ownerOf.get(file.publicId)!.publishedAt,
+      })),
+    );
+    await tx.insert(attachments).values(
+      designFiles.map((file, sort) => ({
+        id: newPublicId(),
+        projectId: projectId.get(file.publicId)!,
+        uploadId: file.uploadId,
+        name: file.name,
+        mime: file.mime,
+        size: file.size,
+        storageKey: file.storageKey,
+        kind: file.kind,
+        downloadCount: rng.int(3, 120),
+        sort,
+        createdAt: ownerOf.get(file.publicId)!.publishedAt,
+      })),
+    );
+    for (const publicId of new Set(designFiles.map((file) => file.publicId))) await planProjectEda(tx, projectId.get(publicId)!);
+  }
 
   await tx.insert(projectTags).values(
     planned.flatMap((project) =>

@@ -1,0 +1,2 @@
+DROP TABLE "boards" CASCADE;--> statement-breakpoint
+DROP TABLE "bom_lines" CASCADE;

@@ -1,0 +1,31 @@
+import type { APIRoute } from 'astro';
+import { BOM_EXPORT_FORMATS } from '../../../lib/contract/eda.ts';
+import { contentDisposition } from '../../../server/services/attachments.ts';
+import { errorResponse } from '../../../server/http/envelope.ts';
+import { z } from '../../../server/http/validation.ts';
+import { AppError } from '../../../server/http/errors.ts';
+import { exportProjectBom } from '../../../server/services/eda.ts';
+
+const query = z.object({
+  format: z.enum(BOM_EXPORT_FORMATS).default('plain'),
+  boards: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+/** `GET /eda/{id}/bom.csv?format=jlc|lcsc|mouser|digikey|plain&boards=N`: the BOM as an ordering upload. */
+export const GET: APIRoute = async ({ params, url, locals }) => {
+  try {
+    const parsed = query.safeParse(Object.fromEntries(url.searchParams));
+    if (!parsed.success) throw new AppError('validation', Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? 'query'), 'invalid_value'])));
+    const { filename, csv } = await exportProjectBom(params.id ?? '', parsed.data.format, parsed.data.boards);
+    return new Response(csv, {
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': contentDisposition(filename),
+        'cache-control': 'public, max-age=60',
+        'x-content-type-options': 'nosniff',
+      },
+    });
+  } catch (error) {
+    return errorResponse(error, locals.t);
+  }
+};

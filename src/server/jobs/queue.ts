@@ -1,0 +1,98 @@
+/**
+ * The durable job queue: pg-boss in the site's own PostgreSQL (schema `pgboss`). Heavy work —
+ * rendering boards, reading BOMs — is sent here by the request that attaches the files and done
+ * by the workers the server entry starts, so a request answers at once and a restart loses
+ * nothing: a job whose worker died stops sending heartbeats and pg-boss hands it out again.
+ */
+import { PgBoss, type Job } from 'pg-boss';
+
+/** Every job kind, with how it is retried. */
+export const JOBS = {
+  /** Renders one board (`{ boardId }`). A crash is retried once; the handler fails a board on its third start. */
+  board: { name: 'eda.board', retryLimit: 2 },
+  /** Reads a project's BOM and pick-and-place files (`{ projectId }`). */
+  documents: { name: 'eda.documents', retryLimit: 2 },
+} as const;
+export type JobKind = keyof typeof JOBS;
+
+/** A job's handler gets its data; what it throws is logged and retried by pg-boss. */
+export type JobHandler = (data: Record<string, unknown>) => Promise<void>;
+
+/** Seconds between a worker's heartbeats; a job silent for this long is retried elsewhere. */
+const HEARTBEAT_SECONDS = 10;
+/** The longest one job may run before pg-boss gives it to another worker. */
+const EXPIRE_SECONDS = 5 * 60;
+
+let boss: PgBoss | undefined;
+let starting: Promise<PgBoss> | undefined;
+
+function createBoss(): PgBoss {
+  const connectionString = process.env.DATABASE_URL;
+  if (!connectionString) throw new Error('DATABASE_URL is not set: start the database first');
+  const instance = new PgBoss({
+    connectionString,
+    schema: 'pgboss',
+    max: 3,
+    // A crashed worker's jobs are found within seconds, not the default minute.
+    superviseIntervalSeconds: HEARTBEAT_SECONDS,
+    monitorIntervalSeconds: HEARTBEAT_SECONDS,
+    application_name: 'copperhub-jobs',
+  });
+  instance.on('error', (error: Error) => console.error('[jobs]', error.message));
+  return instance;
+}
+
+/** The started queue of this process (created, migrated and its queues declared on first use). */
+export async function getQueue(): Promise<PgBoss> {
+  if (boss) return boss;
+  starting ??= (async () => {
+    const instance = createBoss();
+    await instance.start();
+    for (const job of Object.values(JOBS)) {
+      await instance.createQueue(job.name, {
+        // One waiting and one running job per key: a second send while one waits is dropped.
+        policy: 'stately',
+        retryLimit: job.retryLimit,
+        retryDelay: 1,
+        expireInSeconds: EXPIRE_SECONDS,
+        heartbeatSeconds: HEARTBEAT_SECONDS,
+        deleteAfterSeconds: 7 * 24 * 3600,
+      });
+    }
+    boss = instance;
+    return instance;
+  })().catch((error: unknown) => {
+    starting = undefined;
+    throw error;
+  });
+  return starting;
+}
+
+/**
+ * Sends a job. `key` makes a second send of the same work while one is still waiting a no-op
+ * (editing a project twice in a row renders its board once).
+ */
+export async function sendJob(kind: JobKind, data: Record<string, unknown>, key: string): Promise<void> {
+  const queue = await getQueue();
+  await queue.send(JOBS[kind].name, data, { singletonKey: key });
+}
+
+/** Runs `handler` for every job of `kind`, `concurrency` at a time in this process. */
+export async function workJobs(kind: JobKind, concurrency: number, handler: JobHandler): Promise<void> {
+  const queue = await getQueue();
+  await queue.work<Record<string, unknown>>(
+    JOBS[kind].name,
+    { localConcurrency: concurrency, batchSize: 1, pollingIntervalSeconds: 2 },
+    async (jobs: Job<Record<string, unknown>>[]) => {
+      for (const job of jobs) await handler(job.data ?? {});
+    },
+  );
+}
+
+/** Stops this process's workers (waiting for jobs in hand) and closes the queue's connections. */
+export async function stopQueue(): Promise<void> {
+  const instance = boss ?? (starting ? await starting.catch(() => undefined) : undefined);
+  boss = undefined;
+  starting = undefined;
+  await instance?.stop({ graceful: true, timeout: 10_000 }).catch(() => undefined);
+}

@@ -1,0 +1,36 @@
+/**
+ * The job workers of this process: what each job kind runs, and the sweep that sends jobs for
+ * work left without one. Started by the server entry (or alone, for a worker-only process).
+ */
+import { processBoardJob, processDocumentsJob } from '../services/eda-processing.ts';
+import { resumePendingEda } from '../services/eda.ts';
+import { stopQueue, workJobs } from './queue.ts';
+
+/** How often pending work without a job is looked for. */
+const SWEEP_MS = 60_000;
+
+let sweep: NodeJS.Timeout | undefined;
+
+/**
+ * Starts the workers: `boardConcurrency` boards render at once (each in its own worker thread),
+ * BOMs are read two at a time. Pending work from before a restart is sent again at once.
+ */
+export async function startJobWorkers(options: { boardConcurrency?: number } = {}): Promise<void> {
+  await workJobs('board', options.boardConcurrency ?? 1, async (data) => {
+    if (typeof data.boardId === 'number') await processBoardJob(data.boardId);
+  });
+  await workJobs('documents', 2, async (data) => {
+    if (typeof data.projectId === 'number') await processDocumentsJob(data.projectId);
+  });
+  const resume = () => resumePendingEda().catch((error: unknown) => console.error('[jobs] resume failed:', error instanceof Error ? error.message : error));
+  await resume();
+  sweep = setInterval(() => void resume(), SWEEP_MS);
+  sweep.unref();
+}
+
+/** Stops taking jobs, lets the ones in hand finish (up to pg-boss's timeout), and disconnects. */
+export async function stopJobWorkers(): Promise<void> {
+  clearInterval(sweep);
+  sweep = undefined;
+  await stopQueue();
+}

@@ -1,0 +1,167 @@
+/**
+ * The job queue's electronics work: rendering one board from its Gerber files, and reading a
+ * project's BOM and pick-and-place files. Each job is idempotent — it starts from what the
+ * database says now, so a job run twice (a retry after a crash, a duplicate send) does no harm,
+ * and a board whose files changed meanwhile is left to its own new job.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { BoardError } from '../electronics/errors.ts';
+import { processGerberSet } from '../electronics/process-board.ts';
+import { parseBom } from '../electronics/bom.ts';
+import { parsePlacements } from '../electronics/placements.ts';
+import { getDb } from '../db/client.ts';
+import { attachments, boards, bomLines, edaDocuments, placements, type StoredLayer } from '../db/schema/index.ts';
+import { getStorage } from '../storage/index.ts';
+
+/** A board that has started processing this many times without finishing (each start a crash) is failed. */
+const MAX_BOARD_STARTS = 2;
+/** How often a running board tells the database it is alive (`updatedAt`), for `resumePendingEda`. */
+const BOARD_HEARTBEAT_MS = 20_000;
+
+async function readStored(storageKey: string): Promise<Uint8Array> {
+  const stream = await getStorage().read(storageKey);
+  if (!stream) throw new BoardError('unreadable');
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+/**
+ * Renders board `boardId`: claims it (`processing`, one more start), reads its source files
+ * from storage, renders them in a worker thread with time and memory limits, stores the SVGs
+ * and the preview, and marks it `ready` — or `failed` with the reason the author can act on.
+ */
+export async function processBoardJob(boardId: number): Promise<void> {
+  const db = getDb();
+  const [claimed] = await db
+    .update(boards)
+    .set({ status: 'processing', attempts: sql`${boards.attempts} + 1`, updatedAt: new Date() })
+    .where(and(eq(boards.id, boardId), inArray(boards.status, ['queued', 'processing'])))
+    .returning();
+  if (!claimed) return; // finished, failed or removed meanwhile
+  if (claimed.attempts > MAX_BOARD_STARTS) {
+    // Every earlier start ended with the worker gone (the process was killed mid-render).
+    await db.update(boards).set({ status: 'failed', errorKey: 'render_failed', errorFile: null, updatedAt: new Date() }).where(eq(boards.id, boardId));
+    return;
+  }
+  const heartbeat = setInterval(() => {
+    void db.update(boards).set({ updatedAt: new Date() }).where(and(eq(boards.id, boardId), eq(boards.status, 'processing'))).catch(() => undefined);
+  }, BOARD_HEARTBEAT_MS);
+  heartbeat.unref();
+  const storage = getStorage();
+  const written: string[] = [];
+  try {
+    const sources = await db
+      .select({ id: attachments.id, name: attachments.name, mime: attachments.mime, storageKey: attachments.storageKey })
+      .from(attachments)
+      .where(inArray(attachments.id, claimed.sources));
+    if (sources.length !== claimed.sources.length) return; // files removed: the board row goes with them
+    const started = Date.now();
+    const zip = sources.length === 1 && (sources[0]!.mime === 'application/zip' || sources[0]!.name.toLowerCase().endsWith('.zip'));
+    const result = zip
+      ? await processGerberSet({ zip: await readStored(sources[0]!.storageKey) })
+      : await processGerberSet({ files: await Promise.all(sources.map(async (file) => ({ name: file.name, bytes: await readStored(file.storageKey) }))) });
+
+    const base = `boards/${boardId}`;
+    const put = async (key: string, data: string | Uint8Array) => {
+      await storage.put(key, typeof data === 'string' ? Buffer.from(data) : data);
+      written.push(key);
+      return key;
+    };
+    const topKey = await put(`${base}/top.svg`, result.top);
+    const bottomKey = await put(`${base}/bottom.svg`, result.bottom);
+    const previewKey = await put(`${base}/preview.webp`, result.preview);
+    const layers: StoredLayer[] = [];
+    for (const [index, layer] of result.layers.entries()) {
+      const key = layer.svg ? await put(`${base}/layer-${index}.svg`, layer.svg) : null;
+      layers.push({ type: layer.type, side: layer.side, filename: layer.filename, key });
+    }
+    const [done] = await db
+      .update(boards)
+      .set({
+        status: 'ready',
+        errorKey: null,
+        errorFile: null,
+        tool: result.tool,
+        widthMm: result.widthMm,
+        heightMm: result.heightMm,
+        layerCount: result.layerCount,
+        viewBoxMm: result.viewBoxMm,
+        layers,
+        topKey,
+        bottomKey,
+        previewKey,
+        renderMs: Date.now() - started,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(boards.id, boardId), eq(boards.status, 'processing')))
+      .returning({ id: boards.id });
+    if (!done) await Promise.all(written.map((key) => storage.delete(key).catch(() => undefined)));
+  } catch (error) {
+    await Promise.all(written.map((key) => storage.delete(key).catch(() => undefined)));
+    const known = error instanceof BoardError;
+    if (!known) console.error(`[eda] board ${boardId} failed:`, error);
+    await db
+      .update(boards)
+      .set({ status: 'failed', errorKey: known ? error.key : 'render_failed', errorFile: known ? (error.file ?? null) : null, updatedAt: new Date() })
+      .where(and(eq(boards.id, boardId), eq(boards.status, 'processing')));
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+/** Files larger than this are not read as BOM or placements (a BOM is kilobytes). */
+const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
+
+async function readDocument(attachmentId: string | null): Promise<{ name: string; bytes: Uint8Array } | null> {
+  if (!attachmentId) return null;
+  const [file] = await getDb()
+    .select({ name: attachments.name, size: attachments.size, storageKey: attachments.storageKey })
+    .from(attachments)
+    .where(eq(attachments.id, attachmentId));
+  if (!file || file.size > DOCUMENT_MAX_BYTES) return null;
+  return { name: file.name, bytes: await readStored(file.storageKey).catch(() => new Uint8Array()) };
+}
+
+/**
+ * Reads a project's BOM and placement files into `bom_lines` and `placements`, replacing what
+ * was there, in one transaction with the document state becoming `ready`.
+ */
+export async function processDocumentsJob(projectId: number): Promise<void> {
+  const db = getDb();
+  const [doc] = await db.select().from(edaDocuments).where(eq(edaDocuments.projectId, projectId));
+  if (!doc || doc.status !== 'queued') return;
+  const [bomFile, placementFile] = await Promise.all([readDocument(doc.bomAttachmentId), readDocument(doc.placementAttachmentId)]);
+  const bom = bomFile ? await parseBom(bomFile.bytes, bomFile.name) : null;
+  const parts = placementFile ? await parsePlacements(placementFile.bytes, placementFile.name) : null;
+  await db.transaction(async (tx) => {
+    // The files may have changed while they were read: only the state this job read is written.
+    const [current] = await tx.select().from(edaDocuments).where(eq(edaDocuments.projectId, projectId)).for('update');
+    if (!current || current.status !== 'queued' || current.bomAttachmentId !== doc.bomAttachmentId || current.placementAttachmentId !== doc.placementAttachmentId) return;
+    await tx.delete(bomLines).where(eq(bomLines.projectId, projectId));
+    await tx.delete(placements).where(eq(placements.projectId, projectId));
+    if (bom && bom.lines.length > 0) {
+      for (let i = 0; i < bom.lines.length; i += 500) {
+        await tx.insert(bomLines).values(bom.lines.slice(i, i + 500).map((line) => ({ ...line, projectId })));
+      }
+    }
+    const rows = parts?.placements ?? [];
+    for (let i = 0; i < rows.length; i += 500) {
+      await tx
+        .insert(placements)
+        .values(rows.slice(i, i + 500).map((part) => ({ projectId, designator: part.designator, x: part.x, y: part.y, rotation: part.rotation, side: part.side })))
+        .onConflictDoNothing();
+    }
+    await tx
+      .update(edaDocuments)
+      .set({
+        status: 'ready',
+        bomColumns: bom?.columns ?? [],
+        bomErrorKey: bomFile ? (bom?.errorKey ?? null) : null,
+        bomFoundColumns: bom?.errorKey ? bom.foundColumns : null,
+        updatedAt: new Date(),
+      })
+      .where(eq(edaDocuments.projectId, projectId));
+  });
+}
+

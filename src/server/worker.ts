@@ -1,0 +1,31 @@
+/**
+ * A process that only runs the job workers (rendering boards, reading BOMs), for operators who
+ * keep heavy work off the machines that serve pages: `npm run worker` with the same `DATABASE_URL`
+ * and storage as the site, and `JOB_WORKERS=0` on the web instances. It needs `DATABASE_URL`:
+ * the embedded PostgreSQL belongs to the site process, which runs its own workers.
+ */
+import path from 'node:path';
+import { readConfig } from './config.ts';
+import { startDatabase } from './db/client.ts';
+import { startJobWorkers, stopJobWorkers } from './jobs/workers.ts';
+
+const config = readConfig();
+if (!process.env.DATABASE_URL) {
+  console.error('[copperhub-worker] set DATABASE_URL: a worker process shares the site\'s PostgreSQL (with the embedded database, the site runs its own workers)');
+  process.exit(1);
+}
+const database = await startDatabase({ dataDir: config.dataDir });
+await startJobWorkers({ boardConcurrency: Math.max(1, Number(process.env.BOARD_CONCURRENCY ?? 1) || 1) });
+console.log(`[copperhub-worker] job workers started (files in ${path.join(config.dataDir, 'files')})`);
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(`[copperhub-worker] ${signal}: finishing jobs in hand`);
+  await stopJobWorkers().catch((error: unknown) => console.error(error));
+  await database.stop().catch((error: unknown) => console.error(error));
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
