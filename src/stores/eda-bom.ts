@@ -8,8 +8,8 @@ export interface BomSort {
   direction: SortDirection;
 }
 
-/** The largest "number of boards" the table multiplies by (a typo of extra zeros stays readable). */
-export const MAX_BOARDS = 10_000;
+/** The largest "number of boards" the table multiplies by (the same cap as the exports). */
+export const MAX_BOARDS = 100_000;
 
 // Numeric collation puts R2 before R10 and C1 before c2 whatever the case, in every language.
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });

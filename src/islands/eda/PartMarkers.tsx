@@ -26,7 +26,7 @@ export function PartMarkers({ widthMm, heightMm, placements, lineIndex, highligh
         const lit = lineNo !== undefined && lineNo === highlight;
         // Rotation is counter-clockwise seen from the top, and y grows downwards here.
         const angle = (part.rotation * Math.PI) / 180;
-        const tick = radius * 1.9;
+        const tick = radius * 2.4;
         return (
           <g
             key={`${part.side}:${part.designator}`}
@@ -36,7 +36,7 @@ export function PartMarkers({ widthMm, heightMm, placements, lineIndex, highligh
             transform={`translate(${part.xMm} ${part.yMm})`}
           >
             <title>{part.designator}</title>
-            <circle r={lit ? radius * 1.3 : radius * 0.7} />
+            <circle r={lit ? radius * 1.6 : radius * 0.6} />
             {lit && <line x1={0} y1={0} x2={tick * Math.cos(angle)} y2={-tick * Math.sin(angle)} />}
           </g>
         );
