@@ -2,6 +2,10 @@ import { expect, test } from '@playwright/test';
 import { openReadyBoard, sangaboardId } from './eda-helpers.ts';
 
 test('a builder looks at the Sangaboard: sides, layers, zoom, parts on the board from the BOM and back, and orders for three boards', async ({ page, request }, testInfo) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content.Security.Policy/i.test(message.text())) violations.push(message.text());
+  });
   const id = await sangaboardId(request);
   await openReadyBoard(page, `/eda/${id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Electronics of Sangaboard/);
@@ -29,6 +33,8 @@ test('a builder looks at the Sangaboard: sides, layers, zoom, parts on the board
   await checkbox.check();
   await expect(silkscreen).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Copper, bottom' })).toHaveCount(0);
+  // The plated and unplated drills are told apart by their files.
+  await expect(page.getByRole('checkbox', { name: /^Drill, both sides sangaboard_v0.4-PTH.drl$/ })).toBeVisible();
 
   // Zoom by button, wheel and keys.
   const viewport = page.getByRole('group', { name: /^Board view of/ });
@@ -108,6 +114,8 @@ test('a builder looks at the Sangaboard: sides, layers, zoom, parts on the board
   // The fabrication files, with one zip of them all.
   await expect(page.getByRole('link', { name: 'Download all as zip' })).toHaveAttribute('href', `/eda/${id}/fabrication.zip`);
   await expect(page.getByRole('region', { name: 'Fabrication files' }).getByRole('link', { name: 'sangaboard-gerbers.zip' })).toBeVisible();
+  // Layer masks, the viewer's transforms and the swatches run under the page's Content-Security-Policy.
+  expect(violations).toEqual([]);
 });
 
 test('the project page shows its board and leads to it', async ({ page, request }) => {
