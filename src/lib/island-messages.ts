@@ -12,6 +12,8 @@ export type Namespace = keyof typeof enUS;
  * island's code names is covered.
  */
 export const ISLAND_NAMESPACES = {
+  BoardViewer: ['eda'],
+  BomTable: ['eda'],
   Comments: ['comments', 'common', 'errors'],
   DraftBox: ['drafts', 'user', 'common', 'errors'],
   HeaderUserMenu: ['account'],

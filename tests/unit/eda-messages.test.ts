@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { BOARD_ERROR_KEYS, BOARD_STATUSES, BOM_COLUMNS, BOM_ERROR_KEYS, BOM_EXPORT_FORMATS, EDA_TOOLS } from '../../src/lib/contract/eda.ts';
+import { getT, LOCALES } from '../../src/lib/i18n.ts';
+
+const LAYER_TYPES = ['copper', 'soldermask', 'silkscreen', 'solderpaste', 'drill', 'outline', 'drawing'];
+const LAYER_SIDES = ['top', 'bottom', 'inner', 'all'];
+
+/** Every key the electronics pages build from a contract value: `eda.boardErrors.<key>` and the like. */
+const keys = [
+  ...BOARD_ERROR_KEYS.map((key) => `eda.boardErrors.${key}`),
+  ...BOM_ERROR_KEYS.map((key) => `eda.bomErrors.${key}`),
+  ...BOARD_STATUSES.filter((status) => status !== 'ready').map((status) => `eda.status.${status}`),
+  ...EDA_TOOLS.map((tool) => `eda.tools.${tool}`),
+  ...BOM_COLUMNS.map((column) => `eda.columns.${column}`),
+  ...BOM_EXPORT_FORMATS.map((format) => `eda.exportFormats.${format}`),
+  ...LAYER_TYPES.map((type) => `eda.layerTypes.${type}`),
+  ...LAYER_SIDES.map((side) => `eda.layerSides.${side}`),
+];
+
+describe('the electronics messages', () => {
+  it.each(LOCALES)('word every board error, BOM error, status, tool, column, export and layer in %s', (locale) => {
+    const t = getT(locale);
+    expect(keys.filter((key) => t(key) === key)).toEqual([]);
+  });
+
+  it('name the file at fault where the board error has one', () => {
+    const t = getT('zh-CN');
+    expect(t('eda.boardErrors.not_gerber', { file: 'notes.txt' })).toContain('notes.txt');
+    expect(getT('en-US')('eda.bomErrors.no_columns', { columns: 'Part, Qty' })).toContain('Part, Qty');
+  });
+});

@@ -1,0 +1,40 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { BomLine } from '../../../src/lib/contract/eda.ts';
+import { $edaHighlight, $edaSelection, designatorsOf, findDesignator, hoverLine, lineByDesignator, selectLine } from '../../../src/stores/eda-selection.ts';
+
+const line = (lineNo: number, designators: string[]) => ({ lineNo, designators }) as BomLine;
+const lines = [line(1, ['R1', 'R2']), line(2, ['c1']), line(3, ['U1'])];
+
+describe('the selection shared by the BOM table and the board', () => {
+  beforeEach(() => {
+    $edaSelection.set({ lineNo: null, source: null });
+    hoverLine(null);
+  });
+
+  it('maps designators to their line and back, whatever the case', () => {
+    const index = lineByDesignator(lines);
+    expect(index).toEqual({ R1: 1, R2: 1, C1: 2, U1: 3 });
+    expect(findDesignator(index, ' r2 ')).toBe(1);
+    expect(findDesignator(index, 'R')).toBeNull();
+    expect([...designatorsOf(lines, 2)]).toEqual(['C1']);
+    expect(designatorsOf(lines, null).size).toBe(0);
+  });
+
+  it('highlights the hovered line over the selected one', () => {
+    selectLine(2, 'board');
+    expect($edaHighlight.get()).toBe(2);
+    hoverLine(3);
+    expect($edaHighlight.get()).toBe(3);
+    hoverLine(null);
+    expect($edaHighlight.get()).toBe(2);
+  });
+
+  it('unselects a line pressed again in the table, but keeps it when the board picks it again', () => {
+    selectLine(1, 'table');
+    selectLine(1, 'table');
+    expect($edaSelection.get().lineNo).toBeNull();
+    selectLine(1, 'board');
+    selectLine(1, 'board');
+    expect($edaSelection.get()).toEqual({ lineNo: 1, source: 'board' });
+  });
+});
