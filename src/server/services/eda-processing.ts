@@ -155,7 +155,7 @@ export async function processDocumentsJob(projectId: number): Promise<void> {
   if (!doc || doc.status !== 'queued') return;
   const [bomFile, placementFile] = await Promise.all([readDocument(doc.bomAttachmentId), readDocument(doc.placementAttachmentId)]);
   const bom = bomFile ? await parseBom(bomFile.bytes, bomFile.name) : null;
-  const parts = placementFile ? await parsePlacements(placementFile.bytes, placementFile.name) : null;
+  const parts = placementFile ? parsePlacements(placementFile.bytes, placementFile.name) : null;
   await db.transaction(async (tx) => {
     // The files may have changed while they were read: only the state this job read is written.
     const [current] = await tx.select().from(edaDocuments).where(eq(edaDocuments.projectId, projectId)).for('update');
