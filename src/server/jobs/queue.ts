@@ -23,8 +23,15 @@ const HEARTBEAT_SECONDS = 10;
 /** The longest one job may run before pg-boss gives it to another worker. */
 const EXPIRE_SECONDS = 5 * 60;
 
-let boss: PgBoss | undefined;
-let starting: Promise<PgBoss> | undefined;
+/**
+ * One queue per process: the server entry (run from source) and the built site (bundled by
+ * Astro) each load this module, so its state lives on `globalThis`, not in a module variable.
+ */
+interface QueueState {
+  boss?: PgBoss;
+  starting?: Promise<PgBoss>;
+}
+const state: QueueState = ((globalThis as { [key: symbol]: QueueState })[Symbol.for('copperhub.jobQueue')] ??= {});
 
 function createBoss(): PgBoss {
   const connectionString = process.env.DATABASE_URL;
@@ -44,8 +51,8 @@ function createBoss(): PgBoss {
 
 /** The started queue of this process (created, migrated and its queues declared on first use). */
 export async function getQueue(): Promise<PgBoss> {
-  if (boss) return boss;
-  starting ??= (async () => {
+  if (state.boss) return state.boss;
+  state.starting ??= (async () => {
     const instance = createBoss();
     await instance.start();
     for (const job of Object.values(JOBS)) {
@@ -59,13 +66,13 @@ export async function getQueue(): Promise<PgBoss> {
         deleteAfterSeconds: 7 * 24 * 3600,
       });
     }
-    boss = instance;
+    state.boss = instance;
     return instance;
   })().catch((error: unknown) => {
-    starting = undefined;
+    state.starting = undefined;
     throw error;
   });
-  return starting;
+  return state.starting;
 }
 
 /**
@@ -91,8 +98,8 @@ export async function workJobs(kind: JobKind, concurrency: number, handler: JobH
 
 /** Stops this process's workers (waiting for jobs in hand) and closes the queue's connections. */
 export async function stopQueue(): Promise<void> {
-  const instance = boss ?? (starting ? await starting.catch(() => undefined) : undefined);
-  boss = undefined;
-  starting = undefined;
+  const instance = state.boss ?? (state.starting ? await state.starting.catch(() => undefined) : undefined);
+  state.boss = undefined;
+  state.starting = undefined;
   await instance?.stop({ graceful: true, timeout: 10_000 }).catch(() => undefined);
 }

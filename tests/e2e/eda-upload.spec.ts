@@ -1,0 +1,86 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { ZipFile } from 'yazl';
+import { api, signUp } from './project-helpers.ts';
+
+/**
+ * A maker's own board: attach a Gerber zip in the creation form, publish, and watch the board
+ * appear on the electronics page as the job queue renders it; a set without an outline fails
+ * with a reason the author can act on, and the wrong file is refused at upload.
+ */
+const FIXTURES = path.resolve('seed/demo/eda');
+
+async function zipOf(folder: string, only?: (name: string) => boolean): Promise<Buffer> {
+  const zip = new ZipFile();
+  for (const name of readdirSync(path.join(FIXTURES, folder)).filter(only ?? (() => true))) {
+    zip.addBuffer(readFileSync(path.join(FIXTURES, folder, name)), `outputs/gerber/${name}`);
+  }
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+test('attach a Gerber zip in the form, publish, and see the board rendered on the electronics page', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page.context().request, 'Board Uploader');
+  const stamp = Date.now().toString(36);
+  await page.goto('/create/project');
+  await page.getByRole('textbox', { name: /^Title/ }).fill(`Pi adapter ${stamp}`);
+  await page.getByRole('textbox', { name: 'Summary' }).fill('Connects a Raspberry Pi to an SKR board');
+  await page.getByRole('textbox', { name: 'Markdown' }).fill('## Why\n\nNo more hand-made cables.');
+  const tags = page.getByRole('combobox', { name: 'Tags' });
+  await tags.fill('micro');
+  await page.getByRole('listbox', { name: 'Tag suggestions' }).getByRole('option').first().click();
+  await page.getByRole('combobox', { name: /^Licence/ }).selectOption('CC-BY-4.0');
+
+  // a PNG under a zip's name is refused by its bytes
+  await page.getByTestId('attachment-input').setInputFiles({ name: 'gerbers.zip', mimeType: 'application/zip', buffer: Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex') });
+  await expect(page.getByText('This type of file is not supported.').first()).toBeVisible();
+
+  await page.getByTestId('attachment-input').setInputFiles({ name: 'pi-adapter.zip', mimeType: 'application/zip', buffer: await zipOf('kicad-rrf') });
+  await expect(page.getByText('Uploaded', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page).toHaveURL(/\/create\/success\?id=[a-z0-9]+$/);
+  const id = new URL(page.url()).searchParams.get('id')!;
+
+  // the electronics page refreshes itself until the queue has rendered the board
+  await page.goto(`/eda/${id}`);
+  await expect(page.getByText(/17\.5 × 13\.7 mm/)).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByText('KiCad', { exact: true })).toBeVisible();
+  await expect(page.getByRole('img', { name: /top/i }).first()).toBeVisible();
+  // the project page shows the board and leads to it
+  await page.goto(`/d-${id}`);
+  await page.getByRole('link', { name: /Board, layers and BOM/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/eda/${id}$`));
+});
+
+test('a Gerber set without an outline tells its author what to add', async ({ page }) => {
+  test.setTimeout(120_000);
+  const request = page.context().request;
+  await signUp(request, 'Outline Forgetter');
+  const upload = await request.post('/api/upload', {
+    multipart: { purpose: 'attachment', file: { name: 'no-outline-gerbers.zip', mimeType: 'application/zip', buffer: await zipOf('kicad-rrf', (name) => !name.includes('Edge_Cuts') && !name.endsWith('.gbrjob')) } },
+  });
+  const file = (await upload.json()).result;
+  const saved = await api(request, 'release/saveProject', {
+    title: 'Adapter without outline',
+    summary: 'Forgot Edge.Cuts',
+    description: 'Oops.',
+    tags: ['microcontrollers'],
+    licence: 'MIT',
+    attachments: [file.id],
+    publish: true,
+  });
+  expect(saved.retCode).toBe(0);
+  await page.goto(`/eda/${saved.result.id}`);
+  await expect(page.getByText('No board outline found: add the outline layer (Edge.Cuts, .gko, .gm1 or the profile) to the Gerber files.')).toBeVisible({ timeout: 90_000 });
+  // a guest sees no broken board, only the files
+  const guest = await page.context().browser()!.newContext();
+  const guestPage = await guest.newPage();
+  await guestPage.goto(`/eda/${saved.result.id}`);
+  await expect(guestPage.getByText('No board outline found', { exact: false })).toHaveCount(0);
+  await expect(guestPage.getByText('no-outline-gerbers.zip')).toBeVisible();
+  await guest.close();
+});

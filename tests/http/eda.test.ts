@@ -1,0 +1,151 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromBuffer } from 'yauzl';
+import { ZipFile } from 'yazl';
+import { useApp } from '../helpers/app.ts';
+import { createTag, createUser } from '../helpers/factories.ts';
+import { startJobWorkers, stopJobWorkers } from '../../src/server/jobs/workers.ts';
+import type { EdaDetail } from '../../src/lib/contract/eda.ts';
+
+/**
+ * The electronics API and downloads over HTTP, as an app or a script uses them: upload a Gerber
+ * zip and a BOM with a Bearer token, publish, and read the board the queue renders.
+ */
+const app = useApp();
+const FIXTURES = path.resolve('seed/demo/eda');
+let maker: Awaited<ReturnType<typeof createUser>>;
+let projectId = '';
+
+async function upload(name: string, bytes: Buffer): Promise<string> {
+  const form = new FormData();
+  form.set('purpose', 'attachment');
+  form.set('file', new Blob([new Uint8Array(bytes)]), name);
+  const response = await fetch(`${app.origin()}/api/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${maker.token}` } });
+  const body = (await response.json()) as { retCode: number; result: { id: string } };
+  expect(body.retCode).toBe(0);
+  return body.result.id;
+}
+
+async function gerberZip(): Promise<Buffer> {
+  const zip = new ZipFile();
+  const folder = path.join(FIXTURES, 'kicad-rrf');
+  for (const name of ['rrf_rpi_skr_adapter-F_Cu.gbr', 'rrf_rpi_skr_adapter-B_Cu.gbr', 'rrf_rpi_skr_adapter-Edge_Cuts.gbr', 'rrf_rpi_skr_adapter-F_Mask.gbr', 'rrf_rpi_skr_adapter-PTH.drl']) {
+    zip.addBuffer(readFileSync(path.join(folder, name)), `fab/${name}`);
+  }
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+const entriesOf = (bytes: Buffer) =>
+  new Promise<string[]>((resolve, reject) => {
+    fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      const names: string[] = [];
+      zip.on('entry', (entry: { fileName: string }) => {
+        names.push(entry.fileName);
+        zip.readEntry();
+      });
+      zip.on('end', () => resolve(names));
+      zip.readEntry();
+    });
+  });
+
+beforeAll(async () => {
+  maker = await createUser({ nickname: 'Board Maker' });
+  await createTag('adapters', 'Adapters', '转接板');
+  const ids = [await upload('adapter.zip', await gerberZip()), await upload('1-click-bom.tsv', readFileSync(path.join(FIXTURES, 'bom/rrf-1-click-bom.tsv')))];
+  const started = Date.now();
+  const saved = await app.request('/api/release/saveProject', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${maker.token}` },
+    body: { title: 'Pi adapter', summary: 'Connects a Pi', description: 'An adapter.', tags: ['adapters'], licence: 'CC-BY-4.0', attachments: ids, publish: true },
+  });
+  expect(saved.json()).toMatchObject({ retCode: 0, result: { status: 'published' } });
+  // publishing renders nothing: it answers at once
+  expect(Date.now() - started).toBeLessThan(3_000);
+  projectId = saved.json<{ result: { id: string } }>().result.id;
+});
+
+afterAll(() => stopJobWorkers());
+
+async function edaDetail(token?: string): Promise<EdaDetail> {
+  const response = await app.request(`/api/eda/detail?id=${projectId}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+  expect(response.status).toBe(200);
+  return response.json<{ result: EdaDetail }>().result;
+}
+
+describe('eda/detail', () => {
+  it('shows the owner a queued board, then everyone the rendered board, BOM and fabrication files', async () => {
+    expect((await edaDetail(maker.token)).boards).toMatchObject([{ status: 'queued', widthMm: null, top: null }]);
+    expect((await edaDetail()).boards).toEqual([]);
+
+    await startJobWorkers();
+    const deadline = Date.now() + 60_000;
+    let detail = await edaDetail();
+    while ((detail.boards.length === 0 || detail.bom.lines.length === 0) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      detail = await edaDetail();
+    }
+    expect(Object.keys(detail).sort()).toEqual(['boards', 'bom', 'fabrication', 'placements']);
+    const [board] = detail.boards;
+    expect(Object.keys(board!).sort()).toEqual(['bottom', 'heightMm', 'id', 'layerCount', 'layers', 'name', 'preview', 'status', 'tool', 'top', 'widthMm'].sort());
+    expect(board).toMatchObject({ status: 'ready', layerCount: 2, tool: 'kicad', name: 'adapter' });
+    expect(Math.abs(board!.widthMm! - 17.53)).toBeLessThan(0.2);
+    expect(board!.layers).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'copper', side: 'top', filename: 'fab/rrf_rpi_skr_adapter-F_Cu.gbr' })]));
+    for (const url of [board!.top, board!.bottom, board!.preview]) {
+      const file = await app.request(url!);
+      expect(file.status).toBe(200);
+    }
+    expect(detail.bom).toMatchObject({ source: '1-click-bom.tsv' });
+    expect(detail.bom.lines.find((line) => line.designators.includes('R3'))).toMatchObject({ quantity: 5, digikey: '311-100HRCT-ND', lcsc: 'C105588', mouser: '603-RC0603FR-07100RL' });
+    expect(detail.fabrication.map((file) => file.name)).toEqual(['adapter.zip', '1-click-bom.tsv']);
+
+    // project/detail carries the same board
+    const project = (await app.request(`/api/project/detail?id=${projectId}`)).json<{ result: { boards: unknown[]; cover: string } }>().result;
+    expect(project.boards).toEqual([board]);
+    expect(project.cover).toBe(board!.preview);
+
+    // the pages show the render without JavaScript, on desktop and phone
+    for (const address of [`/eda/${projectId}`, `/m/eda/${projectId}`]) {
+      const page = await app.request(address);
+      expect(page.status).toBe(200);
+      expect(page.body).toContain(board!.top!);
+      expect(page.body).toContain('311-100HRCT-ND');
+    }
+  }, 90_000);
+
+  it('answers an unknown project and a bad id with the envelope', async () => {
+    const missing = await app.request('/api/eda/detail?id=nosuchproject');
+    expect(missing.status).toBe(404);
+    expect(missing.json()).toMatchObject({ errorKey: 'project_not_found' });
+    expect((await app.request('/api/eda/detail')).json()).toMatchObject({ errorKey: 'validation' });
+  });
+});
+
+describe('downloads', () => {
+  it('exports the BOM for distributors, quantities for N boards', async () => {
+    const mouser = await app.request(`/eda/${projectId}/bom.csv?format=mouser&boards=3`);
+    expect(mouser.status).toBe(200);
+    expect(mouser.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(mouser.headers['content-disposition']).toMatch(/attachment; filename=".*\.csv"/);
+    const lines = mouser.body.replace(/^\uFEFF/, '').split(/\r?\n/);
+    expect(lines[0]).toMatch(/^Mouser Part Number,/);
+    expect(lines.find((line) => line.includes('603-RC0603FR-07100RL'))).toMatch(/,15,/);
+
+    const bad = await app.request(`/eda/${projectId}/bom.csv?format=excel&boards=0`);
+    expect(bad.status).toBe(400);
+    expect(bad.json()).toMatchObject({ errorKey: 'validation', fields: { format: 'invalid_value', boards: 'invalid_value' } });
+    expect((await app.request('/eda/nosuchproject/bom.csv')).status).toBe(404);
+  });
+
+  it('zips every fabrication file into one download', async () => {
+    const response = await fetch(`${app.origin()}/eda/${projectId}/fabrication.zip`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    expect((await entriesOf(Buffer.from(await response.arrayBuffer()))).sort()).toEqual(['1-click-bom.tsv', 'adapter.zip']);
+    expect((await fetch(`${app.origin()}/eda/nosuchproject/fabrication.zip`)).status).toBe(404);
+  });
+});
