@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { processGerberSet } from '../src/server/electronics/process-board.ts';
-import { BOARD_NAMES, loadBoard } from '../tests/unit/electronics/board-fixtures.ts';
+import { BOARD_NAMES, loadBoard } from '../tests/helpers/board-fixtures.ts';
 
 const HEADING = '## Boards from Gerbers';
 

@@ -1,7 +1,5 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { ZipFile } from 'yazl';
+import { zipBoard } from '../helpers/board-fixtures.ts';
 import { api, signUp } from './project-helpers.ts';
 
 /**
@@ -9,19 +7,6 @@ import { api, signUp } from './project-helpers.ts';
  * appear on the electronics page as the job queue renders it; a set without an outline fails
  * with a reason the author can act on, and the wrong file is refused at upload.
  */
-const FIXTURES = path.resolve('seed/demo/eda');
-
-async function zipOf(folder: string, only?: (name: string) => boolean): Promise<Buffer> {
-  const zip = new ZipFile();
-  for (const name of readdirSync(path.join(FIXTURES, folder)).filter(only ?? (() => true))) {
-    zip.addBuffer(readFileSync(path.join(FIXTURES, folder, name)), `outputs/gerber/${name}`);
-  }
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 test('attach a Gerber zip in the form, publish, and see the board rendered on the electronics page', async ({ page }) => {
   test.setTimeout(120_000);
   await signUp(page.context().request, 'Board Uploader');
@@ -37,9 +22,10 @@ test('attach a Gerber zip in the form, publish, and see the board rendered on th
 
   // a PNG under a zip's name is refused by its bytes
   await page.getByTestId('attachment-input').setInputFiles({ name: 'gerbers.zip', mimeType: 'application/zip', buffer: Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex') });
-  await expect(page.getByText('This type of file is not supported.').first()).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'This is not a design file we accept' })).toBeVisible();
+  await page.getByRole('button', { name: 'Remove gerbers.zip' }).click();
 
-  await page.getByTestId('attachment-input').setInputFiles({ name: 'pi-adapter.zip', mimeType: 'application/zip', buffer: await zipOf('kicad-rrf') });
+  await page.getByTestId('attachment-input').setInputFiles({ name: 'pi-adapter.zip', mimeType: 'application/zip', buffer: Buffer.from(await zipBoard('kicad-rrf', 'outputs/gerber')) });
   await expect(page.getByText('Uploaded', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page).toHaveURL(/\/create\/success\?id=[a-z0-9]+$/);
@@ -61,7 +47,7 @@ test('a Gerber set without an outline tells its author what to add', async ({ pa
   const request = page.context().request;
   await signUp(request, 'Outline Forgetter');
   const upload = await request.post('/api/upload', {
-    multipart: { purpose: 'attachment', file: { name: 'no-outline-gerbers.zip', mimeType: 'application/zip', buffer: await zipOf('kicad-rrf', (name) => !name.includes('Edge_Cuts') && !name.endsWith('.gbrjob')) } },
+    multipart: { purpose: 'attachment', file: { name: 'no-outline-gerbers.zip', mimeType: 'application/zip', buffer: Buffer.from(await zipBoard('kicad-rrf', 'outputs/gerber', (name) => !name.includes('Edge_Cuts') && !name.endsWith('.gbrjob'))) } },
   });
   const file = (await upload.json()).result;
   const saved = await api(request, 'release/saveProject', {

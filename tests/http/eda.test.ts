@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromBuffer } from 'yauzl';
-import { ZipFile } from 'yazl';
 import { useApp } from '../helpers/app.ts';
+import { BOARD_FIXTURES, zipBoard, zipEntryNames } from '../helpers/board-fixtures.ts';
 import { createTag, createUser } from '../helpers/factories.ts';
 import { startJobWorkers, stopJobWorkers } from '../../src/server/jobs/workers.ts';
 import type { EdaDetail } from '../../src/lib/contract/eda.ts';
@@ -13,7 +12,6 @@ import type { EdaDetail } from '../../src/lib/contract/eda.ts';
  * zip and a BOM with a Bearer token, publish, and read the board the queue renders.
  */
 const app = useApp();
-const FIXTURES = path.resolve('seed/demo/eda');
 let maker: Awaited<ReturnType<typeof createUser>>;
 let projectId = '';
 
@@ -27,36 +25,10 @@ async function upload(name: string, bytes: Buffer): Promise<string> {
   return body.result.id;
 }
 
-async function gerberZip(): Promise<Buffer> {
-  const zip = new ZipFile();
-  const folder = path.join(FIXTURES, 'kicad-rrf');
-  for (const name of ['rrf_rpi_skr_adapter-F_Cu.gbr', 'rrf_rpi_skr_adapter-B_Cu.gbr', 'rrf_rpi_skr_adapter-Edge_Cuts.gbr', 'rrf_rpi_skr_adapter-F_Mask.gbr', 'rrf_rpi_skr_adapter-PTH.drl']) {
-    zip.addBuffer(readFileSync(path.join(folder, name)), `fab/${name}`);
-  }
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-const entriesOf = (bytes: Buffer) =>
-  new Promise<string[]>((resolve, reject) => {
-    fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const names: string[] = [];
-      zip.on('entry', (entry: { fileName: string }) => {
-        names.push(entry.fileName);
-        zip.readEntry();
-      });
-      zip.on('end', () => resolve(names));
-      zip.readEntry();
-    });
-  });
-
 beforeAll(async () => {
   maker = await createUser({ nickname: 'Board Maker' });
   await createTag('adapters', 'Adapters', '转接板');
-  const ids = [await upload('adapter.zip', await gerberZip()), await upload('1-click-bom.tsv', readFileSync(path.join(FIXTURES, 'bom/rrf-1-click-bom.tsv')))];
+  const ids = [await upload('adapter.zip', Buffer.from(await zipBoard('kicad-rrf', 'fab', (name) => /F_Cu|B_Cu|Edge_Cuts|F_Mask|PTH\.drl/.test(name)))), await upload('1-click-bom.tsv', readFileSync(path.join(BOARD_FIXTURES, 'bom/rrf-1-click-bom.tsv')))];
   const started = Date.now();
   const saved = await app.request('/api/release/saveProject', {
     method: 'POST',
@@ -145,7 +117,7 @@ describe('downloads', () => {
     const response = await fetch(`${app.origin()}/eda/${projectId}/fabrication.zip`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/zip');
-    expect((await entriesOf(Buffer.from(await response.arrayBuffer()))).sort()).toEqual(['1-click-bom.tsv', 'adapter.zip']);
+    expect((await zipEntryNames(new Uint8Array(await response.arrayBuffer()))).sort()).toEqual(['1-click-bom.tsv', 'adapter.zip']);
     expect((await fetch(`${app.origin()}/eda/nosuchproject/fabrication.zip`)).status).toBe(404);
   });
 });

@@ -1,9 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromBuffer } from 'yauzl';
-import { ZipFile } from 'yazl';
+import { BOARD_FIXTURES, zipBoard, zipEntryNames } from '../helpers/board-fixtures.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 import { createTag, createUser } from '../helpers/factories.ts';
 import { getDb } from '../../src/server/db/client.ts';
@@ -24,16 +23,6 @@ import type { EdaDetail } from '../../src/lib/contract/eda.ts';
  */
 useTestDatabase();
 
-const FIXTURES = path.resolve('seed/demo/eda');
-
-async function zipOf(folder: string, inside = 'gerbers'): Promise<Uint8Array> {
-  const zip = new ZipFile();
-  for (const name of readdirSync(path.join(FIXTURES, folder))) zip.addBuffer(readFileSync(path.join(FIXTURES, folder, name)), `${inside}/${name}`);
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
-  return new Uint8Array(Buffer.concat(chunks));
-}
 
 async function publishWith(userId: number, files: { name: string; bytes: Uint8Array }[]): Promise<string> {
   const uploaded = [];
@@ -63,20 +52,6 @@ async function waitForBoards(id: string, ownerId: number, timeoutMs = 60_000): P
   }
 }
 
-const entriesOf = (bytes: Buffer) =>
-  new Promise<string[]>((resolve, reject) => {
-    fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const names: string[] = [];
-      zip.on('entry', (entry: { fileName: string }) => {
-        names.push(entry.fileName);
-        zip.readEntry();
-      });
-      zip.on('end', () => resolve(names));
-      zip.readEntry();
-    });
-  });
-
 beforeAll(async () => {
   await createTag('power');
 });
@@ -87,9 +62,9 @@ describe('a Gerber zip, a BOM and a pick-and-place file', () => {
     const { user } = await createUser();
     const started = Date.now();
     const id = await publishWith(user.id, [
-      { name: 'sangaboard.zip', bytes: await zipOf('kicad-sanga04') },
-      { name: 'bom_jlc.csv', bytes: readFileSync(path.join(FIXTURES, 'bom/sanga-bom_jlc.csv')) },
-      { name: 'pos_jlc.csv', bytes: readFileSync(path.join(FIXTURES, 'placements/sangaboard-pos_jlc.csv')) },
+      { name: 'sangaboard.zip', bytes: await zipBoard('kicad-sanga04') },
+      { name: 'bom_jlc.csv', bytes: readFileSync(path.join(BOARD_FIXTURES, 'bom/sanga-bom_jlc.csv')) },
+      { name: 'pos_jlc.csv', bytes: readFileSync(path.join(BOARD_FIXTURES, 'placements/sangaboard-pos_jlc.csv')) },
     ]);
     // Nothing was rendered in the request: the owner sees the board queued, guests see nothing yet.
     const queued = await getEdaDetail(id, user.id);
@@ -144,12 +119,12 @@ describe('a Gerber zip, a BOM and a pick-and-place file', () => {
     const zip = await streamFabricationZip(id);
     const chunks: Buffer[] = [];
     for await (const chunk of zip.stream) chunks.push(chunk as Buffer);
-    expect((await entriesOf(Buffer.concat(chunks))).sort()).toEqual(['bom_jlc.csv', 'pos_jlc.csv', 'sangaboard.zip']);
+    expect((await zipEntryNames(Buffer.concat(chunks))).sort()).toEqual(['bom_jlc.csv', 'pos_jlc.csv', 'sangaboard.zip']);
   }, 120_000);
 
   it('an edit that removes the Gerbers removes the board and its files', async () => {
     const { user } = await createUser();
-    const id = await publishWith(user.id, [{ name: 'adapter.zip', bytes: await zipOf('altium-bga24') }]);
+    const id = await publishWith(user.id, [{ name: 'adapter.zip', bytes: await zipBoard('altium-bga24') }]);
     await startJobWorkers();
     const detail = await waitForBoards(id, user.id);
     const board = detail.boards[0]!;
@@ -167,7 +142,7 @@ describe('a Gerber zip, a BOM and a pick-and-place file', () => {
 
   it('a Gerber set without an outline fails with a reason the author can act on', async () => {
     const { user } = await createUser();
-    const copper = readFileSync(path.join(FIXTURES, 'kicad-sanga04/sangaboard_v0.4-F_Cu.gtl'));
+    const copper = readFileSync(path.join(BOARD_FIXTURES, 'kicad-sanga04/sangaboard_v0.4-F_Cu.gtl'));
     const id = await publishWith(user.id, [{ name: 'sangaboard_v0.4-F_Cu.gtl', bytes: copper }]);
     await startJobWorkers();
     const detail = await waitForBoards(id, user.id);

@@ -1,9 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ZipFile } from 'yazl';
+import { zipBoard } from '../helpers/board-fixtures.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 import { createTag, createUser } from '../helpers/factories.ts';
 import { getDb } from '../../src/server/db/client.ts';
@@ -54,13 +52,7 @@ describe('a render interrupted by kill -9', () => {
     const { user } = await createUser();
     await createTag('gps');
     // the EAGLE board with heavy copper pours: the slowest fixture, so the kill lands mid-render
-    const zip = new ZipFile();
-    const folder = path.resolve('seed/demo/eda/eagle-snapper');
-    for (const name of readdirSync(folder)) zip.addBuffer(readFileSync(path.join(folder, name)), name);
-    zip.end();
-    const chunks: Buffer[] = [];
-    for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
-    const upload = await storeUpload(user.id, 'attachment', { name: 'snapper.zip', bytes: new Uint8Array(Buffer.concat(chunks)) });
+    const upload = await storeUpload(user.id, 'attachment', { name: 'snapper.zip', bytes: await zipBoard('eagle-snapper') });
     await saveProject(
       user.id,
       parseInput(saveProjectSchema, { title: 'SnapperGPS', summary: 'GNSS snapshots', description: 'Board.', tags: ['gps'], licence: 'Solderpad-2.1', attachments: [upload.id], publish: true }),

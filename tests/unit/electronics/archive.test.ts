@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractGerberArchive, MAX_ARCHIVE_ENTRIES, MAX_ENTRY_BYTES } from '../../../src/server/electronics/archive.ts';
 import { BoardError } from '../../../src/server/electronics/errors.ts';
-import { eachZipEntry, loadBoard, makeZip, renameInZip } from './board-fixtures.ts';
+import { eachZipEntry, loadBoard, makeZip, renameInZip } from '../../helpers/board-fixtures.ts';
 
 async function boardError(promise: Promise<unknown>): Promise<BoardError> {
   const error = await promise.then(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BoardError, type SourceFile } from '../../../src/server/electronics/errors.ts';
 import { identifyLayers, parseFileFunction } from '../../../src/server/electronics/layers.ts';
-import { loadBoard, type BoardName } from './board-fixtures.ts';
+import { loadBoard, type BoardName } from '../../helpers/board-fixtures.ts';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const decode = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1');

@@ -5,7 +5,7 @@ import { identifyLayers } from '../../../src/server/electronics/layers.ts';
 import { HEAVY_PREVIEW_WIDTH_PX, PREVIEW_WIDTH_PX } from '../../../src/server/electronics/preview.ts';
 import { processGerberSet, type ProcessedBoard } from '../../../src/server/electronics/process-board.ts';
 import { renderBoard } from '../../../src/server/electronics/render.ts';
-import { loadBoard, makeZip, type BoardName } from './board-fixtures.ts';
+import { loadBoard, makeZip, type BoardName } from '../../helpers/board-fixtures.ts';
 
 /** Board sizes measured on the real boards (seed/demo/eda/SOURCES.md). */
 const KNOWN: Record<BoardName, { width: number; height: number; tool: string }> = {

@@ -5,10 +5,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import yauzl from 'yauzl';
 import yazl from 'yazl';
-import type { SourceFile } from '../../../src/server/electronics/errors.ts';
+import type { SourceFile } from '../../src/server/electronics/errors.ts';
 
-export const BOARD_FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../seed/demo/eda');
+export const BOARD_FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../seed/demo/eda');
 
 export const BOARD_NAMES = ['altium-bga24', 'eagle-snapper', 'kicad-rrf', 'kicad-sanga04'] as const;
 export type BoardName = (typeof BOARD_NAMES)[number];
@@ -69,4 +70,30 @@ export function eachZipEntry(zip: Uint8Array, visit: (view: DataView, central: n
     visit(view, central, local);
     central += 46 + view.getUint16(central + 28, true) + view.getUint16(central + 30, true) + view.getUint16(central + 32, true);
   }
+}
+
+/** The entry names of a zip, in its order (read with yauzl, as the site reads zips). */
+export function zipEntryNames(zip: Uint8Array): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(Buffer.from(zip), { lazyEntries: true }, (error, file) => {
+      if (error || !file) return reject(error);
+      const names: string[] = [];
+      file.on('entry', (entry: yauzl.Entry) => {
+        names.push(entry.fileName);
+        file.readEntry();
+      });
+      file.on('end', () => resolve(names));
+      file.on('error', reject);
+      file.readEntry();
+    });
+  });
+}
+
+/** A fixture board zipped as a maker would upload it, every file under `folder/` (a nested zip). */
+export function zipBoard(name: BoardName, folder = 'gerbers', keep: (file: string) => boolean = () => true): Promise<Uint8Array> {
+  return makeZip(
+    loadBoard(name)
+      .filter((file) => keep(file.name))
+      .map((file) => ({ name: `${folder}/${file.name}`, bytes: file.bytes })),
+  );
 }
