@@ -6,9 +6,12 @@
  */
 import { readSheet } from 'read-excel-file/node';
 
-/** Entries and uncompressed bytes a BOM workbook may declare (a 5,000-line BOM is a few MB of XML). */
+/**
+ * Entries and uncompressed bytes a BOM workbook may declare: a 5,000-line BOM is a few MB of XML,
+ * and the sheet is parsed on the job worker's main thread, so a larger one would hold it up.
+ */
 const MAX_ENTRIES = 500;
-const MAX_UNCOMPRESSED_BYTES = 64 * 1024 * 1024;
+const MAX_UNCOMPRESSED_BYTES = 8 * 1024 * 1024;
 
 /** True when the bytes start like a zip archive (XLSX, ODS). */
 export function isZipArchive(bytes: Uint8Array): boolean {
