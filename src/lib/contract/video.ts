@@ -1,0 +1,70 @@
+/**
+ * The video contract shared by the server, the API and the islands (`video/*` endpoints, the
+ * player page, the upload island). Field names are part of the public API: apps and scripts
+ * upload and list videos with them.
+ */
+
+/** Where a video is: bytes arriving (tus), being probed and prepared for the web, playable, or refused. */
+export const VIDEO_STATUSES = ['uploading', 'processing', 'ready', 'failed'] as const;
+export type VideoStatus = (typeof VIDEO_STATUSES)[number];
+
+/**
+ * Why a video failed, in words its owner can act on (`video.errors.<key>` in both locales).
+ */
+export const VIDEO_ERROR_KEYS = [
+  'not_video', // the file is no video ffprobe can read (a renamed text file, an image)
+  'truncated', // the file ends before its video does (an upload cut short, a damaged file)
+  'too_long', // longer than VIDEO_MAX_SECONDS
+  'too_large', // more bytes, or more pixels, than allowed
+  'no_video_stream', // audio only
+  'transcode_failed', // ffmpeg could not convert it
+  'timed_out', // processing took longer than its limit
+] as const;
+export type VideoErrorKey = (typeof VIDEO_ERROR_KEYS)[number];
+
+/** Declared upload sizes above this are refused by `video/getVideoToken`. */
+export const VIDEO_MAX_BYTES = 1024 * 1024 * 1024;
+/** Videos longer than this are refused when probed. */
+export const VIDEO_MAX_SECONDS = 20 * 60;
+/** Types `video/getVideoToken` accepts (what phones and cameras record; checked again by content). */
+export const VIDEO_MIMES = ['video/mp4', 'video/quicktime', 'video/webm', 'video/x-matroska', 'video/x-m4v', 'video/3gpp'] as const;
+
+export interface VideoOwner {
+  url: string;
+  nickname: string;
+  avatar: string | null;
+}
+
+/** A video as lists, the player and `video/saveVideo` show it. */
+export interface Video {
+  id: string;
+  title: string;
+  status: VideoStatus;
+  errorKey?: VideoErrorKey;
+  /** Seconds, once probed. */
+  duration: number | null;
+  width: number | null;
+  height: number | null;
+  /** The poster frame (JPEG), once ready. */
+  poster: string | null;
+  owner: VideoOwner;
+  /** The published project it belongs to, if any. */
+  project: { id: string; title: string } | null;
+  createdAt: string;
+}
+
+/** `video/getVideoToken`. */
+export interface VideoUploadTicket {
+  /** The tus endpoint to upload the bytes to (`POST` to create, then `PATCH`). */
+  uploadUrl: string;
+  /** Sent as `uploadToken` in the tus `Upload-Metadata`, then to `video/saveVideo`. */
+  uploadToken: string;
+  expiresAt: string;
+}
+
+/** `video/getVideoUrl`: a signed address that plays the video until `expiresAt`. */
+export interface VideoPlayback {
+  url: string;
+  expiresAt: string;
+  poster: string | null;
+}
