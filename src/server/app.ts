@@ -5,7 +5,10 @@ import { checkDatabase } from './db/client.ts';
 import { applySecurityHeaders } from './http/security-headers.ts';
 import { HSTS_VALUE, isSecureConnection } from './http/transport.ts';
 import { StandardReasonResponse } from './standard-reason.ts';
-import { createStaticFiles, serveStoredFile } from './static-files.ts';
+import { createStaticFiles, serveStoredFile, serveStoredVideo } from './static-files.ts';
+import { isAppError } from './http/errors.ts';
+import { handleTusRequest, isTusPath } from './http/tus-upload.ts';
+import { resolveVideoStream } from './services/videos.ts';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: () => void) => Promise<void>;
 
@@ -45,9 +48,34 @@ function isDecodable(pathname: string): boolean {
   }
 }
 
+/** What escaped a request's own handling: logged, and a 500 for this request alone. */
+function failRequest(req: http.IncomingMessage, res: http.ServerResponse, pathname: string, error: unknown): void {
+  console.error(`[copperhub] request failed: ${req.method} ${pathname}`, error);
+  if (!res.headersSent) plainAnswer(res, 500);
+  else res.destroy();
+}
+
+const VIDEO_STREAM_PREFIX = '/video/stream/';
+
 /**
- * The site's HTTP server, not yet listening: `/healthz`, built assets, stored files (`/files/…`)
- * and Astro's built handler (`@astrojs/node` in middleware mode, from `distDir`) for everything
+ * `/video/stream/{id}.mp4?exp=…&sig=…`: a video's signed address (from `video/getVideoUrl`), with
+ * Range for seeking. A tampered or expired address is 403; a deleted video 404.
+ */
+async function serveVideoStream(pathname: string, query: string | undefined, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  const id = /^\/video\/stream\/([a-z0-9]+)\.mp4$/.exec(pathname)?.[1] ?? '';
+  const params = new URLSearchParams(query ?? '');
+  try {
+    const { key, cacheSeconds } = await resolveVideoStream(id, params.get('exp'), params.get('sig'));
+    serveStoredVideo(key, req, res, cacheSeconds);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    plainAnswer(res, error.status === 403 ? 403 : 404);
+  }
+}
+
+/**
+ * The site's HTTP server, not yet listening: `/healthz`, built assets, stored files (`/files/…`),
+ * the tus endpoint of video uploads, signed video addresses and Astro's built handler (`@astrojs/node` in middleware mode, from `distDir`) for everything
  * else. Every response starts with the site's security headers; a page replaces the fallback
  * Content-Security-Policy with its own. The database must be reachable through `DATABASE_URL`. The server entry listens on the
  * configured port; tests listen on a free one in their own process.
@@ -79,12 +107,10 @@ export async function createAppServer(options: { distDir: string }): Promise<htt
     if (read && MOBILE_FEEDS.has(pathname)) return plainAnswer(res, 301, { location: `${pathname.slice('/m'.length)}${query ? `?${query}` : ''}` });
     if (read && staticFiles.serve(pathname, req, res)) return;
     if (read && pathname.startsWith('/files/')) return serveStoredFile(pathname.slice('/files/'.length), req, res);
-    handler(req, res).catch((error: unknown) => {
-      // Astro answers its own errors; this catches what escapes it, for this request only.
-      console.error(`[copperhub] request failed: ${req.method} ${pathname}`, error);
-      if (!res.headersSent) plainAnswer(res, 500);
-      else res.destroy();
-    });
+    if (isTusPath(pathname)) return void handleTusRequest(req, res).catch((error: unknown) => failRequest(req, res, pathname, error));
+    if (read && pathname.startsWith(VIDEO_STREAM_PREFIX)) return void serveVideoStream(pathname, query, req, res).catch((error: unknown) => failRequest(req, res, pathname, error));
+    // Astro answers its own errors; this catches what escapes it, for this request only.
+    handler(req, res).catch((error: unknown) => failRequest(req, res, pathname, error));
   });
   server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeout;
   return server;

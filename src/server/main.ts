@@ -17,6 +17,7 @@ import { startJobWorkers, stopJobWorkers } from './jobs/workers.ts';
 import { deleteExpiredRateLimits } from './services/rate-limit.ts';
 import { deleteExpiredSessions } from './services/sessions.ts';
 import { deleteStaleSsoCodes } from './services/sso.ts';
+import { deleteAbandonedVideoUploads } from './services/video-uploads.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const config = readConfig();
@@ -54,7 +55,7 @@ const distDir = path.resolve(process.env.DIST_DIR ?? path.join(root, 'dist'));
 const server = await createAppServer({ distDir });
 
 const housekeeping = setInterval(() => {
-  for (const task of [deleteExpiredSessions, deleteStaleSsoCodes, deleteExpiredRateLimits]) void task().catch(() => undefined);
+  for (const task of [deleteExpiredSessions, deleteStaleSsoCodes, deleteExpiredRateLimits, deleteAbandonedVideoUploads]) void task().catch(() => undefined);
 }, 60 * 60 * 1000);
 housekeeping.unref();
 

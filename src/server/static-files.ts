@@ -91,7 +91,33 @@ export async function createStaticFiles(clientDir: string) {
  * content type from the key's extension, HTTP Range for video seeking, and a policy that keeps
  * an uploaded file from running anything when opened directly.
  */
+function plainNotFound(res: http.ServerResponse): void {
+  res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(`404 ${http.STATUS_CODES[404]}\n`);
+}
+
+/**
+ * A stored video, for a request whose signed address was checked: Range for seeking, cached by
+ * the browser until its address expires (the file under it never changes).
+ */
+export function serveStoredVideo(key: string, req: http.IncomingMessage, res: http.ServerResponse, cacheSeconds: number): void {
+  let file: string;
+  try {
+    file = getStorage().localPath(key);
+  } catch {
+    return plainNotFound(res);
+  }
+  sendFile(req, res, file, {
+    'content-type': 'video/mp4',
+    'cache-control': `private, max-age=${Math.max(0, Math.floor(cacheSeconds))}, immutable`,
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; media-src 'self'",
+  });
+}
+
 export function serveStoredFile(key: string, req: http.IncomingMessage, res: http.ServerResponse): void {
+  // Videos play only through their signed, expiring addresses (`/video/stream/…`).
+  if (key.startsWith('videos/')) return void plainNotFound(res);
   let file: string;
   try {
     file = getStorage().localPath(key);

@@ -12,6 +12,8 @@ export const JOBS = {
   board: { name: 'eda.board', retryLimit: 2 },
   /** Reads a project's BOM and pick-and-place files (`{ projectId }`). */
   documents: { name: 'eda.documents', retryLimit: 2 },
+  /** Probes a video and prepares it for the web (`{ videoId }`); like boards, failed on its third start. */
+  video: { name: 'video.process', retryLimit: 2 },
 } as const;
 export type JobKind = keyof typeof JOBS;
 
@@ -20,8 +22,8 @@ export type JobHandler = (data: Record<string, unknown>) => Promise<void>;
 
 /** Seconds between a worker's heartbeats; a job silent for this long is retried elsewhere. */
 const HEARTBEAT_SECONDS = 10;
-/** The longest one job may run before pg-boss gives it to another worker. */
-const EXPIRE_SECONDS = 5 * 60;
+/** The longest one job may run before pg-boss gives it to another worker (a long video's transcode). */
+const EXPIRE_SECONDS = 30 * 60;
 
 /**
  * One queue per process: the server entry (run from source) and the built site (bundled by

@@ -4,6 +4,8 @@
  */
 import { processBoardJob, processDocumentsJob } from '../services/eda-processing.ts';
 import { resumePendingEda } from '../services/eda.ts';
+import { processVideoJob } from '../services/video-processing.ts';
+import { resumePendingVideos } from '../services/videos.ts';
 import { stopQueue, workJobs } from './queue.ts';
 
 /** How often pending work without a job is looked for. */
@@ -14,7 +16,7 @@ let started = false;
 
 /**
  * Starts the workers: `boardConcurrency` boards render at once (each in its own worker thread),
- * BOMs are read two at a time. Pending work from before a restart is sent again at once.
+ * BOMs are read two at a time, videos one at a time. Pending work from before a restart is sent again at once.
  */
 export async function startJobWorkers(options: { boardConcurrency?: number } = {}): Promise<void> {
   if (started) return;
@@ -25,7 +27,11 @@ export async function startJobWorkers(options: { boardConcurrency?: number } = {
   await workJobs('documents', 2, async (data) => {
     if (typeof data.projectId === 'number') await processDocumentsJob(data.projectId);
   });
-  const resume = () => resumePendingEda().catch((error: unknown) => console.error('[jobs] resume failed:', error instanceof Error ? error.message : error));
+  // One video at a time: ffmpeg already uses its own threads (at a lowered priority).
+  await workJobs('video', 1, async (data) => {
+    if (typeof data.videoId === 'string') await processVideoJob(data.videoId);
+  });
+  const resume = () => Promise.all([resumePendingEda(), resumePendingVideos()]).catch((error: unknown) => console.error('[jobs] resume failed:', error instanceof Error ? error.message : error));
   await resume();
   sweep = setInterval(() => void resume(), SWEEP_MS);
   sweep.unref();

@@ -2,9 +2,10 @@ import { userPath, variantPath } from '../../lib/paths.ts';
 import type { Page, ProjectCard } from '../services/cards.ts';
 import { countDrafts, listDrafts, type DraftItem } from '../services/drafts.ts';
 import { listMessages, type MessagePage } from '../services/messages.ts';
-import { listStarredProjects, listUserProjects } from '../services/project-list.ts';
+import { listProjectTitles, listStarredProjects, listUserProjects } from '../services/project-list.ts';
 import { findUserByUrl, type PublicUser } from '../services/users.ts';
-import { listUserVideos, type VideoCard } from '../services/videos.ts';
+import type { Video } from '../../lib/contract/video.ts';
+import { listVideos } from '../services/videos.ts';
 import { notFound, ok, pageParam, redirect, type PageContext, type PageLoader } from './page.ts';
 
 export type UserTab = 'projects' | 'stars' | 'video' | 'message' | 'profile' | 'draftbox';
@@ -23,7 +24,7 @@ export interface UserPageContext {
 export type UserTabData =
   | { tab: 'projects'; page: Page<ProjectCard>; statusCounts: { published: number; draft: number } | null }
   | { tab: 'stars'; page: Page<ProjectCard> }
-  | { tab: 'video'; videos: VideoCard[] }
+  | { tab: 'video'; videos: Video[]; total: number; projects: { id: string; title: string }[] }
   | { tab: 'draftbox'; drafts: Page<DraftItem> }
   | { tab: 'message'; page: MessagePage; unreadOnly: boolean }
   | { tab: 'profile' };
@@ -65,8 +66,14 @@ async function loadTab(tab: UserTab, { profile, isOwner, draftCount }: UserPageC
       };
     case 'stars':
       return { tab, page: await listStarredProjects(profile.url, { page, pageSize: 12 }, locals.locale) };
-    case 'video':
-      return { tab, videos: await listUserVideos(profile.id) };
+    case 'video': {
+      // The owner also sees their videos still processing or failed, and may link new ones to their projects.
+      const [videos, projects] = await Promise.all([
+        listVideos({ url: profile.url, page: 1, pageSize: 60 }, locals.user?.id ?? null),
+        isOwner ? listProjectTitles(profile.id) : Promise.resolve([]),
+      ]);
+      return { tab, videos: videos.list, total: videos.total, projects };
+    }
     case 'draftbox':
       return { tab, drafts: await listDrafts(profile.id, { page, pageSize: 20 }) };
     case 'message': {

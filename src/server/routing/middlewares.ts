@@ -2,6 +2,7 @@ import type { APIContext } from 'astro';
 import { clearTokenCookie } from '../http/cookies.ts';
 import { invalidateSession } from '../services/sessions.ts';
 import { signInUrlFor } from '../services/sso-links.ts';
+import { handleSsoCallback } from './sso-callback.ts';
 import type { RouteMeta } from './routes.ts';
 
 /** A route middleware: return a Response to stop (redirect), nothing to let the page render. */
@@ -23,8 +24,16 @@ const logout: RouteMiddleware = async (context) => {
   return context.redirect(context.locals.variant === 'mobile' ? '/m' : '/', 303);
 };
 
+/**
+ * `token`: an app opens the player in a web view with `?token=<code>`, a one-time code from
+ * `POST /api/sso/webviewCode` (never a session token): exchanged for the session cookie like a
+ * sign-in code, then the address is reloaded without it. An invalid code is dropped, and a
+ * browser signed in as another member keeps its session.
+ */
+const token: RouteMiddleware = (context) => handleSsoCallback(context, 'token');
+
 /** Every middleware a route may name, resolved by name in this one table. */
-export const routeMiddlewares: Record<string, RouteMiddleware> = { auth, logout };
+export const routeMiddlewares: Record<string, RouteMiddleware> = { auth, logout, token };
 
 /** Fails at start-up when a route names a middleware that does not exist. */
 export function assertRouteMiddlewares(table: RouteMeta[]): void {

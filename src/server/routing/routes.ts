@@ -25,7 +25,7 @@ export const routeTable: RouteMeta[] = [
   route('/logout', { middleware: ['logout'] }),
   route('/newest'),
   route('/search'),
-  route('/video/player'),
+  route('/video/player', { middleware: ['token'] }),
   route('/donation-list'),
   route('/preview'),
   route('/create/project', { middleware: ['auth'] }),

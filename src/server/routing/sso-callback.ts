@@ -12,15 +12,15 @@ import { localLocation } from '../services/sso-links.ts';
  * expired code is simply dropped; so is a code for another member than the one this browser is
  * signed in as (see `exchangeSsoCodeInBrowser`).
  */
-export async function handleSsoCallback(context: APIContext): Promise<Response | undefined> {
+export async function handleSsoCallback(context: APIContext, param = 'code'): Promise<Response | undefined> {
   const { request, url } = context;
-  if (request.method !== 'GET' || !url.searchParams.has('code')) return undefined;
+  if (request.method !== 'GET' || !url.searchParams.has(param)) return undefined;
   if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/sso/api/') || url.pathname.startsWith('/_')) return undefined;
   const current = context.cookies.get(TOKEN_COOKIE)?.value;
-  const session = await exchangeSsoCodeInBrowser(url.searchParams.get('code'), current, request.headers.get('user-agent') ?? '');
+  const session = await exchangeSsoCodeInBrowser(url.searchParams.get(param), current, request.headers.get('user-agent') ?? '');
   if (session) setTokenCookie(context.cookies, session.token, session.expiresAt, sessionCookieSecure(request, url));
   // Back to the address the visitor opened (`/m/…` on mobile), not the desktop route serving it.
-  const response = context.redirect(localLocation(context.locals.url, ['code']), 302);
+  const response = context.redirect(localLocation(context.locals.url, [param]), 302);
   response.headers.set('cache-control', 'no-store');
   response.headers.set('referrer-policy', 'no-referrer');
   return response;

@@ -1,12 +1,14 @@
 import { and, asc, desc, eq, inArray, isNotNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Locale } from '../../lib/i18n.ts';
 import { getDb } from '../db/client.ts';
-import { attachments, likes, projects, projectTags, stars, users, videos } from '../db/schema/index.ts';
+import { attachments, likes, projects, projectTags, stars, users } from '../db/schema/index.ts';
 import type { AttachmentKind } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import { fileUrl } from '../storage/index.ts';
 import type { Board } from '../../lib/contract/eda.ts';
+import type { Video } from '../../lib/contract/video.ts';
 import { listProjectBoards } from './eda.ts';
+import { listProjectVideos } from './videos.ts';
 import { cardColumns, isPublished, toCards, type ProjectCard } from './cards.ts';
 
 export interface AttachmentInfo {
@@ -19,13 +21,6 @@ export interface AttachmentInfo {
   url: string;
 }
 
-export interface VideoInfo {
-  id: string;
-  title: string;
-  poster: string | null;
-  duration: number | null;
-}
-
 /** `project/detail`: a card plus what the project page shows. */
 export interface ProjectDetail extends ProjectCard {
   descriptionHtml: string;
@@ -33,7 +28,8 @@ export interface ProjectDetail extends ProjectCard {
   attachments: AttachmentInfo[];
   /** Ready boards; the owner also sees boards still rendering or failed, with their state. */
   boards: Board[];
-  videos: VideoInfo[];
+  /** Its ready videos, newest first. */
+  videos: Video[];
   updatedAt: string;
   viewer: { starred: boolean; liked: boolean; isOwner: boolean };
 }
@@ -69,11 +65,7 @@ export async function getProjectDetail(publicId: string, viewerId: number | null
     toCards([row], locale),
     db.select().from(attachments).where(eq(attachments.projectId, row.internalId)).orderBy(asc(attachments.sort), asc(attachments.createdAt)),
     listProjectBoards(row.internalId, viewerId !== null && viewerId === row.ownerId),
-    db
-      .select({ id: videos.id, title: videos.title, poster: videos.poster, duration: videos.duration })
-      .from(videos)
-      .where(and(eq(videos.projectId, row.internalId), eq(videos.status, 'ready')))
-      .orderBy(desc(videos.createdAt)),
+    listProjectVideos(row.internalId),
     viewerId
       ? db.select({ one: sql`1` }).from(stars).where(and(eq(stars.projectId, row.internalId), eq(stars.userId, viewerId)))
       : Promise.resolve([]),
@@ -95,7 +87,7 @@ export async function getProjectDetail(publicId: string, viewerId: number | null
       url: `/api/attachment/download?id=${encodeURIComponent(file.id)}`,
     })),
     boards: boardRows,
-    videos: videoRows.map((video) => ({ ...video, poster: video.poster ? fileUrl(video.poster) : null })),
+    videos: videoRows,
     updatedAt: row.updatedAt.toISOString(),
     viewer: { starred: starRow.length > 0, liked: likeRow.length > 0, isOwner: viewerId === row.ownerId },
   };

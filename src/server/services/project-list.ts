@@ -1,4 +1,4 @@
-import { desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../lib/i18n.ts';
 import { getDb } from '../db/client.ts';
 import { collectionProjects, projects, projectTags, stars, users } from '../db/schema/index.ts';
@@ -93,4 +93,14 @@ export async function listCollectionProjects(
     paging,
     locale,
   );
+}
+
+/** A member's published projects by title (the video uploader's "link to project" choice), newest first. */
+export async function listProjectTitles(ownerId: number, limit = 200): Promise<{ id: string; title: string }[]> {
+  return getDb()
+    .select({ id: projects.publicId, title: projects.title })
+    .from(projects)
+    .where(and(eq(projects.ownerId, ownerId), eq(projects.status, 'published')))
+    .orderBy(desc(projects.publishedAt))
+    .limit(limit);
 }

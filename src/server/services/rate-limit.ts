@@ -60,6 +60,8 @@ export const RATE_LIMITS = {
   'comment-like': { limit: 120, windowMs: MINUTE },
   /** Files a member may upload per hour. */
   'upload:user': { limit: 300, windowMs: HOUR },
+  /** Video uploads a member may start per hour (each a token for up to a gigabyte). */
+  'video-upload:user': { limit: 30, windowMs: HOUR },
   /** Projects a member may publish or edit per hour. */
   'release:user': { limit: 300, windowMs: HOUR },
   /** Previews a member may save per hour (autosave included). */

@@ -1,63 +1,227 @@
-import { and, desc, eq } from 'drizzle-orm';
+/**
+ * Videos: saved from a finished upload, prepared for the web by the job queue
+ * (`video-processing.ts`), listed, played through signed expiring addresses, deleted by their
+ * owner with every stored file.
+ */
+import { and, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import type { Video, VideoPlayback } from '../../lib/contract/video.ts';
 import { getDb } from '../db/client.ts';
-import { projects, users, videos } from '../db/schema/index.ts';
+import { projects, users, videos, videoUploads } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
-import { fileUrl } from '../storage/index.ts';
+import { removeTusUpload } from '../storage/tus-store.ts';
+import { sendJob } from '../jobs/queue.ts';
+import { fileUrl, getStorage } from '../storage/index.ts';
+import type { Page } from './cards.ts';
+import { newPublicId } from './ids.ts';
+import { signPath, verifySignedPath } from './signing.ts';
+import { hashToken } from './sessions.ts';
 
-/** A ready video as lists show it. */
-export interface VideoCard {
-  id: string;
-  title: string;
-  poster: string | null;
-  duration: number | null;
-  createdAt: string;
+const columns = {
+  video: videos,
+  ownerUrl: users.customUrl,
+  ownerNickname: users.nickname,
+  ownerAvatar: users.avatar,
+  projectId: projects.publicId,
+  projectTitle: projects.title,
+  projectStatus: projects.status,
+};
+
+type VideoRow = {
+  video: typeof videos.$inferSelect;
+  ownerUrl: string;
+  ownerNickname: string;
+  ownerAvatar: string | null;
+  projectId: string | null;
+  projectTitle: string | null;
+  projectStatus: string | null;
+};
+
+function selectVideos() {
+  return getDb().select(columns).from(videos).innerJoin(users, eq(users.id, videos.ownerId)).leftJoin(projects, eq(projects.id, videos.projectId));
 }
 
-/** A member's ready videos, newest first. */
-export async function listUserVideos(userId: number, limit = 50): Promise<VideoCard[]> {
-  const rows = await getDb()
-    .select()
-    .from(videos)
-    .where(and(eq(videos.ownerId, userId), eq(videos.status, 'ready')))
-    .orderBy(desc(videos.createdAt))
-    .limit(limit);
-  return rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    poster: row.poster ? fileUrl(row.poster) : null,
-    duration: row.duration,
-    createdAt: row.createdAt.toISOString(),
-  }));
-}
-
-/** A ready video with its owner and, when published, its project; `not_found` otherwise. */
-export async function getReadyVideo(id: string) {
-  const [row] = await getDb()
-    .select({
-      video: videos,
-      ownerUrl: users.customUrl,
-      ownerNickname: users.nickname,
-      ownerAvatar: users.avatar,
-      projectId: projects.publicId,
-      projectTitle: projects.title,
-      projectStatus: projects.status,
-    })
-    .from(videos)
-    .innerJoin(users, eq(users.id, videos.ownerId))
-    .leftJoin(projects, eq(projects.id, videos.projectId))
-    .where(and(eq(videos.id, id), eq(videos.status, 'ready')))
-    .limit(1);
-  if (!row) throw new AppError('not_found');
+/** A video row as the API shows it. */
+export function toVideo(row: VideoRow): Video {
+  const { video } = row;
   return {
-    id: row.video.id,
-    title: row.video.title,
-    src: fileUrl(row.video.storageKey),
-    mime: row.video.mime,
-    poster: row.video.poster ? fileUrl(row.video.poster) : null,
-    createdAt: row.video.createdAt.toISOString(),
+    id: video.id,
+    title: video.title,
+    status: video.status,
+    ...(video.status === 'failed' && video.errorKey ? { errorKey: video.errorKey } : {}),
+    duration: video.duration,
+    width: video.width,
+    height: video.height,
+    poster: video.status === 'ready' && video.poster ? fileUrl(video.poster) : null,
     owner: { url: row.ownerUrl, nickname: row.ownerNickname, avatar: row.ownerAvatar },
     project: row.projectId && row.projectStatus === 'published' ? { id: row.projectId, title: row.projectTitle ?? '' } : null,
+    createdAt: video.createdAt.toISOString(),
   };
 }
 
-export type VideoDetail = Awaited<ReturnType<typeof getReadyVideo>>;
+/** A published project of `userId`, by public id; `project_not_found` for anything else. */
+async function ownPublishedProject(userId: number, publicId: string): Promise<number> {
+  const [row] = await getDb()
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.publicId, publicId), eq(projects.ownerId, userId), eq(projects.status, 'published')));
+  if (!row) throw new AppError('project_not_found');
+  return row.id;
+}
+
+/**
+ * `video/saveVideo`: the finished upload of `uploadToken` becomes a video of its owner, queued
+ * for processing. Someone else's, unknown or expired tokens are `upload_not_found`; a token
+ * already saved `upload_used`; bytes still missing `upload_incomplete`.
+ */
+export async function saveVideo(userId: number, input: { uploadToken: string; title: string; projectId?: string | undefined }): Promise<Video> {
+  const db = getDb();
+  const [upload] = await db.select().from(videoUploads).where(eq(videoUploads.tokenHash, hashToken(input.uploadToken)));
+  if (!upload || upload.ownerId !== userId || upload.expiresAt.getTime() < Date.now()) throw new AppError('upload_not_found');
+  if (upload.videoId) throw new AppError('upload_used');
+  if (!upload.tusId || !upload.finishedAt) throw new AppError('upload_incomplete');
+  const projectId = input.projectId ? await ownPublishedProject(userId, input.projectId) : null;
+  const id = newPublicId();
+  const saved = await db.transaction(async (tx) => {
+    const [spent] = await tx
+      .update(videoUploads)
+      .set({ videoId: id })
+      .where(and(eq(videoUploads.tokenHash, upload.tokenHash), eq(videoUploads.ownerId, userId)))
+      .returning({ videoId: videoUploads.videoId });
+    if (!spent) throw new AppError('upload_not_found');
+    await tx.insert(videos).values({
+      id,
+      ownerId: userId,
+      projectId,
+      title: input.title,
+      uploadId: upload.tusId,
+      mime: upload.mime,
+      size: upload.size,
+      status: 'processing',
+    });
+    return true;
+  });
+  if (saved) {
+    await sendJob('video', { videoId: id }, `video:${id}`).catch((error: unknown) =>
+      console.error('[videos] could not queue, it will be resumed:', error instanceof Error ? error.message : error),
+    );
+  }
+  return getVideo(id, userId);
+}
+
+/**
+ * A video as `viewerId` may see it: ready videos for everyone, the owner's own in any state;
+ * `video_not_found` otherwise.
+ */
+export async function getVideo(id: string, viewerId: number | null): Promise<Video> {
+  const [row] = await selectVideos().where(eq(videos.id, id)).limit(1);
+  if (!row || (row.video.status !== 'ready' && row.video.ownerId !== viewerId)) throw new AppError('video_not_found');
+  return toVideo(row);
+}
+
+/** `video/list`: a member's videos (by url) or a project's, newest first; owners also see their unfinished ones. */
+export async function listVideos(
+  query: { url?: string | undefined; projectId?: string | undefined; page: number; pageSize: number },
+  viewerId: number | null,
+): Promise<Page<Video>> {
+  const db = getDb();
+  const filters: SQL[] = [];
+  if (query.url) {
+    const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.customUrl, query.url));
+    if (!owner) throw new AppError('user_not_found');
+    filters.push(eq(videos.ownerId, owner.id));
+  }
+  if (query.projectId) {
+    const [project] = await db.select({ id: projects.id }).from(projects).where(and(eq(projects.publicId, query.projectId), eq(projects.status, 'published')));
+    if (!project) throw new AppError('project_not_found');
+    filters.push(eq(videos.projectId, project.id));
+  }
+  const visible = viewerId === null ? eq(videos.status, 'ready') : or(eq(videos.status, 'ready'), eq(videos.ownerId, viewerId))!;
+  const where = and(visible, ...filters);
+  const [rows, [total]] = await Promise.all([
+    selectVideos()
+      .where(where)
+      .orderBy(desc(videos.createdAt), desc(videos.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(videos).where(where),
+  ]);
+  return { list: rows.map(toVideo), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+}
+
+/** The ready videos of projects (for project pages), newest first. */
+export async function listProjectVideos(projectId: number): Promise<Video[]> {
+  const rows = await selectVideos()
+    .where(and(eq(videos.projectId, projectId), eq(videos.status, 'ready')))
+    .orderBy(desc(videos.createdAt));
+  return rows.map(toVideo);
+}
+
+/** How long a playback address stays valid: a long film on a slow line, paused and resumed. */
+const PLAYBACK_LIFETIME_MS = 6 * 60 * 60 * 1000;
+
+export const streamPath = (id: string) => `/video/stream/${id}.mp4`;
+
+/** `video/getVideoUrl`: a signed address that plays a ready video until it expires. */
+export async function getVideoPlayback(id: string, viewerId: number | null): Promise<VideoPlayback> {
+  const video = await getVideo(id, viewerId);
+  if (video.status !== 'ready') throw new AppError('video_not_found');
+  // Rounded to the hour so a page rendered twice in an hour hands out the same address (the
+  // browser's cache of the file is keyed by it).
+  const expiresAt = new Date(Math.ceil((Date.now() + PLAYBACK_LIFETIME_MS) / 3_600_000) * 3_600_000);
+  return { url: await signPath(streamPath(id), expiresAt), expiresAt: expiresAt.toISOString(), poster: video.poster };
+}
+
+/**
+ * What a signed stream address plays: `forbidden` for a tampered or expired signature,
+ * `video_not_found` for a video deleted or not ready. Answers the storage key and how many
+ * seconds the address has left.
+ */
+export async function resolveVideoStream(id: string, exp: string | null, sig: string | null): Promise<{ key: string; cacheSeconds: number }> {
+  if (!/^[a-z0-9]{1,32}$/.test(id) || !(await verifySignedPath(streamPath(id), exp, sig))) throw new AppError('forbidden');
+  const [row] = await getDb()
+    .select({ key: videos.storageKey })
+    .from(videos)
+    .where(and(eq(videos.id, id), eq(videos.status, 'ready')));
+  if (!row?.key) throw new AppError('video_not_found');
+  return { key: row.key, cacheSeconds: Number(exp) - Date.now() / 1000 };
+}
+
+/** `video/del`: the owner deletes a video and every file it left (upload, MP4, poster). */
+export async function deleteVideo(userId: number, id: string): Promise<{ id: string }> {
+  const db = getDb();
+  const [row] = await db.select().from(videos).where(eq(videos.id, id));
+  if (!row || row.ownerId !== userId) throw new AppError('video_not_found');
+  await db.delete(videos).where(and(eq(videos.id, id), eq(videos.ownerId, userId)));
+  const storage = getStorage();
+  await Promise.all([
+    ...[row.storageKey, row.poster].filter((key): key is string => Boolean(key)).map((key) => storage.delete(key).catch(() => undefined)),
+    row.uploadId ? removeTusUpload(row.uploadId) : Promise.resolve(),
+  ]);
+  return { id };
+}
+
+/** Counts of ready videos by owner (profiles). */
+export async function countReadyVideos(ownerIds: number[]): Promise<Map<number, number>> {
+  if (ownerIds.length === 0) return new Map();
+  const rows = await getDb()
+    .select({ ownerId: videos.ownerId, n: count() })
+    .from(videos)
+    .where(and(inArray(videos.ownerId, ownerIds), eq(videos.status, 'ready')))
+    .groupBy(videos.ownerId);
+  return new Map(rows.map((row) => [row.ownerId, row.n]));
+}
+
+/** A video processing for this long without a heartbeat is sent to the queue again. */
+const RESEND_AFTER_MS = 35 * 60 * 1000;
+
+/** Sends jobs for videos still processing with no worker on them (a lost send, a restored database). */
+export async function resumePendingVideos(): Promise<number> {
+  const rows = await getDb()
+    .select({ id: videos.id, updatedAt: videos.updatedAt, attempts: videos.attempts })
+    .from(videos)
+    .where(eq(videos.status, 'processing'));
+  const stale = Date.now() - RESEND_AFTER_MS;
+  const pending = rows.filter((row) => row.attempts === 0 || row.updatedAt.getTime() < stale);
+  for (const row of pending) await sendJob('video', { videoId: row.id }, `video:${row.id}`);
+  return pending.length;
+}

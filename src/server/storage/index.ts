@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { getConfig } from '../config.ts';
@@ -8,6 +8,8 @@ import { getConfig } from '../config.ts';
 export interface Storage {
   /** Stores bytes under `key` (a relative path such as `images/ab/abcd.webp`). */
   put(key: string, data: Buffer | Uint8Array): Promise<void>;
+  /** Stores the file at `source` on this machine under `key` (moved when it can be: a video is large). */
+  putFile(key: string, source: string): Promise<void>;
   /** A byte range (inclusive `end`) or the whole file, or null when missing. */
   read(key: string, range?: { start: number; end: number }): Promise<Readable | null>;
   size(key: string): Promise<number | null>;
@@ -45,6 +47,19 @@ export function createFilesystemStorage(root: string): Storage {
       const temp = `${target}.${process.pid}.tmp`;
       await writeFile(temp, data);
       await rename(temp, target); // readers never see half a file
+    },
+    async putFile(key, source) {
+      const target = full(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      const temp = `${target}.${process.pid}.tmp`;
+      try {
+        await rename(source, temp);
+      } catch {
+        // Another file system: copied, then the source removed.
+        await copyFile(source, temp);
+        await rm(source, { force: true });
+      }
+      await rename(temp, target);
     },
     async read(key, range) {
       try {

@@ -15,3 +15,4 @@ export * from './messages.ts';
 export * from './videos.ts';
 export * from './donations.ts';
 export * from './banners.ts';
+export * from './settings.ts';
