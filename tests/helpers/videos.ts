@@ -113,6 +113,28 @@ export async function write1080pMp4(dir: string, options: ClipOptions = {}): Pro
   return writeH264Mp4(dir, { width: 1920, height: 1080, name: `1080p-${options.seconds ?? 2}s.mp4`, ...options });
 }
 
+/** A tiny clip longer than any allowed video (one small frame a second, so it is written in a second). */
+export async function writeLongMp4(dir: string, seconds: number): Promise<string> {
+  const file = path.join(dir, `long-${seconds}s.mp4`);
+  await ffmpeg(['-f', 'lavfi', '-i', `color=black:size=64x64:rate=1:duration=${seconds}`, '-c:v', 'libx264', '-preset', 'ultrafast', file]);
+  return file;
+}
+
+/** A one-second clip of frames a little larger than 8K (7696 × 4336), black so it encodes quickly. */
+export async function writeOversizedFrameMp4(dir: string): Promise<string> {
+  const file = path.join(dir, 'oversized-frame.mp4');
+  await ffmpeg(['-f', 'lavfi', '-i', 'color=black:size=7696x4336:rate=1:duration=1', '-c:v', 'libx264', '-preset', 'ultrafast', file]);
+  return file;
+}
+
+/** A file of `bytes` bytes that takes no disk space (sparse): for size limits, never read. */
+export async function writeSparseFile(dir: string, bytes: number): Promise<string> {
+  const file = path.join(dir, 'sparse.mp4');
+  await writeFile(file, '');
+  await truncate(file, bytes);
+  return file;
+}
+
 /** An upload cut short: the first `keep` (0–1) of a real MP4's bytes. With `fastStart` the index survives and the media does not. */
 export async function writeTruncatedMp4(dir: string, options: { fastStart?: boolean; keep?: number } = {}): Promise<string> {
   const whole = await writeH264Mp4(dir, { fastStart: options.fastStart ?? false, name: 'whole.mp4' });
@@ -177,4 +199,19 @@ export async function markerCorner(file: string, size: { width: number; height: 
     ['bottom-right', far, far],
   ];
   return corners.find(([, x, y]) => white(x * size.width, y * size.height))?.[0] ?? null;
+}
+
+/** The types of an MP4's top-level boxes in file order (`moov` before `mdat`: playable while it downloads). */
+export async function topLevelBoxes(file: string): Promise<string[]> {
+  const bytes = await readFile(file);
+  const types: string[] = [];
+  for (let offset = 0; offset + 8 <= bytes.length; ) {
+    let size = bytes.readUInt32BE(offset);
+    if (size === 1) size = Number(bytes.readBigUInt64BE(offset + 8));
+    if (size === 0) size = bytes.length - offset;
+    if (size < 8) break;
+    types.push(bytes.toString('latin1', offset + 4, offset + 8));
+    offset += size;
+  }
+  return types;
 }
