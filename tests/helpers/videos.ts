@@ -30,13 +30,14 @@ function sources({ seconds = 2, width = 640, height = 360, audio = true }: ClipO
   return { inputs, filter: ['-vf', `drawbox=x=0:y=0:w=${width / 4}:h=${height / 4}:color=white:t=fill`] };
 }
 
-/** H.264 + AAC in MP4 as many tools write it: the index (`moov`) at the end, unless `fastStart`. */
-export async function writeH264Mp4(dir: string, options: ClipOptions & { fastStart?: boolean; name?: string } = {}): Promise<string> {
+/** H.264 + AAC in MP4 as many tools write it: the index (`moov`) at the end, unless `fastStart`; `maxRate` caps its bit rate (`3M`). */
+export async function writeH264Mp4(dir: string, options: ClipOptions & { fastStart?: boolean; name?: string; maxRate?: string } = {}): Promise<string> {
   const file = path.join(dir, options.name ?? 'h264.mp4');
   const { inputs, filter } = sources(options);
   await ffmpeg([
     ...inputs, ...filter,
     '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '28', '-pix_fmt', 'yuv420p',
+    ...(options.maxRate ? ['-maxrate', options.maxRate, '-bufsize', options.maxRate] : []),
     ...(options.audio === false ? [] : ['-c:a', 'aac', '-b:a', '96k']),
     ...(options.fastStart ? ['-movflags', '+faststart'] : []),
     '-shortest', file,
