@@ -58,6 +58,20 @@ export async function writeHevcMov(dir: string, options: ClipOptions = {}): Prom
   return file;
 }
 
+/** 10-bit HEVC tagged HLG in BT.2020, as recent iPhones record by default ("HDR Video"). */
+export async function writeHdrHevcMov(dir: string, options: ClipOptions = {}): Promise<string> {
+  const file = path.join(dir, 'hdr-hevc.mov');
+  const { inputs, filter } = sources(options);
+  await ffmpeg([
+    ...inputs, ...filter,
+    '-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'log-level=error:colorprim=bt2020:transfer=arib-std-b67:colormatrix=bt2020nc',
+    '-pix_fmt', 'yuv420p10le', '-tag:v', 'hvc1', '-color_primaries', 'bt2020', '-color_trc', 'arib-std-b67', '-colorspace', 'bt2020nc',
+    ...(options.audio === false ? [] : ['-c:a', 'aac', '-b:a', '96k']),
+    '-shortest', file,
+  ]);
+  return file;
+}
+
 /**
  * VP9 + Opus in WebM. `streamed`: written to a pipe as a browser's MediaRecorder does, so the file
  * has no duration in its header and no index.

@@ -47,6 +47,11 @@ const CRF = 23;
 const MAX_RATE = '3M';
 const AUDIO_RATE = '128k';
 const BROWSER_PIXEL_FORMATS = new Set(['yuv420p', 'yuvj420p']);
+/**
+ * HDR to the SDR colours of an ordinary screen (zimg's zscale, Hable's curve): without it a phone's
+ * HLG or PQ video turns grey and washed out once squeezed into 8-bit BT.709.
+ */
+const TONE_MAP = ['zscale=t=linear:npl=100', 'format=gbrpf32le', 'zscale=p=bt709', 'tonemap=hable:desat=0', 'zscale=t=bt709:m=bt709:r=tv', 'format=yuv420p'];
 
 /** Whether the video stream can be copied into an MP4 as it is: see `prepareForWeb`. */
 export function canRemux(probe: VideoProbe): boolean {
@@ -55,6 +60,7 @@ export function canRemux(probe: VideoProbe): boolean {
     probe.videoCodec === 'h264' &&
     BROWSER_PIXEL_FORMATS.has(probe.pixelFormat ?? '') &&
     probe.rotation === 0 &&
+    !probe.hdr &&
     Math.min(probe.width, probe.height) <= VIDEO_OUTPUT_SHORT_SIDE &&
     probe.bitRate <= REMUX_MAX_BIT_RATE
   );
@@ -73,7 +79,7 @@ export function outputSize(width: number, height: number): { width: number; heig
  * - H.264 in 8-bit 4:2:0, in MP4/MOV, not turned, at most 720p and 5 Mbit/s: the video is copied
  *   (`-c copy`) and the index moved to the front (`+faststart`); audio other than AAC is encoded.
  * - anything else (HEVC, VP9, AV1, WebM, MKV, 10-bit, a phone's turned video, bigger or heavier):
- *   re-encoded to H.264 (x264 `veryfast`, CRF 23, capped at 3 Mbit/s, keyframes every 2 s for
+ *   re-encoded to H.264 (HDR tone-mapped to BT.709) (x264 `veryfast`, CRF 23, capped at 3 Mbit/s, keyframes every 2 s for
  *   seeking) at most 720p on its short side, and AAC 128k stereo. ffmpeg turns the frames as the
  *   display matrix says and the output carries no turn, so no player turns them twice.
  *
@@ -136,9 +142,10 @@ function videoEncoding(probe: VideoProbe): string[] {
   const size = outputSize(probe.width, probe.height);
   return [
     // ffmpeg has already turned the frames (autorotate), so `probe.width/height` are the frames' own
-    '-vf', `scale=${size.width}:${size.height},setsar=1`,
+    '-vf', [...(probe.hdr ? TONE_MAP : []), `scale=${size.width}:${size.height}`, 'setsar=1'].join(','),
     '-c:v', 'libx264', '-preset', 'veryfast', '-crf', String(CRF), '-maxrate', MAX_RATE, '-bufsize', '6M',
     '-profile:v', 'high', '-pix_fmt', 'yuv420p',
+    '-color_primaries', 'bt709', '-color_trc', 'bt709', '-colorspace', 'bt709',
     '-force_key_frames', 'expr:gte(t,n_forced*2)',
     // ffmpeg 4 copies the input's rotate tag unless told; ffmpeg 6 and later ignore this key
     '-metadata:s:v:0', 'rotate=0',

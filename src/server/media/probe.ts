@@ -16,6 +16,8 @@ export interface VideoProbe {
   videoCodec: string;
   /** `yuv420p` for what every browser decodes; 10-bit and 4:2:2 sources say otherwise. */
   pixelFormat: string | null;
+  /** High dynamic range (HLG or PQ, as recent iPhones and Android phones record): tone-mapped when transcoded. */
+  hdr: boolean;
   audioCodec: string | null;
   audioChannels: number | null;
   /** ffprobe's `format_name`, e.g. `mov,mp4,m4a,3gp,3g2,mj2` or `matroska,webm`. */
@@ -39,12 +41,16 @@ export const VIDEO_MAX_PIXELS = 7680 * 4320;
 const IMAGE_FORMAT = /(^|,)(image2|\w+_pipe|gif|apng|webp|ico|bmp|tiff?)(,|$)/;
 const IMAGE_CODECS = new Set(['png', 'mjpeg', 'jpeg2000', 'bmp', 'gif', 'webp', 'tiff', 'apng', 'jpegls', 'svg']);
 
+// HLG and PQ (HDR10, Dolby Vision's base layer)
+const HDR_TRANSFERS = new Set(['arib-std-b67', 'smpte2084']);
+
 interface FfprobeStream {
   codec_type?: string;
   codec_name?: string;
   width?: number;
   height?: number;
   pix_fmt?: string;
+  color_transfer?: string;
   channels?: number;
   duration?: string;
   nb_frames?: string;
@@ -119,6 +125,7 @@ export async function probeVideo(file: string, options: ProbeOptions = {}): Prom
     rotation,
     videoCodec: video.codec_name ?? 'unknown',
     pixelFormat: video.pix_fmt ?? null,
+    hdr: HDR_TRANSFERS.has(video.color_transfer ?? ''),
     audioCodec: audio?.codec_name ?? null,
     audioChannels: audio?.channels ?? null,
     container,

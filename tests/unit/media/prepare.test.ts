@@ -58,6 +58,15 @@ describe('prepareForWeb makes every upload playable in a browser', () => {
     await expectPlayable(result, { width: 640, height: 360, audio: true });
   });
 
+  it('tone-maps a phone\'s 10-bit HDR HEVC to 8-bit H.264 in ordinary BT.709 colours', async () => {
+    const input = await clips.writeHdrHevcMov(dir);
+    expect(await probeVideo(input)).toMatchObject({ hdr: true, pixelFormat: 'yuv420p10le' });
+    const result = await prepared(input);
+    expect(result.remuxed).toBe(false);
+    await expectPlayable(result, { width: 640, height: 360, audio: true });
+    expect((await probeVideo(result.file)).hdr).toBe(false);
+  });
+
   it('transcodes a VP9/Opus WebM to H.264/AAC', async () => {
     const result = await prepared(await clips.writeVp9Webm(dir));
     expect(result.remuxed).toBe(false);
@@ -105,7 +114,7 @@ describe('prepareForWeb stays within its limits', () => {
     const probe = await probeVideo(input);
     const outDir = path.join(dir, 'timed-out');
     await mkdir(outDir);
-    const run = prepareForWeb(input, outDir, probe, { timeoutMs: 1_500 }).then(
+    const run = prepareForWeb(input, outDir, probe, { timeoutMs: 800 }).then(
       () => undefined,
       (error: unknown) => error,
     );
