@@ -108,25 +108,51 @@ function processesOn(file: string): { pid: number; nice: number }[] {
   return found;
 }
 
+async function waitForProcessesOn(file: string) {
+  let seen: { pid: number; nice: number }[] = [];
+  for (let tries = 0; tries < 40 && seen.length === 0; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    seen = processesOn(file);
+  }
+  return seen;
+}
+
 describe('prepareForWeb stays within its limits', () => {
+  // a transcode of some seconds, long enough to be caught running
+  let input: string;
+  let probe: Awaited<ReturnType<typeof probeVideo>>;
+  beforeAll(async () => {
+    input = await clips.write1080pMp4(dir, { seconds: 6, audio: false });
+    probe = await probeVideo(input);
+  });
+
   it('runs ffmpeg below the site priority, and past its time limit kills it, answers timed_out and leaves nothing', async () => {
-    const input = await clips.write1080pMp4(dir, { seconds: 6, audio: false });
-    const probe = await probeVideo(input);
     const outDir = path.join(dir, 'timed-out');
     await mkdir(outDir);
     const run = prepareForWeb(input, outDir, probe, { timeoutMs: 800 }).then(
       () => undefined,
       (error: unknown) => error,
     );
-    let seen: { pid: number; nice: number }[] = [];
-    for (let tries = 0; tries < 40 && seen.length === 0; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-      seen = processesOn(input);
-    }
+    const seen = await waitForProcessesOn(input);
     expect(seen.map((process) => process.nice)).toEqual([10]);
     const error = await run;
     expect(error).toBeInstanceOf(MediaError);
     expect((error as MediaError).key).toBe('timed_out');
+    expect(processesOn(input)).toEqual([]);
+    expect(await readdir(outDir)).toEqual([]);
+  });
+
+  it('stops when its worker shuts down (an aborted signal): ffmpeg killed, nothing left', async () => {
+    const outDir = path.join(dir, 'aborted');
+    await mkdir(outDir);
+    const controller = new AbortController();
+    const run = prepareForWeb(input, outDir, probe, { signal: controller.signal }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(await waitForProcessesOn(input)).toHaveLength(1);
+    controller.abort(new Error('worker stopping'));
+    expect(((await run) as Error).message).toBe('worker stopping');
     expect(processesOn(input)).toEqual([]);
     expect(await readdir(outDir)).toEqual([]);
   });
