@@ -74,7 +74,8 @@ export function outputSize(width: number, height: number): { width: number; heig
 }
 
 /**
- * Makes an uploaded video playable in every browser, as `outDir/video.mp4` with `outDir/poster.jpg`.
+ * Makes an uploaded video playable in every browser, as `outDir/video.mp4` with `outDir/poster.jpg`
+ * (`outDir` must exist; `probe` is `probeVideo(input)`).
  *
  * - H.264 in 8-bit 4:2:0, in MP4/MOV, not turned, at most 720p and 5 Mbit/s: the video is copied
  *   (`-c copy`) and the index moved to the front (`+faststart`); audio other than AAC is encoded.
@@ -141,7 +142,7 @@ export async function prepareForWeb(input: string, outDir: string, probe: VideoP
 function videoEncoding(probe: VideoProbe): string[] {
   const size = outputSize(probe.width, probe.height);
   return [
-    // ffmpeg has already turned the frames (autorotate), so `probe.width/height` are the frames' own
+    // ffmpeg turns the frames before this filter (autorotate): they already have the displayed size
     '-vf', [...(probe.hdr ? TONE_MAP : []), `scale=${size.width}:${size.height}`, 'setsar=1'].join(','),
     '-c:v', 'libx264', '-preset', 'veryfast', '-crf', String(CRF), '-maxrate', MAX_RATE, '-bufsize', '6M',
     '-profile:v', 'high', '-pix_fmt', 'yuv420p',
