@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { benchBoards } from './boards.ts';
+import { benchVideos } from './videos.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -121,6 +122,7 @@ try {
   }
 
   const boardsSection = `\n\n${await benchBoards()}`;
+  const videosSection = `\n\n${await benchVideos()}`;
 
   const report = `# Benchmark results
 
@@ -129,7 +131,7 @@ ${list.result.total.toLocaleString('en-US')} published projects and ${userCount.
 autocannon: ${connections} connections, ${duration} s per target after a 2 s warm-up; load generator on the same machine.
 Guest requests (no cookie), English.
 
-${table}${searchTable}${boardsSection}
+${table}${searchTable}${boardsSection}${videosSection}
 `;
   writeFileSync(path.join(root, 'bench', 'results.md'), report);
   console.log(`\n${report}`);

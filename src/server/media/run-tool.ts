@@ -1,0 +1,95 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+
+/** What a finished ffmpeg/ffprobe run left: its exit code, its standard output and the tail of its errors. */
+export interface ToolResult {
+  code: number | null;
+  stdout: string;
+  /** The same output as bytes (a frame, a stream written to `pipe:1`). */
+  stdoutBytes: Buffer;
+  stderr: string;
+}
+
+export interface RunToolOptions {
+  /** Wall-clock limit: past it the process is killed and the run rejects with `ToolTimeout`. */
+  timeoutMs: number;
+  /** Run below the site's priority (`nice -n 10`), so pages keep being served during a transcode. */
+  lowPriority?: boolean;
+  /** Aborting kills the process (a worker shutting down). */
+  signal?: AbortSignal;
+  /** Largest standard output kept (ffprobe's JSON); more is an error. */
+  maxStdoutBytes?: number;
+}
+
+/** The process ran past its wall-clock limit and was killed. */
+export class ToolTimeout extends Error {
+  constructor(command: string, ms: number) {
+    super(`${command} killed after ${ms} ms`);
+    this.name = 'ToolTimeout';
+  }
+}
+
+const NICE = '/usr/bin/nice';
+const NICENESS = 10;
+// ffmpeg repeats itself on broken input; the end says what went wrong.
+const STDERR_TAIL = 16 * 1024;
+
+/**
+ * Runs a binary with arguments, never through a shell, with stdin closed and a time limit that
+ * kills it (SIGKILL: a stuck decoder does not answer SIGTERM). Resolves with whatever exit code it
+ * had; the caller decides what a failure means.
+ */
+export function runTool(command: string, args: string[], options: RunToolOptions): Promise<ToolResult> {
+  const { timeoutMs, lowPriority = false, signal, maxStdoutBytes = 4 * 1024 * 1024 } = options;
+  const viaNice = lowPriority && existsSync(NICE);
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason ?? new Error('aborted'));
+    // nice execs the binary, so the child's pid is ffmpeg's own and a kill reaches it.
+    const child = viaNice
+      ? spawn(NICE, ['-n', String(NICENESS), command, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    if (lowPriority && !viaNice && child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, NICENESS);
+      } catch {
+        // the platform refuses: run at normal priority rather than not at all
+      }
+    }
+    const stdout: Buffer[] = [];
+    let stdoutBytes = 0;
+    let stderr = '';
+    let failure: Error | undefined;
+    const kill = (error: Error) => {
+      failure ??= error;
+      child.kill('SIGKILL');
+    };
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdoutBytes += chunk.length;
+      if (stdoutBytes > maxStdoutBytes) return kill(new Error(`${command} wrote more than ${maxStdoutBytes} bytes`));
+      stdout.push(chunk);
+    });
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-STDERR_TAIL);
+    });
+    const timer = setTimeout(() => kill(new ToolTimeout(command, timeoutMs)), timeoutMs);
+    const onAbort = () => kill(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    let settled = false;
+    const settle = (error: Error | undefined, result?: ToolResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      if (error) reject(error);
+      else resolve(result!);
+    };
+    // a binary that cannot start (missing, not executable) emits 'error' and maybe no 'close'
+    child.once('error', (error) => (child.pid === undefined ? settle(error) : (failure ??= error)));
+    child.once('close', (code) => {
+      const bytes = Buffer.concat(stdout);
+      settle(failure, { code, stdout: bytes.toString('utf8'), stdoutBytes: bytes, stderr: stderr.trim() });
+    });
+  });
+}
