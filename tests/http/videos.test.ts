@@ -61,13 +61,17 @@ async function patch(location: string, offset: number, bytes: Buffer): Promise<R
   });
 }
 
-async function uploadWhole(bytes: Buffer, token = maker.token): Promise<string> {
+/** Uploads `bytes` whole; answers the token and the tus upload's id. */
+async function uploadWhole(bytes: Buffer, token = maker.token): Promise<{ uploadToken: string; tusId: string }> {
   const { uploadUrl, uploadToken } = await ticket(bytes.length, token);
   const { status, location } = await createUpload(uploadUrl, uploadToken, bytes.length);
   expect(status).toBe(201);
   expect((await patch(location!, 0, bytes)).status).toBe(204);
-  return uploadToken;
+  return { uploadToken, tusId: location!.slice(location!.lastIndexOf('/') + 1) };
 }
+
+/** The tus uploads on disk (each a file and its `.json` record). */
+const tusFiles = () => readdirSync(path.join(app.dataDir(), 'uploads', 'tus'));
 
 async function waitUntilSettled(id: string, token = maker.token): Promise<Video> {
   const deadline = Date.now() + 90_000;
@@ -141,7 +145,8 @@ describe('an upload, interrupted and resumed, becomes a playable video', () => {
     expect((await app.request(playback.url.replace(/sig=./, 'sig=A'))).status).toBe(403);
     expect((await app.request(playback.url.replace(/exp=\d+/, 'exp=1000'))).status).toBe(403);
     // the tus bytes are gone once the video is ready
-    expect(readdirSync(path.join(app.dataDir(), 'uploads', 'tus')).filter((name) => !name.startsWith('.'))).toEqual([]);
+    const tusId = location!.slice(location!.lastIndexOf('/') + 1);
+    expect(tusFiles().filter((name) => name.startsWith(tusId))).toEqual([]);
 
     // only its owner deletes it; then it is gone everywhere
     expect((await call('video/del', { id: video.id }, other.token)).body).toMatchObject({ errorKey: 'video_not_found' });
@@ -166,18 +171,19 @@ describe('bad uploads', () => {
 
   it('a text file named .mp4 fails with its reason, and its bytes are removed', async () => {
     const text = Buffer.from('this is not a video, only a text file with a video name\n'.repeat(50));
-    const uploadToken = await uploadWhole(text);
+    const { uploadToken, tusId } = await uploadWhole(text);
+    expect(tusFiles()).toContain(tusId);
     const saved = await call<Video>('video/saveVideo', { uploadToken, title: 'Renamed text' }, maker.token);
     const video = await waitUntilSettled(saved.body.result.id);
     expect(video).toMatchObject({ status: 'failed', errorKey: 'not_video', poster: null });
     // guests never see it; its owner can delete it
     expect((await call('video/getVideoUrl', { id: video.id })).body).toMatchObject({ errorKey: 'video_not_found' });
-    expect(readdirSync(path.join(app.dataDir(), 'uploads', 'tus')).filter((name) => !name.startsWith('.'))).toEqual([]);
+    expect(tusFiles().filter((name) => name.startsWith(tusId))).toEqual([]);
     expect((await call('video/del', { id: video.id }, maker.token)).status).toBe(200);
   }, 120_000);
 
   it('saving links only to the owner’s own published project', async () => {
-    const uploadToken = await uploadWhole(clip);
+    const { uploadToken } = await uploadWhole(clip);
     expect((await call('video/saveVideo', { uploadToken, title: 'Linked', projectId: 'nosuchproject' }, maker.token)).body).toMatchObject({ errorKey: 'project_not_found' });
   });
 });
