@@ -32,6 +32,12 @@ export class ToolTimeout extends Error {
 
 const NICE = '/usr/bin/nice';
 const NICENESS = 10;
+/**
+ * util-linux's `setpriv --pdeathsig KILL` execs the tool with a parent-death signal: when the
+ * server process dies (`kill -9`, a crash) its ffmpeg dies with it instead of running on as an
+ * orphan that nobody's time limit watches any more.
+ */
+const SETPRIV = '/usr/bin/setpriv';
 // ffmpeg repeats itself on broken input; the end says what went wrong.
 const STDERR_TAIL = 16 * 1024;
 
@@ -45,10 +51,10 @@ export function runTool(command: string, args: string[], options: RunToolOptions
   const viaNice = lowPriority && existsSync(NICE);
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason ?? new Error('aborted'));
-    // nice execs the binary, so the child's pid is ffmpeg's own and a kill reaches it.
-    const child = viaNice
-      ? spawn(NICE, ['-n', String(NICENESS), command, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
-      : spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    // setpriv and nice exec the binary, so the child's pid is ffmpeg's own and a kill reaches it.
+    const argv = viaNice ? [NICE, '-n', String(NICENESS), command, ...args] : [command, ...args];
+    if (existsSync(SETPRIV)) argv.unshift(SETPRIV, '--pdeathsig', 'KILL', '--');
+    const child = spawn(argv[0]!, argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
     if (lowPriority && !viaNice && child.pid !== undefined) {
       try {
         os.setPriority(child.pid, NICENESS);

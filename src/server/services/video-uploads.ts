@@ -5,10 +5,13 @@
  * spent when `video/saveVideo` turns the finished upload into a video.
  */
 import { randomBytes } from 'node:crypto';
+import { readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { VIDEO_MAX_BYTES, VIDEO_MIMES, type VideoUploadTicket } from '../../lib/contract/video.ts';
 import { getDb } from '../db/client.ts';
 import { videoUploads } from '../db/schema/index.ts';
+import { getConfig } from '../config.ts';
 import { AppError } from '../http/errors.ts';
 import { hitRateLimit } from './rate-limit.ts';
 import { hashToken } from './sessions.ts';
@@ -92,4 +95,16 @@ export async function deleteAbandonedVideoUploads(): Promise<void> {
   await tusStore()
     .deleteExpired()
     .catch(() => 0);
+  await removeStaleWorkFolders();
+}
+
+/** Work folders older than any job may run: left by a worker that was killed mid-transcode. */
+async function removeStaleWorkFolders(): Promise<void> {
+  const work = path.join(getConfig().dataDir, 'uploads', 'work');
+  const stale = Date.now() - 2 * 60 * 60 * 1000;
+  for (const name of await readdir(work).catch(() => [] as string[])) {
+    const folder = path.join(work, name);
+    const info = await stat(folder).catch(() => null);
+    if (info && info.mtimeMs < stale) await rm(folder, { recursive: true, force: true }).catch(() => undefined);
+  }
 }

@@ -1,0 +1,86 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { copyFile, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../helpers/db.ts';
+import { createUser } from '../helpers/factories.ts';
+import { write1080pMp4 } from '../helpers/videos.ts';
+import { getDb } from '../../src/server/db/client.ts';
+import { videos } from '../../src/server/db/schema/index.ts';
+import { stopQueue } from '../../src/server/jobs/queue.ts';
+import { tusDirectory, tusFilePath } from '../../src/server/storage/tus-store.ts';
+import { claimUploadToken, issueVideoUploadToken, markUploadFinished } from '../../src/server/services/video-uploads.ts';
+import { saveVideo } from '../../src/server/services/videos.ts';
+
+/**
+ * A transcode interrupted by `kill -9` of its worker process is done again, from the start, by
+ * the next worker that starts: the video ends `ready`, not stuck in `processing`.
+ */
+const database = useTestDatabase();
+const children: ChildProcess[] = [];
+
+function startWorker(): ChildProcess {
+  const child = spawn(process.execPath, ['src/server/worker.ts'], {
+    env: { ...process.env, DATA_DIR: database.dataDir(), NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+  children.push(child);
+  return child;
+}
+
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+});
+
+async function videoRow() {
+  const [row] = await getDb().select().from(videos);
+  return row;
+}
+
+async function until<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (accept(value)) return value;
+    if (Date.now() > deadline) throw new Error(`gave up waiting; last: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('a transcode interrupted by kill -9', () => {
+  it('is done again by the next worker that starts', async () => {
+    const { user } = await createUser();
+    // a 1080p clip is transcoded (not remuxed) to 720p: seconds of work for the kill to land in
+    const scratch = await mkdtemp(path.join(os.tmpdir(), 'copperhub-video-restart-'));
+    const clip = await write1080pMp4(scratch, { seconds: 12 });
+    const size = (await stat(clip)).size;
+    // the bytes as the tus endpoint would have received them
+    const ticket = await issueVideoUploadToken(user.id, { name: 'build.mp4', size, mime: 'video/mp4' }, 'http://localhost');
+    const tusId = 'a1b2c3d4e5f6a7b8c9d0';
+    await claimUploadToken(ticket.uploadToken, tusId, size);
+    await mkdir(tusDirectory(), { recursive: true });
+    await copyFile(clip, tusFilePath(tusId));
+    await markUploadFinished(tusId);
+    await saveVideo(user.id, { uploadToken: ticket.uploadToken, title: 'Soldering the QFN' });
+    await stopQueue();
+    await rm(scratch, { recursive: true, force: true });
+
+    const first = startWorker();
+    await until(videoRow, (row) => (row?.attempts ?? 0) >= 1, 60_000);
+    // let ffmpeg get going, then pull the plug
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    first.kill('SIGKILL');
+    await new Promise((resolve) => first.once('exit', resolve));
+    expect((await videoRow())?.status).toBe('processing');
+    // its ffmpeg died with it (a parent-death signal), rather than running on unwatched
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(spawnSync('pgrep', ['-f', tusId]).stdout.toString().trim()).toBe('');
+
+    startWorker();
+    const done = await until(videoRow, (row) => row?.status === 'ready' || row?.status === 'failed', 120_000);
+    expect(done).toMatchObject({ status: 'ready', attempts: 2, width: 1280, height: 720 });
+    expect(done!.duration).toBeCloseTo(12, 0);
+  }, 240_000);
+});
