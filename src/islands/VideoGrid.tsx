@@ -1,11 +1,10 @@
-import type { Video } from '../lib/contract/video.ts';
 import type { IslandMessages } from '../lib/island-messages.ts';
 import type { Variant } from '../lib/paths.ts';
 import { I18nProvider } from './i18n.tsx';
-import { VideoCard } from './video/VideoCard.tsx';
+import { VideoCard, type VideoCardData } from './video/VideoCard.tsx';
 
 export interface VideoGridProps {
-  videos: Video[];
+  videos: VideoCardData[];
   locale: string;
   variant: Variant;
   messages: IslandMessages;

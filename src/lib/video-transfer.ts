@@ -1,7 +1,6 @@
 import { DetailedError, Upload, type PreviousUpload } from 'tus-js-client';
 import { ApiError } from './api-client.ts';
-import type { ApiEnvelope } from './api-types.ts';
-import { isErrorKey } from './contract/errors.ts';
+import { isErrorKey, type ErrorEnvelope } from './contract/errors.ts';
 import type { VideoUploadTicket } from './contract/video.ts';
 
 /** Bytes per PATCH: big enough to keep a fast line busy, small enough that a drop loses little. */
@@ -60,8 +59,8 @@ export function transferError(error: unknown): ApiError {
   if (error instanceof DetailedError && error.originalResponse) {
     const status = error.originalResponse.getStatus();
     try {
-      const envelope = JSON.parse(error.originalResponse.getBody()) as ApiEnvelope<unknown>;
-      if (envelope && envelope.retCode !== 0 && isErrorKey(envelope.errorKey)) return new ApiError(envelope.retCode, envelope.errorKey, envelope.message, envelope.fields);
+      const envelope = JSON.parse(error.originalResponse.getBody()) as Partial<ErrorEnvelope> | null;
+      if (envelope && typeof envelope.retCode === 'number' && envelope.retCode !== 0 && isErrorKey(envelope.errorKey)) return new ApiError(envelope.retCode, envelope.errorKey, envelope.message ?? error.message, envelope.fields);
     } catch {
       // Not our envelope (a proxy's page): judged by the status below.
     }

@@ -10,8 +10,11 @@ export function playerPath(variant: Variant, id: string): string {
   return variantPath(variant, `/video/player?id=${encodeURIComponent(id)}`);
 }
 
+/** What a card needs of a video; lists that carry more (state, date, project) show more. */
+export type VideoCardData = Pick<Video, 'id' | 'title' | 'poster' | 'duration'> & Partial<Pick<Video, 'status' | 'errorKey' | 'createdAt' | 'project'>>;
+
 export interface VideoCardProps {
-  video: Video;
+  video: VideoCardData;
   locale: string;
   variant: Variant;
   /** The owner's own list: states of videos not yet playable are shown. */
@@ -26,7 +29,7 @@ export function VideoCard({ video, locale, variant, showStatus = false, eager = 
   const href = playerPath(variant, video.id);
   const duration = formatDuration(video.duration);
   return (
-    <article className="card project-card video-card" data-video-id={video.id} data-video-status={video.status}>
+    <article className="card project-card video-card" data-video-id={video.id} data-video-status={video.status ?? 'ready'}>
       <a className="cover video-cover" href={href} tabIndex={-1} aria-hidden="true">
         {video.poster ? <img src={video.poster} alt="" width={400} height={225} loading={eager ? 'eager' : 'lazy'} decoding="async" /> : <span className="video-cover-blank" />}
         {duration && <time className="video-duration" dateTime={isoDuration(video.duration)}>{duration}</time>}
@@ -35,10 +38,12 @@ export function VideoCard({ video, locale, variant, showStatus = false, eager = 
         <h3>
           <a href={href}>{video.title}</a>
         </h3>
-        <p className="video-meta muted">
-          {showStatus && video.status !== 'ready' && <span className={`video-status video-status-${video.status}`}>{t(`video.status.${video.status}`)}</span>}
-          <time dateTime={video.createdAt}>{formatDate(video.createdAt, locale as Locale)}</time>
-        </p>
+        {((showStatus && video.status && video.status !== 'ready') || video.createdAt) && (
+          <p className="video-meta muted">
+            {showStatus && video.status && video.status !== 'ready' && <span className={`video-status video-status-${video.status}`}>{t(`video.status.${video.status}`)}</span>}
+            {video.createdAt && <time dateTime={video.createdAt}>{formatDate(video.createdAt, locale as Locale)}</time>}
+          </p>
+        )}
         {showStatus && video.status === 'failed' && video.errorKey && <p className="video-failure">{t(`video.errors.${video.errorKey}`)}</p>}
         {video.project && (
           <p className="video-project muted">

@@ -62,7 +62,7 @@ function harness(overrides: Partial<VideoUploadDeps> = {}) {
   };
 }
 
-const clip = (name = 'Board_bring-up.mp4', size = 40 * MB, type = 'video/mp4') => new File([new Uint8Array(0)], name, { type, lastModified: 1 }) as File & { size: number };
+const clip = (name = 'Board_bring-up.mp4', type = 'video/mp4') => new File([new Uint8Array(0)], name, { type, lastModified: 1 });
 
 /** A File of `size` bytes without allocating them. */
 function sized(file: File, size: number): File {
@@ -151,7 +151,7 @@ describe('an upload', () => {
   });
 
   it('offers an unfinished upload of the same file and continues it with its own token', async () => {
-    const unfinished = { uploadToken: 'tok-old', previous: { size: 40 * MB, metadata: { uploadToken: 'tok-old' }, creationTime: 'x', urlStorageKey: 'k', uploadUrl: '/api/video/tus/abc' } } as UnfinishedUpload;
+    const unfinished = { uploadToken: 'tok-old', previous: { size: 40 * MB, metadata: { uploadToken: 'tok-old' }, creationTime: 'x', urlStorageKey: 'k', uploadUrl: '/api/video/tus/abc', parallelUploadUrls: null } } as UnfinishedUpload;
     const h = harness({ findUnfinished: async () => unfinished });
     await h.store.pick(sized(clip(), 40 * MB));
     expect(h.state()).toMatchObject({ phase: 'picked', unfinished: true });
@@ -241,7 +241,7 @@ describe('an upload', () => {
 
   it('refuses a picked non-video at once', async () => {
     const h = harness();
-    await h.store.pick(sized(clip('notes.txt', 10, 'text/plain'), 10));
+    await h.store.pick(sized(clip('notes.txt', 'text/plain'), 10));
     expect(h.state()).toMatchObject({ phase: 'idle', file: null });
     expect(noticeText(h.state().notice!, t)).toContain('not a video');
   });
