@@ -117,6 +117,9 @@ const browserDeps: VideoUploadDeps = {
   now: () => Date.now(),
 };
 
+/** What the tus endpoint answers about an upload it no longer has (expired, saved, or never yours). */
+const GONE = new Set<string>(['upload_not_found', 'not_found', 'forbidden']);
+
 const initial: VideoUploadState = {
   phase: 'idle',
   file: null,
@@ -196,7 +199,7 @@ export function createVideoUpload(options: { onSaved?: (video: Video) => void; d
     onError(error) {
       if (mine !== generation) return;
       // An unfinished upload the server no longer has cannot continue: it starts over when retried.
-      if (unfinished && (error.errorKey === 'not_found' || error.errorKey === 'forbidden')) {
+      if (unfinished && GONE.has(error.errorKey)) {
         unfinished = null;
         uploadToken = null;
         transfer = null;

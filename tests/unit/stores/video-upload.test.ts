@@ -179,7 +179,7 @@ describe('an upload', () => {
     const h = harness({ findUnfinished: async () => unfinished });
     await h.store.pick(sized(clip(), 40 * MB));
     await h.store.start();
-    h.transfers[0]!.events.onError(new ApiError(404, 'not_found', 'gone'));
+    h.transfers[0]!.events.onError(new ApiError(404, 'upload_not_found' as 'not_found', 'gone'));
     expect(h.state()).toMatchObject({ phase: 'error', unfinished: false });
     expect(noticeText(h.state().notice!, t)).toContain('expired');
     await h.store.retry();
