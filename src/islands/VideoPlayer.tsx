@@ -99,7 +99,8 @@ function Player({ id, title, playback, width, height, tracks = [] }: Omit<VideoP
           <Track key={track.src} kind="captions" src={track.src} label={track.label} language={track.language} />
         ))}
       </MediaProvider>
-      <DefaultVideoLayout icons={defaultLayoutIcons} translations={translations} playbackRates={[0.5, 0.75, 1, 1.25, 1.5, 2]} />
+      {/* No Google Cast button: it would load Google's sender script, which the page's policy refuses. */}
+      <DefaultVideoLayout icons={defaultLayoutIcons} translations={translations} playbackRates={[0.5, 0.75, 1, 1.25, 1.5, 2]} slots={{ googleCastButton: null }} />
     </MediaPlayer>
   );
 }

@@ -54,7 +54,7 @@ export function UploadPanel({ upload, projects, locale }: UploadPanelProps) {
         >
           <p>{t('video.upload.dropHint')}</p>
           <button type="button" className="btn" onClick={() => input.current?.click()} disabled={!hydrated}>
-            {file ? t('video.upload.chooseOther') : t('video.upload.choose')}
+            {file && phase !== 'done' ? t('video.upload.chooseOther') : t('video.upload.choose')}
           </button>
           <input
             ref={input}
