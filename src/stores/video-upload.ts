@@ -30,7 +30,7 @@ export interface VideoUploadState {
   rate: number | null;
   /** Seconds still needed at that rate, null until measured. */
   secondsLeft: number | null;
-  /** This browser began uploading this very file before: `start` continues it. */
+  /** This browser began uploading this very file before: `send` continues it. */
   unfinished: boolean;
   titleError: Notice | null;
   notice: Notice | null;
@@ -220,8 +220,11 @@ export function createVideoUpload(options: { onSaved?: (video: Video) => void; d
     return null;
   }
 
-  /** Sends the picked file: continues its unfinished upload when there is one, else asks for a ticket. */
-  async function start(): Promise<void> {
+  /**
+   * Sends the picked file: continues its unfinished upload when there is one, else asks for a
+   * ticket. (Not named `start`: `useIslandStore` calls a store's `start` when the island goes live.)
+   */
+  async function send(): Promise<void> {
     const state = get();
     if (!file || (state.phase !== 'picked' && state.phase !== 'error')) return;
     const problem = titleProblem();
@@ -263,7 +266,7 @@ export function createVideoUpload(options: { onSaved?: (video: Video) => void; d
     await deps.forgetUnfinished(file);
     unfinished = null;
     update({ unfinished: false, notice: null });
-    await start();
+    await send();
   }
 
   /** Stops sending (Cancel); what the server has stays, and `resume` continues from there. */
@@ -319,7 +322,7 @@ export function createVideoUpload(options: { onSaved?: (video: Video) => void; d
       transfer.start();
       return;
     }
-    await start();
+    await send();
   }
 
   async function stopTransfer(): Promise<void> {
@@ -338,7 +341,7 @@ export function createVideoUpload(options: { onSaved?: (video: Video) => void; d
     $upload.set({ ...initial, projectId: get().projectId });
   }
 
-  return { $upload, pick, setTitle, setProject, start, startOver, cancel, resume, retry, reset };
+  return { $upload, pick, setTitle, setProject, send, startOver, cancel, resume, retry, reset };
 }
 
 export type VideoUploadStore = ReturnType<typeof createVideoUpload>;

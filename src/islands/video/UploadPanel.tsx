@@ -77,7 +77,7 @@ export function UploadPanel({ upload, projects, locale }: UploadPanelProps) {
           className="video-upload-form"
           onSubmit={(event) => {
             event.preventDefault();
-            void (phase === 'error' ? upload.retry() : upload.start());
+            void (phase === 'error' ? upload.retry() : upload.send());
           }}
         >
           <p className="video-file-name">

@@ -112,7 +112,7 @@ describe('an upload', () => {
     expect(h.state()).toMatchObject({ phase: 'picked', title: 'Board bring-up', file: { name: 'Board_bring-up.mp4', size: 40 * MB, mime: 'video/mp4' } });
     h.store.setTitle('Bring-up of rev B');
     h.store.setProject('p42');
-    await h.store.start();
+    await h.store.send();
     expect(h.calls).toEqual([`ticket Board_bring-up.mp4 ${40 * MB} video/mp4`]);
     expect(h.state().phase).toBe('uploading');
     const [transfer] = h.transfers;
@@ -136,7 +136,7 @@ describe('an upload', () => {
   it('stops on Cancel and continues from where it stopped on Resume', async () => {
     const h = harness();
     await h.store.pick(sized(clip(), 40 * MB));
-    await h.store.start();
+    await h.store.send();
     const [transfer] = h.transfers;
     transfer!.events.onProgress(8 * MB, 40 * MB);
     await h.store.cancel();
@@ -156,7 +156,7 @@ describe('an upload', () => {
     await h.store.pick(sized(clip(), 40 * MB));
     expect(h.state()).toMatchObject({ phase: 'picked', unfinished: true });
     expect(noticeText(h.state().notice!, t)).toContain('began uploading this file before');
-    await h.store.start();
+    await h.store.send();
     expect(h.calls).toEqual([]);
     expect(h.transfers[0]).toMatchObject({ from: 'unfinished', starts: 1 });
     h.transfers[0]!.events.onSuccess();
@@ -178,7 +178,7 @@ describe('an upload', () => {
     const unfinished = { uploadToken: 'tok-old', previous: {} } as UnfinishedUpload;
     const h = harness({ findUnfinished: async () => unfinished });
     await h.store.pick(sized(clip(), 40 * MB));
-    await h.store.start();
+    await h.store.send();
     h.transfers[0]!.events.onError(new ApiError(404, 'upload_not_found' as 'not_found', 'gone'));
     expect(h.state()).toMatchObject({ phase: 'error', unfinished: false });
     expect(noticeText(h.state().notice!, t)).toContain('expired');
@@ -194,11 +194,11 @@ describe('an upload', () => {
     });
     await h.store.pick(sized(clip(), 40 * MB));
     h.store.setTitle('   ');
-    await h.store.start();
+    await h.store.send();
     expect(noticeText(h.state().titleError!, t)).toBe('This field is required.');
     expect(h.state().phase).toBe('picked');
     h.store.setTitle('Rev B');
-    await h.store.start();
+    await h.store.send();
     expect(h.state().phase).toBe('error');
     expect(noticeText(h.state().notice!, getT('zh-CN'))).toBe(getT('zh-CN')('errors.too_large'));
   });
@@ -212,7 +212,7 @@ describe('an upload', () => {
       },
     });
     await h.store.pick(sized(clip(), 40 * MB));
-    await h.store.start();
+    await h.store.send();
     const [transfer] = h.transfers;
     transfer!.events.onError(new ApiError(0, 'network', 'offline'));
     expect(h.state().phase).toBe('error');
@@ -232,11 +232,16 @@ describe('an upload', () => {
   it('ignores what an earlier file’s transfer reports after another file is picked', async () => {
     const h = harness();
     await h.store.pick(sized(clip('one.mp4'), 10 * MB));
-    await h.store.start();
+    await h.store.send();
     await h.store.pick(sized(clip('two.mp4'), 20 * MB));
     h.transfers[0]!.events.onProgress(9 * MB, 10 * MB);
     expect(h.state()).toMatchObject({ phase: 'picked', sent: 0, total: 20 * MB, file: { name: 'two.mp4' } });
     expect(h.transfers[0]!.pauses).toBe(1);
+  });
+
+  it('sends nothing when the island goes live: only the owner’s click does', () => {
+    // `useIslandStore` runs a store's `start` once the island is live.
+    expect('start' in harness().store).toBe(false);
   });
 
   it('refuses a picked non-video at once', async () => {
