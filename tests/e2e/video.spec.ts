@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signUp } from './project-helpers.ts';
+import { api, signUp } from './project-helpers.ts';
 import { expectPlaying, makeClip, uploadVideo, videoCard, waitUntilReady } from './video-helpers.ts';
 
 /**
@@ -157,4 +157,40 @@ test('the videos page and the player in Chinese', async ({ page, baseURL }, test
   await expect(page.locator('.video-player')).toBeVisible();
   await expect(page.getByRole('button', { name: '播放' }).first()).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('video-player-zh.png') });
+});
+
+test('a video linked to a project at upload shows on the project page; a renamed text file fails with its reason', async ({ page }) => {
+  test.setTimeout(180_000);
+  const request = page.context().request;
+  const me = await signUp(request, 'Project Filmer');
+  const stamp = Date.now().toString(36);
+  const project = await api(request, 'release/saveProject', { title: `Stepper driver ${stamp}`, licence: 'MIT', publish: true });
+  expect(project.retCode).toBe(0);
+  const clip = await makeClip('stepper.mp4');
+  const title = `Stepper demo ${stamp}`;
+  await page.goto(`/user/${me.url}/video`);
+  await page.getByTestId('video-file').setInputFiles(clip);
+  await page.getByRole('textbox', { name: 'Title' }).fill(title);
+  await page.getByRole('combobox', { name: 'Link to a project' }).selectOption({ label: `Stepper driver ${stamp}` });
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: `“${title}” is uploaded` })).toBeVisible({ timeout: 30_000 });
+  await waitUntilReady(page, title);
+
+  await page.goto(`/d-${project.result.id}`);
+  const block = page.getByRole('region', { name: /^Videos/ });
+  await expect(block.getByRole('heading', { name: /1 video/ })).toBeVisible();
+  await block.getByRole('link', { name: title }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('link', { name: `Stepper driver ${stamp}` })).toBeVisible();
+
+  // Text under a video's name: saved, then refused when probed, with the reason on its card and page.
+  const fake = `Notes ${stamp}`;
+  await page.goto(`/user/${me.url}/video`);
+  await page.getByTestId('video-file').setInputFiles({ name: 'notes.mp4', mimeType: 'video/mp4', buffer: Buffer.from('these are my notes, not a video\n'.repeat(200)) });
+  await page.getByRole('textbox', { name: 'Title' }).fill(fake);
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(videoCard(page, fake)).toHaveAttribute('data-video-status', 'failed', { timeout: 90_000 });
+  await expect(videoCard(page, fake)).toContainText('This file is not a video we can read');
+  await videoCard(page, fake).getByRole('link', { name: fake }).click();
+  await expect(page.getByRole('alert')).toContainText('This file is not a video we can read');
 });
