@@ -24,6 +24,9 @@ export const ISLAND_NAMESPACES = {
   ProjectReactions: ['reactions', 'errors'],
   UnreadBadge: ['messages'],
   UnstarButton: ['stars', 'errors'],
+  VideoGrid: ['video'],
+  VideoPlayer: ['video'],
+  VideoUploader: ['video', 'common', 'errors', 'validation'],
 } as const satisfies Record<string, readonly Namespace[]>;
 
 export type IslandName = keyof typeof ISLAND_NAMESPACES;

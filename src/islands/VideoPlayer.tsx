@@ -1,0 +1,118 @@
+import '@vidstack/react/player/styles/default/theme.css';
+import '@vidstack/react/player/styles/default/layouts/video.css';
+import { useStore } from '@nanostores/react';
+import { MediaPlayer, MediaProvider, Poster, Track } from '@vidstack/react';
+import { DefaultVideoLayout, defaultLayoutIcons, type DefaultLayoutTranslations } from '@vidstack/react/player/layouts/default';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { VideoPlayback } from '../lib/contract/video.ts';
+import type { IslandMessages } from '../lib/island-messages.ts';
+import { createVideoPlayer } from '../stores/video-player.ts';
+import { I18nProvider } from './i18n.tsx';
+import { useHydrated } from './use-hydrated.ts';
+import { useIslandStore } from './use-island-store.ts';
+
+/** A captions file of the video (none today: the slot is there for when videos get them). */
+export interface CaptionTrack {
+  src: string;
+  label: string;
+  language: string;
+}
+
+export interface VideoPlayerProps {
+  id: string;
+  title: string;
+  playback: VideoPlayback;
+  /** The video's shape, so the player keeps its place before the file's first bytes arrive. */
+  width: number | null;
+  height: number | null;
+  tracks?: CaptionTrack[];
+  locale: string;
+  messages: IslandMessages;
+}
+
+/** The player's words that our locale files translate (`video.player.<key>`); the rest stay the library's English. */
+const PLAYER_WORDS: Partial<Record<keyof DefaultLayoutTranslations, string>> = {
+  Play: 'play',
+  Pause: 'pause',
+  Replay: 'replay',
+  Mute: 'mute',
+  Unmute: 'unmute',
+  Volume: 'volume',
+  'Enter Fullscreen': 'enterFullscreen',
+  'Exit Fullscreen': 'exitFullscreen',
+  'Enter PiP': 'enterPip',
+  'Exit PiP': 'exitPip',
+  Settings: 'settings',
+  Speed: 'speed',
+  Normal: 'normal',
+  Playback: 'playback',
+  Captions: 'captions',
+  'Closed-Captions On': 'captionsOn',
+  'Closed-Captions Off': 'captionsOff',
+  Off: 'off',
+  Seek: 'seek',
+  'Seek Forward': 'seekForward',
+  'Seek Backward': 'seekBackward',
+  Accessibility: 'accessibility',
+  Audio: 'audio',
+  Quality: 'quality',
+  Auto: 'auto',
+  Default: 'default',
+  Loop: 'loop',
+};
+
+function Player({ id, title, playback, width, height, tracks = [] }: Omit<VideoPlayerProps, 'messages' | 'locale'>) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const player = useIslandStore(() => createVideoPlayer({ id, playback }));
+  const { src, poster } = useStore(player.$player);
+  const translations = useMemo(() => Object.fromEntries(Object.entries(PLAYER_WORDS).map(([word, key]) => [word, t(`video.player.${key}`)])), [t]);
+  const aspectRatio = width && height ? `${width} / ${height}` : '16 / 9';
+
+  // Before the island is live (and without JavaScript) the browser's own player plays the file.
+  if (!hydrated) {
+    return (
+      <video className="video-native" controls preload="none" playsInline poster={poster ?? undefined} src={src} style={{ aspectRatio }} aria-label={title}>
+        {tracks.map((track) => (
+          <track key={track.src} kind="captions" src={track.src} label={track.label} srcLang={track.language} />
+        ))}
+      </video>
+    );
+  }
+  return (
+    <MediaPlayer
+      className="video-player"
+      title={title}
+      src={{ src, type: 'video/mp4' }}
+      playsInline
+      load="visible"
+      posterLoad="eager"
+      crossOrigin={null}
+      aspectRatio={aspectRatio}
+      keyTarget="player"
+      onError={() => void player.renewIfExpired()}
+    >
+      <MediaProvider>
+        {poster && <Poster className="vds-poster" src={poster} alt="" />}
+        {tracks.map((track) => (
+          <Track key={track.src} kind="captions" src={track.src} label={track.label} language={track.language} />
+        ))}
+      </MediaProvider>
+      {/* No Google Cast button: it would load Google's sender script, which the page's policy refuses. */}
+      <DefaultVideoLayout icons={defaultLayoutIcons} translations={translations} playbackRates={[0.5, 0.75, 1, 1.25, 1.5, 2]} slots={{ googleCastButton: null }} />
+    </MediaPlayer>
+  );
+}
+
+/**
+ * The video player: the poster until played, keyboard control (space, arrows, `f`, `m`),
+ * fullscreen, playback speed and a captions menu, over the browser's `<video>`.
+ */
+export default function VideoPlayer({ messages, locale, ...props }: VideoPlayerProps) {
+  return (
+    <I18nProvider locale={locale} messages={messages}>
+      <Player {...props} />
+    </I18nProvider>
+  );
+}

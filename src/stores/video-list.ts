@@ -1,0 +1,116 @@
+import { map } from 'nanostores';
+import { apiCall } from '../lib/api-client.ts';
+import type { Video } from '../lib/contract/video.ts';
+import { fail, say, type Notice } from '../lib/notice.ts';
+
+/** How often the owner's list asks again while a video is still being prepared. */
+export const VIDEO_POLL_MS = 4000;
+/** The most videos the owner's page lists. */
+export const VIDEO_LIST_SIZE = 50;
+
+export interface VideoListState {
+  videos: Video[];
+  /** The video whose deletion is being confirmed. */
+  deleting: Video | null;
+  busy: boolean;
+  notice: Notice | null;
+}
+
+/** Whether the server is still working on a video, so the list should ask again. */
+export function isPending(video: Video): boolean {
+  return video.status === 'uploading' || video.status === 'processing';
+}
+
+/**
+ * Merges a fresh page of the list into what is shown: the server's order and states, keeping a
+ * just-saved video the answer does not have yet (a list read before the save committed).
+ */
+export function mergeVideos(shown: readonly Video[], fresh: readonly Video[], keep: ReadonlySet<string>): Video[] {
+  const freshIds = new Set(fresh.map((video) => video.id));
+  return [...shown.filter((video) => keep.has(video.id) && !freshIds.has(video.id)), ...fresh];
+}
+
+interface VideoListDeps {
+  list(body: { url: string; page: number; pageSize: number }): Promise<{ list: Video[] }>;
+  remove(body: { id: string }): Promise<unknown>;
+}
+
+const browserDeps: VideoListDeps = {
+  list: (body) => apiCall('video/list', body),
+  remove: (body) => apiCall('video/del', body),
+};
+
+/**
+ * The owner's videos on their page: a new upload joins at the top, the list asks the server again
+ * every few seconds while any video is being prepared (so it turns ready or failed by itself),
+ * and a video is deleted after confirming.
+ */
+export function createVideoList(init: { ownerUrl: string; videos: Video[] }, deps: VideoListDeps = browserDeps, pollMs = VIDEO_POLL_MS) {
+  const $videos = map<VideoListState>({ videos: init.videos, deleting: null, busy: false, notice: null });
+  const get = () => $videos.get();
+  const update = (patch: Partial<VideoListState>) => $videos.set({ ...get(), ...patch });
+  // Saved here but maybe not yet in a list the server answers.
+  const justSaved = new Set<string>();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let running = false;
+
+  async function refresh(): Promise<void> {
+    try {
+      const { list } = await deps.list({ url: init.ownerUrl, page: 1, pageSize: VIDEO_LIST_SIZE });
+      for (const video of list) justSaved.delete(video.id);
+      update({ videos: mergeVideos(get().videos, list, justSaved) });
+    } catch {
+      // A missed poll is retried with the next one; the list shown stays as it was.
+    }
+  }
+
+  function schedule(): void {
+    if (!running || timer || !get().videos.some(isPending)) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void refresh().then(schedule);
+    }, pollMs);
+  }
+
+  function add(video: Video): void {
+    justSaved.add(video.id);
+    update({ videos: [video, ...get().videos.filter((shown) => shown.id !== video.id)] });
+    schedule();
+  }
+
+  function askDelete(video: Video): void {
+    update({ deleting: video });
+  }
+
+  function cancelDelete(): void {
+    update({ deleting: null });
+  }
+
+  async function confirmDelete(): Promise<void> {
+    const { deleting } = get();
+    if (!deleting) return;
+    update({ busy: true });
+    try {
+      await deps.remove({ id: deleting.id });
+      justSaved.delete(deleting.id);
+      update({ videos: get().videos.filter((video) => video.id !== deleting.id), deleting: null, busy: false, notice: say('video.list.deleted', { title: deleting.title }) });
+    } catch (error) {
+      update({ deleting: null, busy: false, notice: fail(error) });
+    }
+  }
+
+  /** Starts polling in the browser while videos are pending; returns how to stop. */
+  function start(): () => void {
+    running = true;
+    schedule();
+    return () => {
+      running = false;
+      if (timer) clearTimeout(timer);
+      timer = null;
+    };
+  }
+
+  return { $videos, add, refresh, askDelete, cancelDelete, confirmDelete, start };
+}
+
+export type VideoListStore = ReturnType<typeof createVideoList>;
