@@ -129,12 +129,22 @@ describe('web view sign-in codes', () => {
   });
 });
 
-describe('?token= in an address', () => {
-  it('signs nobody in any more, and is not answered with a cookie', async () => {
+describe('?token= on the video player (the token route middleware)', () => {
+  it('takes a one-time web-view code, like ?code=, and drops it from the address', async () => {
+    const { code } = await mintCode(member.token);
+    const response = await app.request(`/video/player?id=v1&token=${code}`);
+    expect(response.status).toBe(302);
+    expect(response.headers.location).toBe('/video/player?id=v1');
+    const cookie = tokenCookie(response)!;
+    expect(cookie).toBeDefined();
+    expect(await signedInAs(cookie.slice('token='.length).split(';')[0]!)).toBe('Webview Member');
+  });
+
+  it('never takes a session token: it signs nobody in and leaves the address', async () => {
     for (const path of [`/video/player?id=v1&token=${member.token}`, `/m/video/player?id=v1&token=${member.token}`]) {
       const response = await app.request(path);
-      expect(response.status, path).not.toBe(302);
       expect(tokenCookie(response), path).toBeUndefined();
+      expect(response.headers.location, path).toBe(path.replace(`&token=${member.token}`, ''));
       expect(response.body, path).not.toContain('Webview Member');
     }
   });

@@ -15,8 +15,8 @@ describe('route table', () => {
   it('guards the routes that need a session or a sign-out', () => {
     expect(matchRoute('/create/project')?.middleware).toEqual(['auth']);
     expect(matchRoute('/create/success')?.middleware).toEqual(['auth']);
-    // The web view's player signs in with a one-time `?code=` like every page, never a `?token=`.
-    expect(matchRoute('/video/player')?.middleware).toEqual([]);
+    // An app's web view opens the player with `?token=<one-time code>` (never a session token).
+    expect(matchRoute('/video/player')?.middleware).toEqual(['token']);
     expect(matchRoute('/logout')?.middleware).toEqual(['logout']);
     expect(matchRoute('/d-abc')?.middleware).toEqual([]);
     expect(matchRoute('/user/alice/stars')?.mobile).toBe(true);
