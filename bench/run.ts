@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { benchBoards } from './boards.ts';
-import { benchVideos } from './videos.ts';
+import { benchUploadToPlayable, benchVideos } from './videos.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -77,7 +77,8 @@ try {
   server = spawn(process.execPath, ['src/server/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '0', ASTRO_TELEMETRY_DISABLED: '1' },
+    // A production server without demo content needs its public address (sign-in codes go only there).
+    env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '0', SITE_URL: `http://127.0.0.1:${port}`, ASTRO_TELEMETRY_DISABLED: '1' },
   });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/healthz`, 60_000);
@@ -122,7 +123,7 @@ try {
   }
 
   const boardsSection = `\n\n${await benchBoards()}`;
-  const videosSection = `\n\n${await benchVideos()}`;
+  const videosSection = `\n\n${await benchVideos()}\n\n${await benchUploadToPlayable(base)}`;
 
   const report = `# Benchmark results
 

@@ -7,7 +7,7 @@
  * bench/results.md in place of the previous one, leaving the rest as it was.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,6 +59,49 @@ ${rows
       `| ${name} | ${input} | ${result.remuxed ? 'yes' : 'no'} | ${result.width}×${result.height}, ${((result.sizeBytes * 8) / result.durationSeconds / 1e6).toFixed(1)} Mbit/s | ${seconds(probeMs)} | ${seconds(result.elapsedMs)} | ${((probeMs + result.elapsedMs) / 1000 / result.durationSeconds).toFixed(3)} |`,
   )
   .join('\n')}`;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * From the last byte of an upload to a playable video on a running site (`base`): a new member
+ * signs up, uploads a 15 s 1080p clip over tus, saves it, and the time until `video/list` says
+ * `ready` is measured — the queue's pickup, probe, transcode, poster and storage together.
+ */
+export async function benchUploadToPlayable(base: string): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-upload-'));
+  try {
+    const clip = await readFile(await write1080pMp4(dir, { seconds: CLIP_SECONDS }));
+    const email = `bench-${Date.now()}@example.com`;
+    const json = async (response: Response) => (await response.json()) as { retCode: number; result: Record<string, unknown> };
+    const registered = await json(await fetch(`${base}/sso/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'bench-password-42', nickname: 'Bench' }) }));
+    const location = new URL(String(registered.result.location), base);
+    const back = await fetch(location, { redirect: 'manual' });
+    const token = /token=([^;]+)/.exec(back.headers.get('set-cookie') ?? '')?.[1];
+    if (!token) throw new Error('bench: could not sign in');
+    const api = (endpoint: string, body: unknown) =>
+      fetch(`${base}/api/${endpoint}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) }).then(json);
+    const ticket = (await api('video/getVideoToken', { name: 'bench.mp4', size: clip.length, mime: 'video/mp4' })).result as { uploadUrl: string; uploadToken: string };
+    const created = await fetch(ticket.uploadUrl, {
+      method: 'POST',
+      headers: { 'tus-resumable': '1.0.0', 'upload-length': String(clip.length), 'upload-metadata': `uploadToken ${Buffer.from(ticket.uploadToken).toString('base64')}` },
+    });
+    const upload = new URL(created.headers.get('location')!, ticket.uploadUrl);
+    await fetch(upload, { method: 'PATCH', headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, body: new Uint8Array(clip) });
+    const uploaded = Date.now();
+    const saved = (await api('video/saveVideo', { uploadToken: ticket.uploadToken, title: 'Bench clip' })).result as { id: string; owner: { url: string } };
+    for (;;) {
+      const list = (await api('video/list', { url: saved.owner.url, page: 1, pageSize: 5 })).result as { list: { id: string; status: string }[] };
+      const status = list.list.find((video) => video.id === saved.id)?.status;
+      if (status === 'ready' || status === 'failed') {
+        const seconds = ((Date.now() - uploaded) / 1000).toFixed(1);
+        console.log(`[bench] upload to playable: ${seconds} s (${status})`);
+        return `From the end of an upload to a playable video, on the running site (a ${CLIP_SECONDS} s 1080p clip of ${(clip.length / 1e6).toFixed(1)} MB, saved, queued, probed, transcoded to 720p, poster, stored): **${seconds} s** (${status}; the queue is polled every 2 s).`;
+      }
+      if (Date.now() - uploaded > 300_000) throw new Error('bench: the video never became ready');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
