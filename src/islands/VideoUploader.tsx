@@ -25,7 +25,7 @@ function Manager({ ownerUrl, videos, projects, locale, variant }: Omit<VideoUplo
   return (
     <>
       <UploadPanel upload={upload} projects={projects} locale={locale} />
-      <OwnerVideoList list={list} locale={locale} variant={variant} />
+      <OwnerVideoList list={list} locale={locale} variant={variant} projects={projects} />
     </>
   );
 }

@@ -33,11 +33,13 @@ export function mergeVideos(shown: readonly Video[], fresh: readonly Video[], ke
 interface VideoListDeps {
   list(body: { url: string; page: number; pageSize: number }): Promise<{ list: Video[] }>;
   remove(body: { id: string }): Promise<unknown>;
+  edit(body: { id: string; projectId: string | null }): Promise<Video>;
 }
 
 const browserDeps: VideoListDeps = {
   list: (body) => apiCall('video/list', body),
   remove: (body) => apiCall('video/del', body),
+  edit: (body) => apiCall('video/edit', body),
 };
 
 /**
@@ -99,6 +101,21 @@ export function createVideoList(init: { ownerUrl: string; videos: Video[] }, dep
     }
   }
 
+  /** Links a video to one of the owner's projects (or unlinks it with null), after the upload. */
+  async function linkProject(video: Video, projectId: string | null): Promise<void> {
+    update({ busy: true });
+    try {
+      const changed = await deps.edit({ id: video.id, projectId });
+      update({
+        videos: get().videos.map((shown) => (shown.id === video.id ? changed : shown)),
+        busy: false,
+        notice: say(projectId ? 'video.list.linked' : 'video.list.unlinked', { title: video.title, project: changed.project?.title ?? '' }),
+      });
+    } catch (error) {
+      update({ busy: false, notice: fail(error) });
+    }
+  }
+
   /** Starts polling in the browser while videos are pending; returns how to stop. */
   function start(): () => void {
     running = true;
@@ -110,7 +127,7 @@ export function createVideoList(init: { ownerUrl: string; videos: Video[] }, dep
     };
   }
 
-  return { $videos, add, refresh, askDelete, cancelDelete, confirmDelete, start };
+  return { $videos, add, refresh, askDelete, cancelDelete, confirmDelete, linkProject, start };
 }
 
 export type VideoListStore = ReturnType<typeof createVideoList>;

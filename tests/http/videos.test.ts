@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useApp } from '../helpers/app.ts';
-import { createUser } from '../helpers/factories.ts';
+import { createProject, createUser } from '../helpers/factories.ts';
 import { writeH264Mp4 } from '../helpers/videos.ts';
 import { startJobWorkers, stopJobWorkers } from '../../src/server/jobs/workers.ts';
 import type { Video, VideoPlayback, VideoUploadTicket } from '../../src/lib/contract/video.ts';
@@ -182,8 +182,17 @@ describe('bad uploads', () => {
     expect((await call('video/del', { id: video.id }, maker.token)).status).toBe(200);
   }, 120_000);
 
-  it('saving links only to the owner’s own published project', async () => {
+  it('links only to the owner’s own published project, at upload or later, and only the owner edits', async () => {
+    const own = await createProject(maker.user.id, { title: 'Stepper driver' });
+    const foreign = await createProject(other.user.id, { title: 'Not mine' });
     const { uploadToken } = await uploadWhole(clip);
-    expect((await call('video/saveVideo', { uploadToken, title: 'Linked', projectId: 'nosuchproject' }, maker.token)).body).toMatchObject({ errorKey: 'project_not_found' });
-  });
+    expect((await call('video/saveVideo', { uploadToken, title: 'Linked', projectId: foreign.publicId }, maker.token)).body).toMatchObject({ errorKey: 'project_not_found' });
+    const saved = (await call<Video>('video/saveVideo', { uploadToken, title: 'Linked later' }, maker.token)).body.result;
+    expect(saved.project).toBeNull();
+    const linked = await call<Video>('video/edit', { id: saved.id, projectId: own.publicId, title: 'Winding the coils' }, maker.token);
+    expect(linked.body.result).toMatchObject({ title: 'Winding the coils', project: { id: own.publicId, title: 'Stepper driver' } });
+    expect((await call('video/edit', { id: saved.id, projectId: null }, other.token)).body).toMatchObject({ errorKey: 'video_not_found' });
+    expect((await call<Video>('video/edit', { id: saved.id, projectId: null }, maker.token)).body.result.project).toBeNull();
+    await waitUntilSettled(saved.id);
+  }, 120_000);
 });

@@ -7,8 +7,8 @@ import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { useHydrated } from '../use-hydrated.ts';
 import { VideoCard } from './VideoCard.tsx';
 
-/** The owner's videos, with their states and a delete button each. */
-export function OwnerVideoList({ list, locale, variant }: { list: VideoListStore; locale: string; variant: Variant }) {
+/** The owner's videos, with their states, the project each belongs to, and a delete button each. */
+export function OwnerVideoList({ list, locale, variant, projects }: { list: VideoListStore; locale: string; variant: Variant; projects: { id: string; title: string }[] }) {
   const { t } = useTranslation();
   const { videos, deleting, busy, notice } = useStore(list.$videos);
   const hydrated = useHydrated();
@@ -27,6 +27,24 @@ export function OwnerVideoList({ list, locale, variant }: { list: VideoListStore
             <li key={video.id}>
               <VideoCard video={video} locale={locale} variant={variant} showStatus eager={index < 4}>
                 <div className="video-card-actions">
+                  {projects.length > 0 && (
+                    <label className="video-card-project">
+                      <span>{t('video.upload.project')}</span>
+                      <select
+                        value={video.project?.id ?? ''}
+                        disabled={!hydrated || busy}
+                        onChange={(event) => void list.linkProject(video, event.currentTarget.value || null)}
+                        aria-label={t('video.list.projectLabel', { title: video.title })}
+                      >
+                        <option value="">{t('video.upload.noProject')}</option>
+                        {projects.map((project) => (
+                          <option key={project.id} value={project.id}>
+                            {project.title}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                  )}
                   <button type="button" className="btn btn-danger" onClick={() => list.askDelete(video)} disabled={!hydrated} aria-label={t('video.list.deleteLabel', { title: video.title })}>
                     {t('common.delete')}
                   </button>

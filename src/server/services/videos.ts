@@ -186,6 +186,21 @@ export async function resolveVideoStream(id: string, exp: string | null, sig: st
   return { key: row.key, cacheSeconds: Number(exp) - Date.now() / 1000 };
 }
 
+/**
+ * `video/edit`: the owner renames a video or links it to one of their published projects
+ * (`projectId: null` unlinks it). Anyone else gets `video_not_found`.
+ */
+export async function editVideo(userId: number, input: { id: string; title?: string | undefined; projectId?: string | null | undefined }): Promise<Video> {
+  const db = getDb();
+  const [row] = await db.select({ ownerId: videos.ownerId }).from(videos).where(eq(videos.id, input.id));
+  if (!row || row.ownerId !== userId) throw new AppError('video_not_found');
+  const changes: Partial<typeof videos.$inferInsert> = { updatedAt: new Date() };
+  if (input.title !== undefined) changes.title = input.title;
+  if (input.projectId !== undefined) changes.projectId = input.projectId === null ? null : await ownPublishedProject(userId, input.projectId);
+  await db.update(videos).set(changes).where(and(eq(videos.id, input.id), eq(videos.ownerId, userId)));
+  return getVideo(input.id, userId);
+}
+
 /** `video/del`: the owner deletes a video and every file it left (upload, MP4, poster). */
 export async function deleteVideo(userId: number, id: string): Promise<{ id: string }> {
   const db = getDb();

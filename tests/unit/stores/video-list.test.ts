@@ -27,7 +27,7 @@ describe('the owner’s video list', () => {
     vi.useFakeTimers();
     const answers = [[video('n', 'processing'), video('a')], [video('n'), video('a')]];
     const asked: unknown[] = [];
-    const list = createVideoList({ ownerUrl: 'ada', videos: [video('a')] }, { list: async (body) => (asked.push(body), { list: answers.shift() ?? [] }), remove: async () => ({}) }, 1000);
+    const list = createVideoList({ ownerUrl: 'ada', videos: [video('a')] }, { list: async (body) => (asked.push(body), { list: answers.shift() ?? [] }), remove: async () => ({}), edit: async () => video('n') }, 1000);
     const stop = list.start();
     await vi.advanceTimersByTimeAsync(5000);
     expect(asked).toHaveLength(0);
@@ -45,7 +45,7 @@ describe('the owner’s video list', () => {
 
   it('deletes a video after confirming, and says so', async () => {
     const removed: string[] = [];
-    const list = createVideoList({ ownerUrl: 'ada', videos: [video('a'), video('b')] }, { list: async () => ({ list: [] }), remove: async ({ id }) => removed.push(id) });
+    const list = createVideoList({ ownerUrl: 'ada', videos: [video('a'), video('b')] }, { list: async () => ({ list: [] }), remove: async ({ id }) => removed.push(id), edit: async () => video('a') });
     list.askDelete(video('a'));
     list.cancelDelete();
     expect(list.$videos.get().deleting).toBeNull();
