@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signUp } from './project-helpers.ts';
-import { expectPlaying, makeClip, videoCard } from './video-helpers.ts';
+import { expectPlaying, makeClip, videoCard, pickVideo } from './video-helpers.ts';
 
 /** On a phone: the upload page fits a 360 px screen, and the player page plays with a tap. */
 test('a phone uploads on a 360 px screen and plays the video', async ({ page, baseURL }, testInfo) => {
@@ -11,7 +11,7 @@ test('a phone uploads on a 360 px screen and plays the video', async ({ page, ba
   const title = `Phone clip ${Date.now().toString(36)}`;
   await page.goto(`/m/user/${me.url}/video`);
   await expect(page.getByRole('heading', { name: 'Upload a video' })).toBeVisible();
-  await page.getByTestId('video-file').setInputFiles(clip);
+  await pickVideo(page, clip);
   await page.getByRole('textbox', { name: 'Title' }).fill(title);
   const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
   expect(await fits()).toBe(true);

@@ -15,9 +15,18 @@ export function videoCard(page: Page, title: string): Locator {
   return page.locator('.video-card').filter({ has: page.getByRole('heading', { name: title }) });
 }
 
+/**
+ * Picks a file in the uploader as a person does: once the island is live (its "Choose" button
+ * enabled), since a file set on the hidden input before hydration reaches no handler.
+ */
+export async function pickVideo(page: Page, file: Parameters<Locator['setInputFiles']>[0]): Promise<void> {
+  await expect(page.getByRole('button', { name: /^Choose (a|another) video$|^选择/ })).toBeEnabled();
+  await page.getByTestId('video-file').setInputFiles(file);
+}
+
 /** Picks `file` on the owner's videos page, titles it and uploads it; answers once it is saved. */
 export async function uploadVideo(page: Page, file: string, title: string): Promise<void> {
-  await page.getByTestId('video-file').setInputFiles(file);
+  await pickVideo(page, file);
   await page.getByRole('textbox', { name: 'Title' }).fill(title);
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: `“${title}” is uploaded and being prepared` })).toBeVisible({ timeout: 30_000 });

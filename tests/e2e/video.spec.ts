@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { api, signUp } from './project-helpers.ts';
-import { expectPlaying, makeClip, uploadVideo, videoCard, waitUntilReady } from './video-helpers.ts';
+import { expectPlaying, makeClip, uploadVideo, videoCard, waitUntilReady, pickVideo } from './video-helpers.ts';
 
 /**
  * A maker's video from their own page to the player: upload with progress, watch it turn ready,
@@ -14,7 +14,7 @@ test('upload a clip, see it become ready, play it with the keyboard, and delete 
   const title = `Bring-up ${Date.now().toString(36)}`;
   await page.goto(`/user/${me.url}/video`);
   await expect(page.getByRole('heading', { name: 'Upload a video' })).toBeVisible();
-  await page.getByTestId('video-file').setInputFiles(clip);
+  await pickVideo(page, clip);
   // The title starts as the file's name.
   await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('bring-up');
   await page.screenshot({ path: testInfo.outputPath('video-upload-picked-en.png'), fullPage: true });
@@ -85,7 +85,7 @@ test('an upload stopped with Cancel resumes, also when the same file is picked a
     await route.continue().catch(() => undefined);
   });
   await page.goto(`/user/${me.url}/video`);
-  await page.getByTestId('video-file').setInputFiles(clip);
+  await pickVideo(page, clip);
   await page.getByRole('textbox', { name: 'Title' }).fill(title);
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
@@ -102,7 +102,7 @@ test('an upload stopped with Cancel resumes, also when the same file is picked a
   // After a reload, the same file is recognised and continued.
   holdBytes = false;
   await page.reload();
-  await page.getByTestId('video-file').setInputFiles(clip);
+  await pickVideo(page, clip);
   await expect(page.getByRole('status').filter({ hasText: 'You began uploading this file before' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Title' }).fill(title);
   await page.getByRole('button', { name: 'Resume upload' }).click();
@@ -147,7 +147,7 @@ test('the videos page and the player in Chinese', async ({ page, baseURL }, test
   const title = `调试 ${Date.now().toString(36)}`;
   await page.goto(`/user/${me.url}/video`);
   await expect(page.getByRole('heading', { name: '上传视频' })).toBeVisible();
-  await page.getByTestId('video-file').setInputFiles(clip);
+  await pickVideo(page, clip);
   await page.getByRole('textbox', { name: '标题' }).fill(title);
   await page.getByRole('button', { name: '上传', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: '已上传，正在处理' })).toBeVisible({ timeout: 30_000 });
@@ -169,7 +169,7 @@ test('a video linked to a project at upload shows on the project page; a renamed
   const clip = await makeClip('stepper.mp4');
   const title = `Stepper demo ${stamp}`;
   await page.goto(`/user/${me.url}/video`);
-  await page.getByTestId('video-file').setInputFiles(clip);
+  await pickVideo(page, clip);
   await page.getByRole('textbox', { name: 'Title' }).fill(title);
   await page.getByRole('combobox', { name: 'Link to a project' }).selectOption({ label: `Stepper driver ${stamp}` });
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
@@ -186,7 +186,7 @@ test('a video linked to a project at upload shows on the project page; a renamed
   // Text under a video's name: saved, then refused when probed, with the reason on its card and page.
   const fake = `Notes ${stamp}`;
   await page.goto(`/user/${me.url}/video`);
-  await page.getByTestId('video-file').setInputFiles({ name: 'notes.mp4', mimeType: 'video/mp4', buffer: Buffer.from('these are my notes, not a video\n'.repeat(200)) });
+  await pickVideo(page, { name: 'notes.mp4', mimeType: 'video/mp4', buffer: Buffer.from('these are my notes, not a video\n'.repeat(200)) });
   await page.getByRole('textbox', { name: 'Title' }).fill(fake);
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(videoCard(page, fake)).toHaveAttribute('data-video-status', 'failed', { timeout: 90_000 });

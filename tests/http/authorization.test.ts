@@ -3,7 +3,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db/client.ts';
-import { comments, messages } from '../../src/server/db/schema/index.ts';
+import { comments, messages, videos, videoUploads } from '../../src/server/db/schema/index.ts';
+import { newPublicId } from '../../src/server/services/ids.ts';
+import { hashToken } from '../../src/server/services/sessions.ts';
 import { storeDraft } from '../../src/server/services/drafts.ts';
 import { savePreview } from '../../src/server/services/previews.ts';
 import { useApp } from '../helpers/app.ts';
@@ -20,7 +22,14 @@ async function createWorld() {
   const [message] = await getDb().insert(messages).values({ recipientId: owner.user.id, kind: 'comment', actorId: stranger.user.id, projectId: project.id, commentId: comment!.id }).returning();
   const draft = await storeDraft(owner.user.id, { title: 'Draft', summary: '', description: '', cover: null, tags: [], licence: '', attachments: [] }, {});
   const preview = await savePreview(owner.user.id, { title: 'Preview', summary: '', description: '', cover: null, tags: [], licence: '', attachments: [] });
-  return { owner, stranger, projectId: project.publicId, commentId: comment!.id, messageId: message!.id, draftId: draft.id, previewId: preview.id };
+  const videoId = newPublicId();
+  await getDb().insert(videos).values({ id: videoId, ownerId: owner.user.id, title: 'Owned video', mime: 'video/mp4', size: 10, status: 'ready' });
+  // an upload whose bytes have all arrived, waiting to be saved as a video
+  const uploadToken = newPublicId(24);
+  await getDb()
+    .insert(videoUploads)
+    .values({ tokenHash: hashToken(uploadToken), ownerId: owner.user.id, name: 'a.mp4', size: 10, mime: 'video/mp4', expiresAt: new Date(Date.now() + 3_600_000), tusId: newPublicId(20), finishedAt: new Date() });
+  return { owner, stranger, projectId: project.publicId, commentId: comment!.id, messageId: message!.id, draftId: draft.id, previewId: preview.id, videoId, uploadToken };
 }
 
 type World = Awaited<ReturnType<typeof createWorld>>;
@@ -34,6 +43,8 @@ async function fingerprint(): Promise<unknown> {
       (SELECT json_agg(c ORDER BY id) FROM (SELECT id, body, deleted_at, like_count, reply_count FROM comments) c) AS comments,
       (SELECT json_agg(m ORDER BY id) FROM (SELECT id, read_at FROM messages) m) AS messages,
       (SELECT json_agg(u ORDER BY id) FROM (SELECT id, nickname, custom_url, bio, website, avatar FROM users) u) AS users,
+      (SELECT json_agg(v ORDER BY id) FROM (SELECT id, title, project_id, status FROM videos) v) AS videos,
+      (SELECT json_agg(u ORDER BY token_hash) FROM (SELECT token_hash, video_id FROM video_uploads) u) AS video_uploads,
       (SELECT count(*) FROM stars) AS stars, (SELECT count(*) FROM likes) AS likes, (SELECT count(*) FROM previews) AS previews
   `);
   return rows[0];
@@ -54,6 +65,9 @@ const WRITES: Record<string, { who: 'owner' | 'member'; body: (world: World) => 
   'temporary/status': { who: 'owner', body: (w) => ({ id: w.draftId }) },
   'release/saveProject': { who: 'owner', body: (w) => ({ draftId: w.draftId, title: 'Draft taken over' }) },
   'release/getPreview': { who: 'owner', body: (w) => ({ id: w.previewId }) },
+  'video/del': { who: 'owner', body: (w) => ({ id: w.videoId }) },
+  'video/edit': { who: 'owner', body: (w) => ({ id: w.videoId, title: 'Taken over' }) },
+  'video/saveVideo': { who: 'owner', body: (w) => ({ uploadToken: w.uploadToken, title: 'Saved by someone else' }) },
   'comment/like': { who: 'member', body: (w) => ({ commentId: w.commentId, value: true }) },
   'comment/reply': { who: 'member', body: (w) => ({ commentId: w.commentId, content: 'A reply' }) },
   'comment/submit': { who: 'member', body: (w) => ({ id: w.projectId, content: 'A comment' }) },
@@ -65,6 +79,7 @@ const WRITES: Record<string, { who: 'owner' | 'member'; body: (world: World) => 
   'sso/logout': { who: 'member', body: () => ({}) },
   'sso/webviewCode': { who: 'member', body: () => ({}) },
   upload: { who: 'member', body: () => ({}) },
+  'video/getVideoToken': { who: 'member', body: () => ({ name: 'clip.mp4', size: 1000, mime: 'video/mp4' }) },
 };
 
 /** The endpoints whose file asks for a signed-in member (`auth: true`). */
