@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { eq, sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { zipBoard } from '../helpers/board-fixtures.ts';
 import { useTestDatabase } from '../helpers/db.ts';
+import { until, useWorkerProcesses } from '../helpers/worker-process.ts';
 import { createTag, createUser } from '../helpers/factories.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { boards } from '../../src/server/db/schema/index.ts';
@@ -16,35 +16,11 @@ import { storeUpload } from '../../src/server/services/uploads.ts';
  * its board `processing`, and the next worker to start renders it again from the beginning.
  */
 const database = useTestDatabase();
-const children: ChildProcess[] = [];
-
-function startWorker(): ChildProcess {
-  const child = spawn(process.execPath, ['src/server/worker.ts'], {
-    env: { ...process.env, DATA_DIR: database.dataDir(), NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-  children.push(child);
-  return child;
-}
-
-afterEach(() => {
-  for (const child of children.splice(0)) child.kill('SIGKILL');
-});
+const startWorker = useWorkerProcesses(database.dataDir);
 
 async function boardRow() {
   const [row] = await getDb().select().from(boards);
   return row;
-}
-
-async function until<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (accept(value)) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting; last: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 describe('a render interrupted by kill -9', () => {

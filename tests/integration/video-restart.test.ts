@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../helpers/db.ts';
+import { until, useWorkerProcesses } from '../helpers/worker-process.ts';
 import { createUser } from '../helpers/factories.ts';
 import { write1080pMp4 } from '../helpers/videos.ts';
 import { getDb } from '../../src/server/db/client.ts';
@@ -18,35 +19,11 @@ import { saveVideo } from '../../src/server/services/videos.ts';
  * the next worker that starts: the video ends `ready`, not stuck in `processing`.
  */
 const database = useTestDatabase();
-const children: ChildProcess[] = [];
-
-function startWorker(): ChildProcess {
-  const child = spawn(process.execPath, ['src/server/worker.ts'], {
-    env: { ...process.env, DATA_DIR: database.dataDir(), NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-  children.push(child);
-  return child;
-}
-
-afterEach(() => {
-  for (const child of children.splice(0)) child.kill('SIGKILL');
-});
+const startWorker = useWorkerProcesses(database.dataDir);
 
 async function videoRow() {
   const [row] = await getDb().select().from(videos);
   return row;
-}
-
-async function until<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (accept(value)) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting; last: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 describe('a transcode interrupted by kill -9', () => {

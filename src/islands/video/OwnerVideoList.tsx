@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
+import { ProjectOptions } from './ProjectOptions.tsx';
 import { isAlert, noticeText } from '../../lib/notice.ts';
 import type { Variant } from '../../lib/paths.ts';
 import type { VideoListStore } from '../../stores/video-list.ts';
@@ -36,12 +37,7 @@ export function OwnerVideoList({ list, locale, variant, projects }: { list: Vide
                         onChange={(event) => void list.linkProject(video, event.currentTarget.value || null)}
                         aria-label={t('video.list.projectLabel', { title: video.title })}
                       >
-                        <option value="">{t('video.upload.noProject')}</option>
-                        {projects.map((project) => (
-                          <option key={project.id} value={project.id}>
-                            {project.title}
-                          </option>
-                        ))}
+                        <ProjectOptions projects={projects} />
                       </select>
                     </label>
                   )}

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ProjectOptions } from './ProjectOptions.tsx';
 import { VIDEO_MAX_BYTES, VIDEO_MAX_SECONDS } from '../../lib/contract/video.ts';
 import { formatBytes } from '../../lib/format.ts';
 import type { Locale } from '../../lib/i18n.ts';
@@ -105,12 +106,7 @@ export function UploadPanel({ upload, projects, locale }: UploadPanelProps) {
             <div className="field">
               <label htmlFor={projectId}>{t('video.upload.project')}</label>
               <select id={projectId} value={state.projectId} onChange={(event) => upload.setProject(event.currentTarget.value)} disabled={phase === 'saving'}>
-                <option value="">{t('video.upload.noProject')}</option>
-                {projects.map((project) => (
-                  <option key={project.id} value={project.id}>
-                    {project.title}
-                  </option>
-                ))}
+                <ProjectOptions projects={projects} />
               </select>
             </div>
           )}
