@@ -45,12 +45,6 @@ if (config.seedDemo) {
   if (seeded) log('demo content created (set SEED_DEMO=0 for a real deployment)');
 }
 
-// Boards are rendered by the job queue in this process unless the operator runs workers apart.
-if (process.env.JOB_WORKERS !== '0') {
-  await startJobWorkers({ boardConcurrency: Math.max(1, Number(process.env.BOARD_CONCURRENCY ?? 1) || 1) });
-  log('job workers started');
-}
-
 const distDir = path.resolve(process.env.DIST_DIR ?? path.join(root, 'dist'));
 const server = await createAppServer({ distDir });
 
@@ -62,6 +56,14 @@ housekeeping.unref();
 server.listen(config.port, config.host, () => {
   log(`listening on http://localhost:${config.port} (ready in ${Date.now() - startedAt} ms)`);
   keepServingThroughStrayErrors();
+  // Boards and videos are processed by the job queue in this process unless the operator runs
+  // workers apart; they start once the site serves, so a restart is not held up by them.
+  if (process.env.JOB_WORKERS !== '0') {
+    startJobWorkers({ boardConcurrency: Math.max(1, Number(process.env.BOARD_CONCURRENCY ?? 1) || 1) }).then(
+      () => log('job workers started'),
+      (error: unknown) => console.error('[copperhub] job workers could not start, pending work waits for the next start:', error),
+    );
+  }
 });
 
 /**
