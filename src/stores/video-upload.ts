@@ -1,6 +1,6 @@
 import { map } from 'nanostores';
 import { ApiError, apiCall } from '../lib/api-client.ts';
-import { VIDEO_MAX_BYTES, VIDEO_MIMES, type Video, type VideoUploadTicket } from '../lib/contract/video.ts';
+import { VIDEO_MAX_BYTES, VIDEO_MIMES, VIDEO_TITLE_MAX, type Video, type VideoUploadTicket } from '../lib/contract/video.ts';
 import { fail, invalid, say, warn, type Notice } from '../lib/notice.ts';
 import { findUnfinishedUpload, forgetUnfinishedUploads, openVideoTransfer, type TransferEvents, type UnfinishedUpload, type VideoTransfer } from '../lib/video-transfer.ts';
 
@@ -95,7 +95,7 @@ export function fileProblem(file: PickedFile): Notice | null {
 /** A file's name without its extension: the title a video gets until its owner types one. */
 export function titleFromName(name: string): string {
   const dot = name.lastIndexOf('.');
-  return (dot > 0 ? name.slice(0, dot) : name).replace(/[_]+/g, ' ').trim().slice(0, 100);
+  return (dot > 0 ? name.slice(0, dot) : name).replace(/[_]+/g, ' ').trim().slice(0, VIDEO_TITLE_MAX);
 }
 
 /** What the store asks of the API and of the transfer; the island uses the real ones, tests their own. */
@@ -216,7 +216,7 @@ export function createVideoUpload(options: { onSaved?: (video: Video) => void; d
   function titleProblem(): Notice | null {
     const title = get().title.trim();
     if (!title) return invalid('required');
-    if (title.length > 100) return invalid('too_big');
+    if (title.length > VIDEO_TITLE_MAX) return invalid('too_big');
     return null;
   }
 

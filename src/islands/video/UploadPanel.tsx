@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProjectOptions } from './ProjectOptions.tsx';
-import { VIDEO_MAX_BYTES, VIDEO_MAX_SECONDS } from '../../lib/contract/video.ts';
+import { VIDEO_MAX_BYTES, VIDEO_MAX_SECONDS, VIDEO_TITLE_MAX } from '../../lib/contract/video.ts';
 import { formatBytes } from '../../lib/format.ts';
 import type { Locale } from '../../lib/i18n.ts';
 import { isAlert, noticeText } from '../../lib/notice.ts';
@@ -89,7 +89,7 @@ export function UploadPanel({ upload, projects, locale }: UploadPanelProps) {
             <input
               id={titleId}
               type="text"
-              maxLength={100}
+              maxLength={VIDEO_TITLE_MAX}
               value={state.title}
               onChange={(event) => upload.setTitle(event.currentTarget.value)}
               disabled={phase === 'saving'}

@@ -22,6 +22,11 @@ export const VIDEO_ERROR_KEYS = [
 ] as const;
 export type VideoErrorKey = (typeof VIDEO_ERROR_KEYS)[number];
 
+/** The longest title a video may have: the upload form, `video/saveVideo` and `video/edit` all hold to it. */
+export const VIDEO_TITLE_MAX = 120;
+/** Videos on one page of a member's `/user/{url}/video` (the page, its loader and the owner's list store). */
+export const VIDEO_PAGE_SIZE = 24;
+
 /** Declared upload sizes above this are refused by `video/getVideoToken`. */
 export const VIDEO_MAX_BYTES = 1024 * 1024 * 1024;
 /** Videos longer than this are refused when probed. */
