@@ -3,7 +3,7 @@
  * (`video-processing.ts`), listed, played through signed expiring addresses, deleted by their
  * owner with every stored file.
  */
-import { and, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, or, type SQL } from 'drizzle-orm';
 import type { Video, VideoPlayback } from '../../lib/contract/video.ts';
 import { getDb } from '../db/client.ts';
 import { projects, users, videos, videoUploads } from '../db/schema/index.ts';
@@ -213,17 +213,6 @@ export async function deleteVideo(userId: number, id: string): Promise<{ id: str
     row.uploadId ? removeTusUpload(row.uploadId) : Promise.resolve(),
   ]);
   return { id };
-}
-
-/** Counts of ready videos by owner (profiles). */
-export async function countReadyVideos(ownerIds: number[]): Promise<Map<number, number>> {
-  if (ownerIds.length === 0) return new Map();
-  const rows = await getDb()
-    .select({ ownerId: videos.ownerId, n: count() })
-    .from(videos)
-    .where(and(inArray(videos.ownerId, ownerIds), eq(videos.status, 'ready')))
-    .groupBy(videos.ownerId);
-  return new Map(rows.map((row) => [row.ownerId, row.n]));
 }
 
 /** A video processing for this long without a heartbeat is sent to the queue again. */
