@@ -5,15 +5,25 @@
  * nothing: a job whose worker died stops sending heartbeats and pg-boss hands it out again.
  */
 import { PgBoss, type Job } from 'pg-boss';
+import { VIDEO_JOB_MAX_MS } from '../media/limits.ts';
+
+/** The longest a board or BOM job may run before pg-boss gives it to another worker. */
+const EDA_EXPIRE_SECONDS = 30 * 60;
+/**
+ * A video job may run as long as ffprobe's and ffmpeg's limits for the longest allowed video add
+ * up to (`media/limits.ts`), and a minute more: expiring sooner would start a second transcode of
+ * the same video beside one still running.
+ */
+export const VIDEO_EXPIRE_SECONDS = Math.ceil(VIDEO_JOB_MAX_MS / 1000) + 60;
 
 /** Every job kind, with how it is retried. */
 export const JOBS = {
   /** Renders one board (`{ boardId }`). A crash is retried once; the handler fails a board on its third start. */
-  board: { name: 'eda.board', retryLimit: 2 },
+  board: { name: 'eda.board', retryLimit: 2, expireInSeconds: EDA_EXPIRE_SECONDS },
   /** Reads a project's BOM and pick-and-place files (`{ projectId }`). */
-  documents: { name: 'eda.documents', retryLimit: 2 },
+  documents: { name: 'eda.documents', retryLimit: 2, expireInSeconds: EDA_EXPIRE_SECONDS },
   /** Probes a video and prepares it for the web (`{ videoId }`); like boards, failed on its third start. */
-  video: { name: 'video.process', retryLimit: 2 },
+  video: { name: 'video.process', retryLimit: 2, expireInSeconds: VIDEO_EXPIRE_SECONDS },
 } as const;
 export type JobKind = keyof typeof JOBS;
 
@@ -22,8 +32,6 @@ export type JobHandler = (data: Record<string, unknown>) => Promise<void>;
 
 /** Seconds between a worker's heartbeats; a job silent for this long is retried elsewhere. */
 const HEARTBEAT_SECONDS = 10;
-/** The longest one job may run before pg-boss gives it to another worker (a long video's transcode). */
-const EXPIRE_SECONDS = 30 * 60;
 
 /**
  * One queue per process: the server entry (run from source) and the built site (bundled by
@@ -58,15 +66,18 @@ export async function getQueue(): Promise<PgBoss> {
     const instance = createBoss();
     await instance.start();
     for (const job of Object.values(JOBS)) {
-      await instance.createQueue(job.name, {
-        // One waiting and one running job per key: a second send while one waits is dropped.
-        policy: 'stately',
+      const settings = {
         retryLimit: job.retryLimit,
         retryDelay: 1,
-        expireInSeconds: EXPIRE_SECONDS,
+        expireInSeconds: job.expireInSeconds,
         heartbeatSeconds: HEARTBEAT_SECONDS,
         deleteAfterSeconds: 7 * 24 * 3600,
-      });
+      };
+      // One waiting and one running job per key: a second send while one waits is dropped.
+      await instance.createQueue(job.name, { policy: 'stately', ...settings });
+      // createQueue leaves a queue that exists as it was: one made by an earlier version takes
+      // today's limits (a video's expiry follows the longest video allowed).
+      await instance.updateQueue(job.name, settings);
     }
     state.boss = instance;
     return instance;

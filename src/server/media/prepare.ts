@@ -2,6 +2,7 @@ import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ffmpegPath } from './binaries.ts';
 import { MediaError } from './errors.ts';
+import { prepareTimeLimitMs } from './limits.ts';
 import { probeVideo, type VideoProbe } from './probe.ts';
 import { runTool, ToolTimeout } from './run-tool.ts';
 
@@ -21,7 +22,7 @@ export interface PreparedVideo {
 }
 
 export interface PrepareOptions {
-  /** Wall-clock limit for the whole preparation; default 2 minutes plus twice the video's length. */
+  /** Wall-clock limit for the whole preparation; default `prepareTimeLimitMs` (2 minutes plus twice the video's length). */
   timeoutMs?: number;
   /** ffmpeg threads (decoder, filters, encoder); default 2, so a transcode leaves cores to the site. */
   threads?: number;
@@ -92,7 +93,7 @@ export function outputSize(width: number, height: number): { width: number; heig
 export async function prepareForWeb(input: string, outDir: string, probe: VideoProbe, options: PrepareOptions = {}): Promise<PreparedVideo> {
   const started = Date.now();
   const threads = String(Math.max(1, Math.floor(options.threads ?? 2)));
-  const deadline = started + (options.timeoutMs ?? 120_000 + probe.durationSeconds * 2_000);
+  const deadline = started + (options.timeoutMs ?? prepareTimeLimitMs(probe.durationSeconds));
   const file = path.join(outDir, 'video.mp4');
   const poster = path.join(outDir, 'poster.jpg');
   const remuxed = canRemux(probe);

@@ -3,6 +3,7 @@ import { VIDEO_MAX_BYTES, VIDEO_MAX_SECONDS } from '../../lib/contract/video.ts'
 import { ffprobePath } from './binaries.ts';
 import { readContainerLayout } from './container-layout.ts';
 import { MediaError } from './errors.ts';
+import { PROBE_TIMEOUT_MS } from './limits.ts';
 import { runTool, ToolTimeout } from './run-tool.ts';
 
 /** What ffprobe found in an uploaded video, as the rest of the site needs it. */
@@ -76,7 +77,7 @@ const finite = (value: string | number | undefined) => {
  * (bytes or pixels), `timed_out`.
  */
 export async function probeVideo(file: string, options: ProbeOptions = {}): Promise<VideoProbe> {
-  const timeoutMs = options.timeoutMs ?? 30_000;
+  const timeoutMs = options.timeoutMs ?? PROBE_TIMEOUT_MS;
   const { size: sizeBytes } = await stat(file);
   if (sizeBytes === 0) throw new MediaError('not_video', 'empty file');
   if (sizeBytes > VIDEO_MAX_BYTES) throw new MediaError('too_large', `${sizeBytes} bytes`);

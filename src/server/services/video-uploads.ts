@@ -12,6 +12,7 @@ import { VIDEO_MAX_BYTES, VIDEO_MIMES, type VideoUploadTicket } from '../../lib/
 import { getDb } from '../db/client.ts';
 import { videoUploads } from '../db/schema/index.ts';
 import { getConfig } from '../config.ts';
+import { VIDEO_JOB_MAX_MS } from '../media/limits.ts';
 import { AppError } from '../http/errors.ts';
 import { hitRateLimit } from './rate-limit.ts';
 import { hashToken } from './sessions.ts';
@@ -98,10 +99,10 @@ export async function deleteAbandonedVideoUploads(): Promise<void> {
   await removeStaleWorkFolders();
 }
 
-/** Work folders older than any job may run: left by a worker that was killed mid-transcode. */
+/** Work folders older than any video job may run (and an hour more): left by a worker killed mid-transcode. */
 async function removeStaleWorkFolders(): Promise<void> {
   const work = path.join(getConfig().dataDir, 'uploads', 'work');
-  const stale = Date.now() - 2 * 60 * 60 * 1000;
+  const stale = Date.now() - VIDEO_JOB_MAX_MS - 60 * 60 * 1000;
   for (const name of await readdir(work).catch(() => [] as string[])) {
     const folder = path.join(work, name);
     const info = await stat(folder).catch(() => null);

@@ -9,7 +9,7 @@ import { getDb } from '../db/client.ts';
 import { projects, users, videos, videoUploads } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import { removeTusUpload } from '../storage/tus-store.ts';
-import { sendJob } from '../jobs/queue.ts';
+import { sendJob, VIDEO_EXPIRE_SECONDS } from '../jobs/queue.ts';
 import { fileUrl, getStorage } from '../storage/index.ts';
 import type { Page } from './cards.ts';
 import { newPublicId } from './ids.ts';
@@ -215,8 +215,13 @@ export async function deleteVideo(userId: number, id: string): Promise<{ id: str
   return { id };
 }
 
-/** A video processing for this long without a heartbeat is sent to the queue again. */
-const RESEND_AFTER_MS = 35 * 60 * 1000;
+/**
+ * A video processing for this long without a heartbeat (a running job touches `updatedAt` every 20
+ * seconds) is sent to the queue again. Longer than the queue's expiry of a video job (from the
+ * longest video allowed) and 5 minutes more, so pg-boss's own retry of a job it still holds comes
+ * first and this only finds sends that were lost.
+ */
+const RESEND_AFTER_MS = (VIDEO_EXPIRE_SECONDS + 5 * 60) * 1000;
 
 /** Sends jobs for videos still processing with no worker on them (a lost send, a restored database). */
 export async function resumePendingVideos(): Promise<number> {
