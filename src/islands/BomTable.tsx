@@ -39,7 +39,7 @@ function Table({ projectId, columns, lines, placed }: BomTableInit) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const table = useIslandStore(() => createBomTable({ columns, lines }));
-  const { sort, query, boards } = useStore(table.$table);
+  const { sort, query, boards, boardsText } = useStore(table.$table);
   const rows = useStore(table.$rows);
   const selection = useStore($edaSelection);
   const hover = useStore($edaHover);
@@ -73,7 +73,18 @@ function Table({ projectId, columns, lines, placed }: BomTableInit) {
         </div>
         <div className="field boards-field">
           <label htmlFor={boardsId}>{t('eda.boardsCount')}</label>
-          <input id={boardsId} type="number" inputMode="numeric" min={1} max={MAX_BOARDS} step={1} value={boards} onChange={(event) => table.setBoards(event.target.valueAsNumber)} disabled={!hydrated} />
+          <input
+            id={boardsId}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_BOARDS}
+            step={1}
+            value={boardsText}
+            onChange={(event) => table.typeBoards(event.target.value)}
+            onBlur={table.settleBoards}
+            disabled={!hydrated}
+          />
         </div>
       </div>
       <p className="muted bom-count" role="status" aria-live="polite">

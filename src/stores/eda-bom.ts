@@ -1,5 +1,5 @@
 import { computed, map } from 'nanostores';
-import type { BomColumn, BomExportFormat, BomLine } from '../lib/contract/eda.ts';
+import { MAX_EXPORT_BOARDS, type BomColumn, type BomExportFormat, type BomLine } from '../lib/contract/eda.ts';
 
 export type SortDirection = 'ascending' | 'descending';
 
@@ -8,8 +8,8 @@ export interface BomSort {
   direction: SortDirection;
 }
 
-/** The largest "number of boards" the table multiplies by (the same cap as the exports). */
-export const MAX_BOARDS = 100_000;
+/** The largest "number of boards" the table multiplies by: the exports' own cap, so every link it builds answers. */
+export const MAX_BOARDS = MAX_EXPORT_BOARDS;
 
 // Numeric collation puts R2 before R10 and C1 before c2 whatever the case, in every language.
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
@@ -47,10 +47,15 @@ export function filterLines(lines: readonly BomLine[], columns: readonly BomColu
   return lines.filter((line) => columns.some((column) => cellText(line, column).toLowerCase().includes(needle)));
 }
 
-/** The "number of boards" a typed value means: a whole number from 1 to `MAX_BOARDS`. */
-export function clampBoards(value: number): number {
-  if (!Number.isFinite(value)) return 1;
-  return Math.min(MAX_BOARDS, Math.max(1, Math.floor(value)));
+/**
+ * The count a "number of boards" field's text stands for, or null while it stands for none
+ * (empty, `0`, a sign or a fraction being typed): a whole number from 1, capped at `MAX_BOARDS`.
+ */
+export function boardsFromText(text: string): number | null {
+  const digits = text.trim();
+  if (!/^\d+$/.test(digits)) return null;
+  const value = Number(digits);
+  return value >= 1 ? Math.min(MAX_BOARDS, value) : null;
 }
 
 /** The parts a line needs for `boards` boards. */
@@ -91,7 +96,10 @@ export interface BomTableInit {
 export interface BomTableState {
   sort: BomSort | null;
   query: string;
+  /** The last valid number of boards: what the quantities and the export links are for. */
   boards: number;
+  /** The field's text as typed, which may be empty or unfinished while the person types. */
+  boardsText: string;
 }
 
 /**
@@ -99,7 +107,7 @@ export interface BomTableState {
  * for. `$rows` are the lines it shows.
  */
 export function createBomTable({ columns, lines }: BomTableInit) {
-  const $table = map<BomTableState>({ sort: null, query: '', boards: 1 });
+  const $table = map<BomTableState>({ sort: null, query: '', boards: 1, boardsText: '1' });
   const $rows = computed($table, ({ sort, query }) => sortLines(filterLines(lines, columns, query), sort));
 
   /** A column header was pressed: sorts by it ascending, then descending, then ascending again. */
@@ -110,12 +118,23 @@ export function createBomTable({ columns, lines }: BomTableInit) {
   }
 
   const setQuery = (query: string): void => $table.setKey('query', query);
-  const setBoards = (value: number): void => $table.setKey('boards', clampBoards(value));
+
+  /**
+   * The boards field was typed in. Its text is kept as typed (a cleared field stays empty, so
+   * typing 5 next gives 5, not 15); the count moves only when the text is a valid one.
+   */
+  function typeBoards(text: string): void {
+    const count = boardsFromText(text);
+    $table.set({ ...$table.get(), boardsText: text, ...(count === null ? {} : { boards: count }) });
+  }
+
+  /** The field was left: it shows the count in force again (an empty or invalid text is forgotten). */
+  const settleBoards = (): void => $table.setKey('boardsText', String($table.get().boards));
 
   /** Makes sure the line `lineNo` is among the shown rows (a part picked on the board clears a filter that hides it). */
   function reveal(lineNo: number): void {
     if (!$rows.get().some((line) => line.lineNo === lineNo)) $table.setKey('query', '');
   }
 
-  return { $table, $rows, sortBy, setQuery, setBoards, reveal };
+  return { $table, $rows, sortBy, setQuery, typeBoards, settleBoards, reveal };
 }

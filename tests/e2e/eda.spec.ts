@@ -93,8 +93,22 @@ test('a builder looks at the Sangaboard: sides, layers, zoom, parts on the board
   await filter.fill('');
   await expect(table.locator('tbody tr')).toHaveCount(28);
 
+  // The boards field can be emptied and retyped as a person does: 5 means five boards, not 15.
+  const boards = page.getByRole('spinbutton', { name: 'Number of boards' });
+  await boards.press('ControlOrMeta+a');
+  await boards.press('Backspace');
+  await expect(boards).toHaveValue('');
+  await boards.pressSequentially('5');
+  await expect(boards).toHaveValue('5');
+  await expect(u1.locator('td.col-quantity')).toHaveText('5');
+  // left empty, it shows the count in force again
+  await boards.press('ControlOrMeta+a');
+  await boards.press('Backspace');
+  await boards.blur();
+  await expect(boards).toHaveValue('5');
+
   // Three boards: three times the parts, and exports for three.
-  await page.getByRole('spinbutton', { name: 'Number of boards' }).fill('3');
+  await boards.fill('3');
   await expect(u1.locator('td.col-quantity')).toHaveText('3');
   await expect(table.getByRole('row', { name: /^C1, C6, C7, C10, C13/ }).locator('td.col-quantity')).toHaveText('15');
   const jlc = page.getByRole('link', { name: 'JLCPCB', exact: true });

@@ -5,7 +5,7 @@ import { useApp } from '../helpers/app.ts';
 import { BOARD_FIXTURES, zipBoard, zipEntryNames } from '../helpers/board-fixtures.ts';
 import { createTag, createUser } from '../helpers/factories.ts';
 import { startJobWorkers, stopJobWorkers } from '../../src/server/jobs/workers.ts';
-import type { EdaDetail } from '../../src/lib/contract/eda.ts';
+import { MAX_EXPORT_BOARDS, type EdaDetail } from '../../src/lib/contract/eda.ts';
 
 /**
  * The electronics API and downloads over HTTP, as an app or a script uses them: upload a Gerber
@@ -106,6 +106,12 @@ describe('downloads', () => {
     const lines = mouser.body.replace(/^\uFEFF/, '').split(/\r?\n/);
     expect(lines[0]).toMatch(/^Mouser Part Number,/);
     expect(lines.find((line) => line.includes('603-RC0603FR-07100RL'))).toMatch(/,15,/);
+
+    // Every count the table's field takes is a link that answers, up to the one shared cap.
+    const most = await app.request(`/eda/${projectId}/bom.csv?format=plain&boards=${MAX_EXPORT_BOARDS}`);
+    expect(most.status).toBe(200);
+    expect(most.headers['content-disposition']).toContain(`-${MAX_EXPORT_BOARDS}-boards.csv`);
+    expect((await app.request(`/eda/${projectId}/bom.csv?format=plain&boards=${MAX_EXPORT_BOARDS + 1}`)).status).toBe(400);
 
     const bad = await app.request(`/eda/${projectId}/bom.csv?format=excel&boards=0`);
     expect(bad.status).toBe(400);

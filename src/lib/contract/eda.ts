@@ -127,3 +127,9 @@ export interface EdaDetail {
 /** Formats of `GET /eda/{id}/bom.csv?format=…`: ordering uploads of distributors, or every column. */
 export const BOM_EXPORT_FORMATS = ['jlc', 'lcsc', 'mouser', 'digikey', 'plain'] as const;
 export type BomExportFormat = (typeof BOM_EXPORT_FORMATS)[number];
+
+/**
+ * The largest number of boards a BOM is multiplied for: one bound for the table's field, the
+ * export links it builds and `GET /eda/{id}/bom.csv?boards=N`, so no link the table offers is refused.
+ */
+export const MAX_EXPORT_BOARDS = 100_000;

@@ -5,10 +5,7 @@
  * author slipped into a cell (such cells are prefixed with a quote).
  */
 import Papa from 'papaparse';
-import type { BomExportFormat, BomLine } from '../../lib/contract/eda.ts';
-
-/** Boards one export may be made for. */
-export const MAX_EXPORT_BOARDS = 100_000;
+import { MAX_EXPORT_BOARDS, type BomExportFormat, type BomLine } from '../../lib/contract/eda.ts';
 
 /** Cells a spreadsheet would run as a formula (or a DDE command) when the file is opened. */
 const FORMULA_START = /^[=+\-@\t\r]/;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BomLine } from '../../../src/lib/contract/eda.ts';
-import { clampBoards, compareNatural, createBomTable, exportHref, filterLines, sortLines, supplierUrl } from '../../../src/stores/eda-bom.ts';
+import { MAX_EXPORT_BOARDS, type BomLine } from '../../../src/lib/contract/eda.ts';
+import { boardsFromText, compareNatural, createBomTable, exportHref, filterLines, sortLines, supplierUrl } from '../../../src/stores/eda-bom.ts';
 
 const line = (lineNo: number, designators: string[], fields: Partial<BomLine> = {}): BomLine => ({
   lineNo,
@@ -49,11 +49,37 @@ describe('the BOM table', () => {
     expect(filterLines(lines, columns, '')).toHaveLength(4);
   });
 
-  it('multiplies for a whole number of boards from 1 to 100000', () => {
-    expect([clampBoards(3), clampBoards(0), clampBoards(-2), clampBoards(2.7), clampBoards(Number.NaN), clampBoards(1e9)]).toEqual([3, 1, 1, 2, 1, 100_000]);
+  it('multiplies for a whole number of boards from 1 to the exports\' cap', () => {
+    expect(['3', ' 12 ', '0', '-2', '2.7', '', '1e9', '999999999'].map(boardsFromText)).toEqual([3, 12, null, null, null, null, null, MAX_EXPORT_BOARDS]);
     const table = createBomTable({ columns: [...columns], lines });
-    table.setBoards(3);
-    expect(table.$table.get().boards).toBe(3);
+    table.typeBoards('3');
+    expect(table.$table.get()).toMatchObject({ boards: 3, boardsText: '3' });
+    // the cap is the one the export answers to, so the link the table builds is never refused
+    table.typeBoards(String(MAX_EXPORT_BOARDS + 1));
+    expect(table.$table.get().boards).toBe(MAX_EXPORT_BOARDS);
+    expect(exportHref('abc', 'plain', table.$table.get().boards)).toBe(`/eda/abc/bom.csv?format=plain&boards=${MAX_EXPORT_BOARDS}`);
+  });
+
+  it('lets the boards field be cleared and retyped: clearing then typing 5 means 5 boards, not 15', () => {
+    const table = createBomTable({ columns: [...columns], lines });
+    table.typeBoards('3');
+    table.typeBoards('');
+    // the field is empty while the quantities and exports keep the last valid count
+    expect(table.$table.get()).toMatchObject({ boardsText: '', boards: 3 });
+    table.typeBoards('5');
+    expect(table.$table.get()).toMatchObject({ boardsText: '5', boards: 5 });
+  });
+
+  it('shows the count in force again when the field is left empty or invalid', () => {
+    const table = createBomTable({ columns: [...columns], lines });
+    table.typeBoards('4');
+    table.typeBoards('');
+    table.settleBoards();
+    expect(table.$table.get()).toMatchObject({ boardsText: '4', boards: 4 });
+    table.typeBoards('0');
+    expect(table.$table.get()).toMatchObject({ boardsText: '0', boards: 4 });
+    table.settleBoards();
+    expect(table.$table.get().boardsText).toBe('4');
   });
 
   it('cycles a column between ascending and descending, filtering as it goes', () => {

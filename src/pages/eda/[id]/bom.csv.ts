@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { BOM_EXPORT_FORMATS } from '../../../lib/contract/eda.ts';
+import { BOM_EXPORT_FORMATS, MAX_EXPORT_BOARDS } from '../../../lib/contract/eda.ts';
 import { contentDisposition } from '../../../server/services/attachments.ts';
 import { errorResponse } from '../../../server/http/envelope.ts';
 import { z } from '../../../server/http/validation.ts';
@@ -8,7 +8,7 @@ import { exportProjectBom } from '../../../server/services/eda.ts';
 
 const query = z.object({
   format: z.enum(BOM_EXPORT_FORMATS).default('plain'),
-  boards: z.coerce.number().int().min(1).max(10_000).default(1),
+  boards: z.coerce.number().int().min(1).max(MAX_EXPORT_BOARDS).default(1),
 });
 
 /** `GET /eda/{id}/bom.csv?format=jlc|lcsc|mouser|digikey|plain&boards=N`: the BOM as an ordering upload. */
