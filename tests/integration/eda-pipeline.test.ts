@@ -150,6 +150,15 @@ describe('a Gerber zip, a BOM and a pick-and-place file', () => {
     // others never see a failed board
     expect((await getEdaDetail(id, null)).boards).toEqual([]);
   }, 120_000);
+
+  it('a zip cut short fails as unreadable, naming the zip the author uploaded', async () => {
+    const { user } = await createUser();
+    const zip = await zipBoard('kicad-rrf');
+    const id = await publishWith(user.id, [{ name: 'rrf-gerbers.zip', bytes: zip.subarray(0, Math.floor(zip.byteLength * 0.6)) }]);
+    await startJobWorkers();
+    const detail = await waitForBoards(id, user.id);
+    expect(detail.boards).toMatchObject([{ status: 'failed', errorKey: 'unreadable', errorFile: 'rrf-gerbers.zip' }]);
+  }, 120_000);
 });
 
 async function waitForDocuments(id: string, ownerId: number): Promise<void> {

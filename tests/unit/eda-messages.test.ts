@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BOARD_ERROR_KEYS, BOARD_STATUSES, BOM_COLUMNS, BOM_ERROR_KEYS, BOM_EXPORT_FORMATS, EDA_TOOLS } from '../../src/lib/contract/eda.ts';
+import { boardErrorText, FILE_NAMING_BOARD_ERRORS } from '../../src/lib/board-errors.ts';
 import { getT, LOCALES } from '../../src/lib/i18n.ts';
 
 const LAYER_TYPES = ['copper', 'soldermask', 'silkscreen', 'solderpaste', 'drill', 'outline', 'drawing'];
@@ -21,6 +22,23 @@ describe('the electronics messages', () => {
   it.each(LOCALES)('word every board error, BOM error, status, tool, column, export and layer in %s', (locale) => {
     const t = getT(locale);
     expect(keys.filter((key) => t(key) === key)).toEqual([]);
+  });
+
+  it.each(LOCALES)('word every board error without a blank where no file is known, in %s', (locale) => {
+    const t = getT(locale);
+    // the errors that name a file are exactly those whose message has {{file}}
+    const naming = BOARD_ERROR_KEYS.filter((key) => (t(`eda.boardErrors.${key}`, { file: '{{file}}' }) as string).includes('{{file}}'));
+    expect(naming.sort()).toEqual([...FILE_NAMING_BOARD_ERRORS].sort());
+    for (const key of BOARD_ERROR_KEYS) {
+      for (const file of [undefined, null, '', '  ']) {
+        const text = boardErrorText(t, key, file);
+        expect({ key, blank: /\{\{|eda\.|\s{2}|\s[：:]/.test(text) }).toEqual({ key, blank: false });
+        // never the named wording with a hole where the name goes
+        if (FILE_NAMING_BOARD_ERRORS.has(key)) expect(text).not.toBe(t(`eda.boardErrors.${key}`, { file: '' }));
+      }
+      if (FILE_NAMING_BOARD_ERRORS.has(key)) expect(boardErrorText(t, key, 'gerbers.zip')).toContain('gerbers.zip');
+    }
+    expect(boardErrorText(t, undefined, null)).toBe(t('eda.boardErrors.render_failed'));
   });
 
   it('name the file at fault where the board error has one', () => {

@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import type { EdaTool } from '../../lib/contract/eda.ts';
 import { extractGerberArchive, type ArchiveLimits } from './archive.ts';
-import type { SourceFile } from './errors.ts';
+import { BoardError, type SourceFile } from './errors.ts';
 import { gerberFlashes } from './gerber-flashes.ts';
 import { identifyLayers, type IdentifiedLayer, type LayerEvidence } from './layers.ts';
 import { rasterizePreview, type PreviewOptions } from './preview.ts';
@@ -48,7 +48,8 @@ export interface ProcessedBoard {
   timings: { extractMs: number; identifyMs: number; renderMs: number; previewMs: number; totalMs: number };
 }
 
-export type GerberSetInput = { files: SourceFile[] } | { zip: Uint8Array };
+/** Loose files, or a zip with the name it was uploaded under (named when the zip itself is at fault). */
+export type GerberSetInput = { files: SourceFile[] } | { zip: Uint8Array; name?: string };
 
 /** Layers larger than this are not read for pads (a paste layer is a few hundred kilobytes). */
 const PAD_LAYER_MAX_BYTES = 2 * 1024 * 1024;
@@ -68,12 +69,25 @@ function padsOf(layers: IdentifiedLayer[]): Array<[number, number]> {
 const elapsed = (since: number) => Math.round(performance.now() - since);
 
 /**
+ * The files of a zip. When the zip as a whole is at fault (not a zip, cut short, a damaged
+ * directory) no entry is to blame, so the zip's own name is the file the author is told about.
+ */
+async function extractNamed(zip: Uint8Array, name: string | undefined, limits: Partial<ArchiveLimits> | undefined): Promise<SourceFile[]> {
+  try {
+    return await extractGerberArchive(zip, limits);
+  } catch (error) {
+    if (error instanceof BoardError && error.file === undefined && name) throw new BoardError(error.key, name, error.message);
+    throw error;
+  }
+}
+
+/**
  * Extracts (a zip), identifies, renders and rasterizes a Gerber set. Throws `BoardError` with the
  * key the author will read and the file at fault when there is one.
  */
 export async function processGerberSet(input: GerberSetInput, options: ProcessOptions = {}): Promise<ProcessedBoard> {
   const start = performance.now();
-  const files = 'zip' in input ? await extractGerberArchive(input.zip, options.archive) : input.files;
+  const files = 'zip' in input ? await extractNamed(input.zip, input.name, options.archive) : input.files;
   const extractMs = elapsed(start);
 
   const identifyStart = performance.now();

@@ -19,9 +19,10 @@ const MAX_BOARD_STARTS = 2;
 /** How often a running board tells the database it is alive (`updatedAt`), for `resumePendingEda`. */
 const BOARD_HEARTBEAT_MS = 20_000;
 
-async function readStored(storageKey: string): Promise<Uint8Array> {
+/** A stored file's bytes; `unreadable`, naming it as `name`, when it is gone from storage. */
+async function readStored(storageKey: string, name?: string): Promise<Uint8Array> {
   const stream = await getStorage().read(storageKey);
-  if (!stream) throw new BoardError('unreadable');
+  if (!stream) throw new BoardError('unreadable', name);
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
   return new Uint8Array(Buffer.concat(chunks));
@@ -60,8 +61,8 @@ export async function processBoardJob(boardId: number): Promise<void> {
     const started = Date.now();
     const zip = sources.length === 1 && (sources[0]!.mime === 'application/zip' || sources[0]!.name.toLowerCase().endsWith('.zip'));
     const result = zip
-      ? await processGerberSet({ zip: await readStored(sources[0]!.storageKey) })
-      : await processGerberSet({ files: await Promise.all(sources.map(async (file) => ({ name: file.name, bytes: await readStored(file.storageKey) }))) });
+      ? await processGerberSet({ zip: await readStored(sources[0]!.storageKey, sources[0]!.name), name: sources[0]!.name })
+      : await processGerberSet({ files: await Promise.all(sources.map(async (file) => ({ name: file.name, bytes: await readStored(file.storageKey, file.name) }))) });
 
     const base = `boards/${boardId}`;
     const put = async (key: string, data: string | Uint8Array) => {

@@ -118,6 +118,14 @@ describe('hostile and broken Gerber sets', () => {
     expect(error).toMatchObject({ key: 'not_gerber', file: 'x/PCB1.GTL' });
   });
 
+  it('names the uploaded zip when the zip itself is cut short or no zip at all', async () => {
+    const zip = await makeZip(loadBoard('kicad-rrf'));
+    const truncated = await boardError(processGerberSet({ zip: zip.subarray(0, Math.floor(zip.byteLength / 2)), name: 'rrf-gerbers.zip' }));
+    expect(truncated).toMatchObject({ key: 'unreadable', file: 'rrf-gerbers.zip' });
+    const gerber = loadBoard('kicad-rrf')[0]!.bytes;
+    expect(await boardError(processGerberSet({ zip: gerber, name: 'renamed.zip' }))).toMatchObject({ key: 'unreadable', file: 'renamed.zip' });
+  });
+
   it('says a zip of non-Gerber files has no layers', async () => {
     const zip = await makeZip([
       { name: 'README.md', bytes: new TextEncoder().encode('# my board') },
