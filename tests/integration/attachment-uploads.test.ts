@@ -6,6 +6,7 @@ import { useTestDatabase } from '../helpers/db.ts';
 import { createUser } from '../helpers/factories.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { uploads } from '../../src/server/db/schema/index.ts';
+import { guessAttachmentKind } from '../../src/server/services/attachments.ts';
 import { ATTACHMENT_MAX_BYTES, sniffDesignText, storeUpload } from '../../src/server/services/uploads.ts';
 import { getStorage } from '../../src/server/storage/index.ts';
 
@@ -77,6 +78,17 @@ describe('design-file attachments', () => {
     expect(sniffDesignText('{"name":"my-package","version":"1.0.0"}', 'package.json')).toBeNull();
     expect(sniffDesignText('<html><script>alert(1)</script></html>', 'page.html')).toBeNull();
     expect(sniffDesignText('Just some notes about my board.', 'notes.txt')).toBeNull();
+  });
+
+  it('classifies a Gerber as one by its bytes whatever its extension: KiCad 6+ X2 openings, an inner layer named .g3', () => {
+    const kicad6 = '%TF.GenerationSoftware,KiCad,Pcbnew,(6.0.6)*%\n%TF.FileFunction,Copper,L3,Inr*%\n%FSLAX46Y46*%\n';
+    expect(sniffDesignText(kicad6, 'board-In2_Cu.g3')).toEqual({ mime: 'application/vnd.gerber', ext: 'gbr' });
+    expect(sniffDesignText('%TA.AperFunction,Conductor*%\n%FSLAX46Y46*%', 'inner.g3')).toEqual({ mime: 'application/vnd.gerber', ext: 'gbr' });
+    // read from its first bytes, or from the type the upload gave it (attachments kept under their uploaded name)
+    expect(guessAttachmentKind('board-In2_Cu.g3', 'text/plain', kicad6)).toBe('gerber');
+    expect(guessAttachmentKind('board-In2_Cu.g3', 'application/vnd.gerber')).toBe('gerber');
+    expect(guessAttachmentKind('drill.tx1', 'text/plain', '; DRILL file {KiCad 8.0}\nM48\n')).toBe('gerber');
+    expect(guessAttachmentKind('notes.txt', 'text/plain', 'G0 is a move; see the Gerbers')).toBe('other');
   });
 
   it('stores accepted files byte for byte with a safe name, and refuses everything else', async () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOARD_FIXTURES, zipBoard, zipEntryNames } from '../helpers/board-fixtures.ts';
+import { BOARD_FIXTURES, loadBoard, zipBoard, zipEntryNames } from '../helpers/board-fixtures.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 import { createTag, createUser } from '../helpers/factories.ts';
 import { getDb } from '../../src/server/db/client.ts';
@@ -149,6 +149,26 @@ describe('a Gerber zip, a BOM and a pick-and-place file', () => {
     expect(detail.boards).toMatchObject([{ status: 'failed', errorKey: 'no_outline', top: null }]);
     // others never see a failed board
     expect((await getEdaDetail(id, null)).boards).toEqual([]);
+  }, 120_000);
+
+  it('a loose KiCad 6 four-layer set whose inner layers have unusual extensions renders with all four copper layers', async () => {
+    const { user } = await createUser();
+    const files = loadBoard('kicad-rrf');
+    const top = Buffer.from(files.find((file) => file.name.endsWith('F_Cu.gbr'))!.bytes).toString('latin1');
+    const inner = [2, 3].map((n) => ({
+      name: `rrf_rpi_skr_adapter-In${n - 1}_Cu.g${n + 1}`,
+      bytes: new TextEncoder().encode(top.replace('%TF.FileFunction,Copper,L1,Top*%', `%TF.FileFunction,Copper,L${n},Inr*%`)),
+    }));
+    const id = await publishWith(user.id, [...files, ...inner]);
+    // every file is a Gerber of the one loose board: none dropped out as "other"
+    const project = await getProjectDetail(id, user.id, 'en-US');
+    expect(project.attachments.filter((file) => file.kind !== 'gerber').map((file) => file.name)).toEqual([]);
+    await startJobWorkers();
+    const detail = await waitForBoards(id, user.id);
+    expect(detail.boards).toHaveLength(1);
+    expect(detail.boards[0]).toMatchObject({ status: 'ready', layerCount: 4, tool: 'kicad' });
+    const copper = detail.boards[0]!.layers.filter((layer) => layer.type === 'copper');
+    expect(copper.map((layer) => layer.side).sort()).toEqual(['bottom', 'inner', 'inner', 'top']);
   }, 120_000);
 
   it('a zip cut short fails as unreadable, naming the zip the author uploaded', async () => {

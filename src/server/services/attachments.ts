@@ -9,6 +9,7 @@ import yauzl from 'yauzl';
 import type { Database } from '../db/client.ts';
 import { getDb } from '../db/client.ts';
 import { attachments, projects, type AttachmentKind } from '../db/schema/index.ts';
+import { looksLikeExcellonText, looksLikeGerberText } from '../electronics/gerber-text.ts';
 import { looksLikePlacements } from '../electronics/placements.ts';
 import { AppError } from '../http/errors.ts';
 import { getStorage } from '../storage/index.ts';
@@ -44,7 +45,9 @@ export function guessAttachmentKind(name: string, mime: string, head = ''): Atta
   const ext = extensionOf(name);
   const base = name.toLowerCase();
   if (GERBER_EXTENSIONS.has(ext) || ext === 'gbrjob') return 'gerber';
-  if (/^(%FS|%MO|G04|M48)/.test(head.trimStart())) return 'gerber';
+  // The upload judged the bytes already: a Gerber named `.g3` (an inner layer) is still one.
+  if (mime === 'application/vnd.gerber') return 'gerber';
+  if (head && (looksLikeGerberText(head) || looksLikeExcellonText(head))) return 'gerber';
   if (ext === 'zip' && /gerber|fab|manufactur|production|pcbway|jlc/.test(base)) return 'gerber';
   // Placement files before BOMs: both are tables, and a CPL next to a BOM must not pass for one.
   if (PLACEMENT_EXTENSIONS.has(ext) || (head && looksLikePlacements(head, name))) return 'placement';

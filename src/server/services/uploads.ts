@@ -6,6 +6,7 @@ import { uploads, type UploadPurpose } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import { fileUrl, getStorage } from '../storage/index.ts';
 import { looksLikeBomText } from '../electronics/bom.ts';
+import { looksLikeExcellonText, looksLikeGerberText } from '../electronics/gerber-text.ts';
 import { looksLikePlacements } from '../electronics/placements.ts';
 import { GERBER_EXTENSIONS } from './attachments.ts';
 import { newPublicId } from './ids.ts';
@@ -131,10 +132,8 @@ export function sniffDesignText(text: string, name: string): { mime: string; ext
   const start = text.trimStart();
   const lower = name.toLowerCase();
   const nameExt = lower.includes('.') ? lower.slice(lower.lastIndexOf('.') + 1) : '';
-  if (/^(%FS|%MO|%TF|%IN|G04|G75|G90|G01)/.test(start) || /^%FS[LT][AI]X\d\dY\d\d\*%/m.test(text.slice(0, 4096))) {
-    return { mime: 'application/vnd.gerber', ext: GERBER_EXTENSIONS.has(nameExt) ? nameExt : 'gbr' };
-  }
-  if (/^M48\b/.test(start)) return { mime: 'application/vnd.gerber', ext: GERBER_EXTENSIONS.has(nameExt) ? nameExt : 'drl' };
+  if (looksLikeGerberText(start)) return { mime: 'application/vnd.gerber', ext: GERBER_EXTENSIONS.has(nameExt) ? nameExt : 'gbr' };
+  if (looksLikeExcellonText(start)) return { mime: 'application/vnd.gerber', ext: GERBER_EXTENSIONS.has(nameExt) ? nameExt : 'drl' };
   if (/^\((kicad_[a-z_]+|footprint|module|fp_lib_table|sym_lib_table|export)\b/.test(start) || /^EESchema (Schematic|LIBRARY)/.test(start) || /^PCBNEW-BOARD/.test(start)) {
     const kicad = /^kicad_[a-z_]{1,12}$/.test(nameExt) || ['sch', 'lib', 'net', 'pro'].includes(nameExt);
     return { mime: 'application/x-kicad', ext: kicad ? nameExt : 'kicad' };
