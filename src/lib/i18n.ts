@@ -31,6 +31,24 @@ export function resolveLocale(cookieValue: string | undefined, acceptLanguage: s
   return (preferred && OFFERED[preferred]) || DEFAULT_LOCALE;
 }
 
+/**
+ * The locale of a request answered outside Astro's middleware (the tus endpoint): the language
+ * cookie from its `Cookie` header, then `Accept-Language`, as `resolveLocale`.
+ */
+export function resolveHeaderLocale(headers: { get(name: string): string | null }): Locale {
+  let chosen: string | undefined;
+  for (const part of (headers.get('cookie') ?? '').split(';')) {
+    const [name, ...value] = part.split('=');
+    if (name?.trim() !== LOCALE_COOKIE) continue;
+    try {
+      chosen = decodeURIComponent(value.join('=').trim());
+    } catch {
+      chosen = undefined;
+    }
+  }
+  return resolveLocale(chosen, headers.get('accept-language'));
+}
+
 // One instance holding both languages; each request takes getFixedT(locale) and never calls
 // changeLanguage, so concurrent requests in different languages cannot mix.
 const instance = i18next.createInstance();

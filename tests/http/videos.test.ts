@@ -1,12 +1,21 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq, or } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useApp } from '../helpers/app.ts';
+import { DESKTOP_UA, useApp } from '../helpers/app.ts';
 import { createProject, createUser } from '../helpers/factories.ts';
-import { writeH264Mp4 } from '../helpers/videos.ts';
+import { markerCorner, topLevelBoxes, writeH264Mp4, writeHevcMov, writeRotatedClip, writeTruncatedMp4, writeVp9Webm } from '../helpers/videos.ts';
 import { startJobWorkers, stopJobWorkers } from '../../src/server/jobs/workers.ts';
 import type { Video, VideoPlayback, VideoUploadTicket } from '../../src/lib/contract/video.ts';
+import { getT } from '../../src/lib/i18n.ts';
+import { getDb } from '../../src/server/db/client.ts';
+import { videos, videoUploads } from '../../src/server/db/schema/index.ts';
+import { ffprobePath } from '../../src/server/media/binaries.ts';
+import { probeVideo } from '../../src/server/media/probe.ts';
+import { runTool } from '../../src/server/media/run-tool.ts';
+import { deleteAbandonedVideoUploads } from '../../src/server/services/video-uploads.ts';
 
 /**
  * Videos over HTTP as an app or a script uses them: a token, the bytes over tus (interrupted and
@@ -38,6 +47,8 @@ async function call<T>(endpoint: string, body: unknown, token?: string) {
 const ticket = async (size: number, token = maker.token, mime = 'video/mp4') =>
   (await call<VideoUploadTicket>('video/getVideoToken', { name: 'bench.mp4', size, mime }, token)).body.result;
 
+const tusIdOf = (location: string) => location.slice(location.lastIndexOf('/') + 1);
+
 const metadata = (entries: Record<string, string>) =>
   Object.entries(entries)
     .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
@@ -62,21 +73,52 @@ async function patch(location: string, offset: number, bytes: Buffer): Promise<R
 }
 
 /** Uploads `bytes` whole; answers the token and the tus upload's id. */
-async function uploadWhole(bytes: Buffer, token = maker.token): Promise<{ uploadToken: string; tusId: string }> {
-  const { uploadUrl, uploadToken } = await ticket(bytes.length, token);
+async function uploadWhole(bytes: Buffer, token = maker.token, mime = 'video/mp4'): Promise<{ uploadToken: string; tusId: string }> {
+  const { uploadUrl, uploadToken } = await ticket(bytes.length, token, mime);
   const { status, location } = await createUpload(uploadUrl, uploadToken, bytes.length);
   expect(status).toBe(201);
   expect((await patch(location!, 0, bytes)).status).toBe(204);
-  return { uploadToken, tusId: location!.slice(location!.lastIndexOf('/') + 1) };
+  return { uploadToken, tusId: tusIdOf(location!) };
 }
 
 /** The tus uploads on disk (each a file and its `.json` record). */
 const tusFiles = () => readdirSync(path.join(app.dataDir(), 'uploads', 'tus'));
 
+/** Every stored file (`DATA_DIR/files`), as paths under it. */
+const storedFiles = () => readdirSync(path.join(app.dataDir(), 'files'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+
+/** What the database still holds of video `id`: its row, and token rows spent on it or naming its upload. */
+async function rowsOf(id: string, tusId: string) {
+  const db = getDb();
+  return {
+    videos: await db.select({ id: videos.id }).from(videos).where(eq(videos.id, id)),
+    uploads: await db.select({ tusId: videoUploads.tusId }).from(videoUploads).where(or(eq(videoUploads.videoId, id), eq(videoUploads.tusId, tusId))),
+  };
+}
+
+/** Nothing of video `id` is left: no row, no token, no stored file, no tus bytes. */
+async function expectNothingLeft(id: string, tusId: string) {
+  expect(await rowsOf(id, tusId)).toEqual({ videos: [], uploads: [] });
+  expect(storedFiles().filter((file) => file.includes(id))).toEqual([]);
+  expect(tusFiles().filter((name) => name.startsWith(tusId))).toEqual([]);
+}
+
+/** Fetches an address of the site as a browser would, bytes and all. */
+async function fetchBytes(address: string): Promise<{ status: number; type: string | null; bytes: Buffer }> {
+  const response = await fetch(new URL(address, app.origin()), { headers: { 'user-agent': DESKTOP_UA } });
+  return { status: response.status, type: response.headers.get('content-type'), bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+/** The first video stream as ffprobe reports it, side data and tags included. */
+async function videoStream(file: string): Promise<{ codec_name?: string; side_data_list?: { side_data_type?: string }[]; tags?: Record<string, string> }> {
+  const result = await runTool(ffprobePath(), ['-v', 'error', '-select_streams', 'v:0', '-show_streams', '-print_format', 'json', file], { timeoutMs: 30_000 });
+  return (JSON.parse(result.stdout) as { streams: [] }).streams[0]!;
+}
+
 async function waitUntilSettled(id: string, token = maker.token): Promise<Video> {
   const deadline = Date.now() + 90_000;
   for (;;) {
-    const { body } = await call<{ list: Video[] }>('video/list', { url: maker.user.customUrl, page: 1, pageSize: 20 }, token);
+    const { body } = await call<{ list: Video[] }>('video/list', { url: maker.user.customUrl, page: 1, pageSize: 50 }, token);
     const video = body.result.list.find((item) => item.id === id);
     if (video && (video.status === 'ready' || video.status === 'failed')) return video;
     if (Date.now() > deadline) throw new Error(`video ${id} still ${video?.status}`);
@@ -90,6 +132,10 @@ describe('video/getVideoToken', () => {
     expect((await call('video/getVideoToken', { name: 'a.txt', size: 10, mime: 'text/plain' }, maker.token)).body).toMatchObject({ errorKey: 'unsupported_type' });
     expect((await call('video/getVideoToken', { name: 'a.mp4', size: 5 * 1024 ** 3, mime: 'video/mp4' }, maker.token)).body).toMatchObject({ errorKey: 'too_large' });
     expect((await call('video/getVideoToken', { name: '', size: -1, mime: 'video/mp4' }, maker.token)).body).toMatchObject({ errorKey: 'validation' });
+    // a zero-length file is refused before any upload exists
+    const empty = await call('video/getVideoToken', { name: 'empty.mp4', size: 0, mime: 'video/mp4' }, maker.token);
+    expect(empty.status).toBe(400);
+    expect(empty.body).toMatchObject({ errorKey: 'validation', fields: { size: expect.any(String) } });
     const fine = await ticket(1234);
     expect(fine.uploadUrl).toBe(`${app.origin()}/api/video/upload`);
     expect(new Date(fine.expiresAt).getTime()).toBeGreaterThan(Date.now());
@@ -104,8 +150,6 @@ describe('an upload, interrupted and resumed, becomes a playable video', () => {
     // the connection drops after the first part
     const half = Math.floor(clip.length / 2);
     expect((await patch(location!, 0, clip.subarray(0, half))).status).toBe(204);
-    // saving too early is refused and changes nothing
-    expect((await call('video/saveVideo', { uploadToken, title: 'Too early' }, maker.token)).body).toMatchObject({ errorKey: 'upload_incomplete' });
     // the client asks where it stands, and sends the rest from there
     const head = await fetch(location!, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0' } });
     expect(head.headers.get('upload-offset')).toBe(String(half));
@@ -154,6 +198,150 @@ describe('an upload, interrupted and resumed, becomes a playable video', () => {
     expect((await app.request(playback.url)).status).toBe(404);
     expect((await app.request(video.poster!)).status).toBe(404);
     expect((await call('video/getVideoUrl', { id: video.id })).body).toMatchObject({ errorKey: 'video_not_found' });
+    // no row of it, nor of the token it was saved from, and no file
+    await expectNothingLeft(video.id, tusId);
+  }, 120_000);
+
+  it('a token whose upload was never created cannot be saved yet', async () => {
+    const { uploadToken } = await ticket(clip.length);
+    expect((await call('video/saveVideo', { uploadToken, title: 'No bytes' }, maker.token)).body).toMatchObject({ errorKey: 'upload_incomplete' });
+    // nothing was made of it
+    expect((await call<{ list: Video[] }>('video/list', { url: maker.user.customUrl, page: 1, pageSize: 50 }, maker.token)).body.result.list.filter((item) => item.title === 'No bytes')).toEqual([]);
+  });
+});
+
+describe('a video saved while its bytes are still arriving', () => {
+  it('is `uploading` for its owner only, takes the rest of its bytes, then processes and plays', async () => {
+    const { uploadUrl, uploadToken } = await ticket(clip.length);
+    const { location } = await createUpload(uploadUrl, uploadToken, clip.length);
+    const third = Math.floor(clip.length / 3);
+    expect((await patch(location!, 0, clip.subarray(0, third))).status).toBe(204);
+
+    const saved = await call<Video>('video/saveVideo', { uploadToken, title: 'Saved early' }, maker.token);
+    expect(saved.body.result).toMatchObject({ title: 'Saved early', status: 'uploading', poster: null });
+    const id = saved.body.result.id;
+    expect((await call('video/saveVideo', { uploadToken, title: 'Twice' }, maker.token)).body).toMatchObject({ errorKey: 'upload_used' });
+    // no job yet: it stays uploading
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const listed = (token?: string) => call<{ list: Video[] }>('video/list', { url: maker.user.customUrl, page: 1, pageSize: 50 }, token);
+    expect((await listed(maker.token)).body.result.list.find((item) => item.id === id)).toMatchObject({ status: 'uploading' });
+    // invisible to others and to guests, in the list, the player and the page
+    expect((await listed(other.token)).body.result.list.map((item) => item.id)).not.toContain(id);
+    expect((await listed()).body.result.list.map((item) => item.id)).not.toContain(id);
+    expect((await call('video/getVideoUrl', { id })).body).toMatchObject({ errorKey: 'video_not_found' });
+    expect((await app.request(`/video/player?id=${id}`)).status).toBe(404);
+    expect((await app.request(`/video/player?id=${id}`, { token: other.token })).status).toBe(404);
+    // its owner reads that it is still uploading, on the player and on their videos page
+    const player = await app.request(`/video/player?id=${id}`, { token: maker.token });
+    expect(player.status).toBe(200);
+    expect(player.body).toContain('data-video-status="uploading"');
+    expect(player.body).toContain(getT('en-US')('video.uploadingTitle'));
+    const own = await app.request(`/user/${maker.user.customUrl}/video`, { token: maker.token });
+    expect(own.body).toMatch(new RegExp(`data-video-id="${id}" data-video-status="uploading"`));
+    expect(own.body).toContain(getT('en-US')('video.list.uploadingHint'));
+    expect((await app.request(`/user/${maker.user.customUrl}/video`)).body).not.toContain(id);
+
+    // the client resumes: its upload is still open to it
+    const head = await fetch(location!, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0' } });
+    expect(head.headers.get('upload-offset')).toBe(String(third));
+    expect((await patch(location!, third, clip.subarray(third))).status).toBe(204);
+    const settling = (await listed(maker.token)).body.result.list.find((item) => item.id === id);
+    expect(['processing', 'ready']).toContain(settling?.status);
+    // the saved, finished upload is closed
+    expect((await patch(location!, clip.length, Buffer.from('x'))).status).toBe(404);
+    expect(await waitUntilSettled(id)).toMatchObject({ status: 'ready', title: 'Saved early' });
+    expect((await listed()).body.result.list.map((item) => item.id)).toContain(id);
+  }, 120_000);
+
+  it('is deleted with its token and its bytes; the upload takes no more', async () => {
+    const { uploadUrl, uploadToken } = await ticket(clip.length);
+    const { location } = await createUpload(uploadUrl, uploadToken, clip.length);
+    const tusId = tusIdOf(location!);
+    expect((await patch(location!, 0, clip.subarray(0, 1000))).status).toBe(204);
+    const saved = (await call<Video>('video/saveVideo', { uploadToken, title: 'Changed my mind' }, maker.token)).body.result;
+    expect(saved.status).toBe('uploading');
+    // a client cannot drop the bytes of a saved video from under it
+    const terminate = await fetch(location!, { method: 'DELETE', headers: { 'tus-resumable': '1.0.0' } });
+    expect(terminate.status).toBe(409);
+    expect(tusFiles()).toContain(tusId);
+    expect((await call('video/del', { id: saved.id }, maker.token)).body).toMatchObject({ retCode: 0 });
+    await expectNothingLeft(saved.id, tusId);
+    expect((await patch(location!, 1000, clip.subarray(1000))).status).toBe(404);
+  });
+
+  it('is removed by housekeeping, bytes and all, once its token expired; videos that got their bytes stay', async () => {
+    const { uploadUrl, uploadToken } = await ticket(clip.length);
+    const { location } = await createUpload(uploadUrl, uploadToken, clip.length);
+    const tusId = tusIdOf(location!);
+    expect((await patch(location!, 0, clip.subarray(0, 1000))).status).toBe(204);
+    const stuck = (await call<Video>('video/saveVideo', { uploadToken, title: 'Never finished' }, maker.token)).body.result;
+    const finished = await uploadWhole(clip);
+    const kept = (await call<Video>('video/saveVideo', { uploadToken: finished.uploadToken, title: 'Finished in time' }, maker.token)).body.result;
+    await waitUntilSettled(kept.id);
+    // a day later: both tokens are past their lifetime
+    const past = new Date(Date.now() - 60_000);
+    await getDb().update(videoUploads).set({ expiresAt: past }).where(or(eq(videoUploads.videoId, stuck.id), eq(videoUploads.videoId, kept.id)));
+    await deleteAbandonedVideoUploads();
+    await expectNothingLeft(stuck.id, tusId);
+    expect((await rowsOf(kept.id, finished.tusId)).videos).toEqual([{ id: kept.id }]);
+    expect((await call<VideoPlayback>('video/getVideoUrl', { id: kept.id })).body.retCode).toBe(0);
+  }, 120_000);
+});
+
+/**
+ * What members upload from phones and cameras, through the real path (tus, save, the queue), and
+ * what the site stores, read back through its signed address: H.264 with its index first, at most
+ * 720 on the short side, upright with no turn left for a player to apply, and a JPEG poster.
+ */
+describe('every kind of upload is stored ready for any browser', () => {
+  const kinds = {
+    // above 720p: scaled down to 720 on its short side
+    hevc: { write: (dir: string) => writeHevcMov(dir, { seconds: 1, width: 1280, height: 960 }), mime: 'video/quicktime', size: { width: 960, height: 720 }, corner: 'top-left' },
+    vp9: { write: (dir: string) => writeVp9Webm(dir, { seconds: 1 }), mime: 'video/webm', size: { width: 320, height: 240 }, corner: 'top-left' },
+    // a phone filming upright: landscape frames turned a quarter clockwise
+    rotated: { write: (dir: string) => writeRotatedClip(dir, { seconds: 1, width: 640, height: 360, rotation: 90 }), mime: 'video/quicktime', size: { width: 360, height: 640 }, corner: 'top-right' },
+  } as const;
+  const saved = new Map<keyof typeof kinds, string>();
+
+  beforeAll(async () => {
+    // all uploaded and saved first, so the queue works through them while the first is checked
+    for (const [kind, spec] of Object.entries(kinds) as [keyof typeof kinds, (typeof kinds)[keyof typeof kinds]][]) {
+      const bytes = readFileSync(await spec.write(scratch));
+      const { uploadToken } = await uploadWhole(bytes, maker.token, spec.mime);
+      saved.set(kind, (await call<Video>('video/saveVideo', { uploadToken, title: `Clip ${kind}` }, maker.token)).body.result.id);
+    }
+  }, 120_000);
+
+  it.each(Object.keys(kinds) as (keyof typeof kinds)[])('%s', async (kind) => {
+    const spec = kinds[kind];
+    const video = await waitUntilSettled(saved.get(kind)!);
+    expect(video).toMatchObject({ status: 'ready', ...spec.size });
+    expect(video.duration).toBeCloseTo(1, 0);
+
+    const playback = (await call<VideoPlayback>('video/getVideoUrl', { id: video.id })).body.result;
+    const stored = await fetchBytes(playback.url);
+    expect(stored).toMatchObject({ status: 200, type: 'video/mp4' });
+    const file = path.join(scratch, `stored-${kind}.mp4`);
+    writeFileSync(file, stored.bytes);
+    const boxes = await topLevelBoxes(file);
+    expect(boxes.indexOf('moov')).toBeGreaterThanOrEqual(0);
+    expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
+    const probe = await probeVideo(file);
+    expect(probe).toMatchObject({ videoCodec: 'h264', rotation: 0, ...spec.size, fastStart: true });
+    expect(Math.min(probe.width, probe.height)).toBeLessThanOrEqual(720);
+    // upright in its frames: no display matrix nor rotate tag for a player to apply again
+    const stream = await videoStream(file);
+    expect((stream.side_data_list ?? []).filter((side) => side.side_data_type === 'Display Matrix')).toEqual([]);
+    expect(Number(stream.tags?.rotate ?? 0)).toBe(0);
+    expect(await markerCorner(file, spec.size)).toBe(spec.corner);
+
+    // the poster is a JPEG of the same shape, served to everyone
+    expect(video.poster).toMatch(/^\/files\/posters\/.+\.jpg$/);
+    const poster = await fetchBytes(video.poster!);
+    expect(poster).toMatchObject({ status: 200, type: 'image/jpeg' });
+    const picture = await sharp(poster.bytes).metadata();
+    expect(picture.format).toBe('jpeg');
+    expect((picture.width ?? 0) / (picture.height ?? 1)).toBeCloseTo(spec.size.width / spec.size.height, 1);
   }, 120_000);
 });
 
@@ -168,6 +356,48 @@ describe('bad uploads', () => {
     // more bytes than declared never land
     expect((await patch(first.location!, 0, Buffer.alloc(150))).status).toBeGreaterThanOrEqual(400);
   });
+
+  it('answer refusals in the API envelope, worded in the language of the request', async () => {
+    const { uploadUrl, uploadToken } = await ticket(100);
+    const post = (headers: Record<string, string>, token = uploadToken, length = 100) =>
+      fetch(uploadUrl, { method: 'POST', headers: { 'tus-resumable': '1.0.0', 'upload-length': String(length), 'upload-metadata': metadata({ uploadToken: token }), ...headers } });
+    const zh = getT('zh-CN');
+    const en = getT('en-US');
+    const chinese = await post({ 'accept-language': 'zh-CN,zh;q=0.9' }, 'not-a-token');
+    expect(chinese.status).toBe(403);
+    expect(chinese.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await chinese.json()).toEqual({ retCode: 403, errorKey: 'upload_not_found', message: zh('errors.upload_not_found') });
+    // the language cookie wins over the header, as on every page
+    const chosen = await post({ 'accept-language': 'zh-CN', cookie: 'i18n_redirected=en-US' }, uploadToken, 101);
+    expect(chosen.status).toBe(413);
+    expect(await chosen.json()).toEqual({ retCode: 413, errorKey: 'too_large', message: en('errors.too_large') });
+    // tus's own refusals too: an upload it does not have, a write at the wrong offset
+    const created = await createUpload(uploadUrl, uploadToken, 100);
+    const stray = await fetch(`${uploadUrl}/0123456789abcdef0123`, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0', cookie: 'i18n_redirected=zh-CN' } });
+    expect(stray.status).toBe(404);
+    const offset = await fetch(created.location!, {
+      method: 'PATCH',
+      headers: { 'tus-resumable': '1.0.0', 'upload-offset': '50', 'content-type': 'application/offset+octet-stream', 'accept-language': 'zh-CN' },
+      body: new Uint8Array(10),
+    });
+    expect(offset.status).toBe(409);
+    expect(await offset.json()).toEqual({ retCode: 409, errorKey: 'conflict', message: zh('errors.conflict') });
+  });
+
+  it('a truncated MP4 fails as truncated, and nothing of it is stored', async () => {
+    const cut = readFileSync(await writeTruncatedMp4(scratch));
+    const { uploadToken, tusId } = await uploadWhole(cut);
+    const saved = await call<Video>('video/saveVideo', { uploadToken, title: 'Cut short' }, maker.token);
+    expect(saved.body.result.status).toBe('processing');
+    const video = await waitUntilSettled(saved.body.result.id);
+    expect(video).toMatchObject({ status: 'failed', errorKey: 'truncated', poster: null });
+    expect(storedFiles().filter((file) => file.includes(video.id))).toEqual([]);
+    expect(tusFiles().filter((name) => name.startsWith(tusId))).toEqual([]);
+    const [row] = await getDb().select({ storageKey: videos.storageKey, poster: videos.poster, uploadId: videos.uploadId }).from(videos).where(eq(videos.id, video.id));
+    expect(row).toMatchObject({ storageKey: null, poster: null });
+    expect((await call('video/del', { id: video.id }, maker.token)).status).toBe(200);
+    await expectNothingLeft(video.id, tusId);
+  }, 120_000);
 
   it('a text file named .mp4 fails with its reason, and its bytes are removed', async () => {
     const text = Buffer.from('this is not a video, only a text file with a video name\n'.repeat(50));

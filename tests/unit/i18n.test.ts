@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getT, resolveLocale } from '../../src/lib/i18n.ts';
+import { getT, resolveHeaderLocale, resolveLocale } from '../../src/lib/i18n.ts';
 
 describe('resolveLocale', () => {
   it('prefers the i18n_redirected cookie', () => {
@@ -19,6 +19,14 @@ describe('resolveLocale', () => {
     expect(resolveLocale(undefined, 'zh-TW')).toBe('zh-CN');
     expect(resolveLocale(undefined, 'en-GB,zh;q=0.5')).toBe('en-US');
     expect(resolveLocale(undefined, 'ZH-cn')).toBe('zh-CN');
+  });
+
+  it('reads the language cookie from raw request headers (the tus endpoint), then Accept-Language', () => {
+    const headers = (entries: Record<string, string>) => new Headers(entries);
+    expect(resolveHeaderLocale(headers({ cookie: 'token=abc; i18n_redirected=zh-CN', 'accept-language': 'en' }))).toBe('zh-CN');
+    expect(resolveHeaderLocale(headers({ cookie: 'i18n_redirected=xx; other=1', 'accept-language': 'zh' }))).toBe('zh-CN');
+    expect(resolveHeaderLocale(headers({ cookie: 'i18n_redirected=%E0%A4%A', 'accept-language': 'en-GB' }))).toBe('en-US');
+    expect(resolveHeaderLocale(headers({}))).toBe('en-US');
   });
 
   it('follows quality values, ignores q=0 and tolerates spaces', () => {

@@ -45,6 +45,7 @@ export function VideoCard({ video, locale, variant, showStatus = false, eager = 
           </p>
         )}
         {showStatus && video.status === 'failed' && video.errorKey && <p className="video-failure">{t(`video.errors.${video.errorKey}`)}</p>}
+        {showStatus && video.status === 'uploading' && <p className="video-hint muted">{t('video.list.uploadingHint')}</p>}
         {video.project && (
           <p className="video-project muted">
             {t('video.fromProject')}{' '}

@@ -23,16 +23,26 @@ export function toAppError(error: unknown): AppError {
   return new AppError(isInvalidTextInput(error) ? 'bad_request' : 'internal');
 }
 
-/** Turns any thrown value into the error envelope; unexpected errors are logged, never shown. */
-export function errorResponse(error: unknown, t: Translate): Response {
-  const appError = toAppError(error);
-  if (appError.status === 500) console.error('[api] unexpected error', error);
+/**
+ * The error envelope of `appError`, its message in the language of `t`. `retCode` is the answer's
+ * HTTP status: the key's own, unless a protocol answers with another (tus refuses an unknown
+ * upload 403 at creation and 404 afterwards).
+ */
+export function errorEnvelope(appError: AppError, t: Translate, status: number = appError.status): ErrorEnvelope {
   const body: ErrorEnvelope = {
-    retCode: appError.status,
+    retCode: status,
     message: t(`errors.${appError.errorKey}`),
     errorKey: appError.errorKey,
   };
   if (appError.fields) body.fields = appError.fields;
+  return body;
+}
+
+/** Turns any thrown value into the error envelope; unexpected errors are logged, never shown. */
+export function errorResponse(error: unknown, t: Translate): Response {
+  const appError = toAppError(error);
+  if (appError.status === 500) console.error('[api] unexpected error', error);
+  const body = errorEnvelope(appError, t);
   const headers = appError.retryAfterSeconds === undefined ? JSON_HEADERS : { ...JSON_HEADERS, 'retry-after': String(appError.retryAfterSeconds) };
   return new Response(JSON.stringify(body), { status: appError.status, headers });
 }

@@ -2,22 +2,23 @@
  * The right to upload one video's bytes. `video/getVideoToken` issues a token for a declared
  * name, size and type; the tus endpoint creates the upload only with a live token and exactly the
  * declared length (so an app or a script uploads with the token alone, no cookie); the token is
- * spent when `video/saveVideo` turns the finished upload into a video.
+ * spent when `video/saveVideo` turns the upload into a video, before or after its last byte.
  */
 import { randomBytes } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { VIDEO_MAX_BYTES, VIDEO_MIMES, type VideoUploadTicket } from '../../lib/contract/video.ts';
 import { getDb } from '../db/client.ts';
-import { videoUploads } from '../db/schema/index.ts';
+import { videos, videoUploads } from '../db/schema/index.ts';
 import { getConfig } from '../config.ts';
 import { VIDEO_JOB_MAX_MS } from '../media/limits.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError, type ErrorKey as ServerErrorKey } from '../http/errors.ts';
 import { hitRateLimit } from './rate-limit.ts';
 import { hashToken } from './sessions.ts';
 import { removeTusUpload, tusStore } from '../storage/tus-store.ts';
 import { safeFileName } from './uploads.ts';
+import { queueVideo, startProcessingUploaded } from './videos.ts';
 
 /** The path of the tus endpoint, on the site's own origin. */
 export const TUS_PATH = '/api/video/upload';
@@ -38,11 +39,14 @@ export async function issueVideoUploadToken(userId: number, input: { name: strin
   return { uploadUrl: `${origin}${TUS_PATH}`, uploadToken: token, expiresAt: expiresAt.toISOString() };
 }
 
-/** Why the tus endpoint refuses to create an upload: the HTTP status and the error key. */
+/**
+ * Why the tus endpoint refuses a request: the HTTP status tus clients act on and the error key of
+ * the envelope it answers with.
+ */
 export class TusRefusal extends Error {
   readonly status: number;
-  readonly key: 'upload_not_found' | 'upload_used' | 'too_large' | 'validation';
-  constructor(status: number, key: TusRefusal['key']) {
+  readonly key: ServerErrorKey;
+  constructor(status: number, key: ServerErrorKey) {
     super(key);
     this.status = status;
     this.key = key;
@@ -69,30 +73,56 @@ export async function claimUploadToken(token: string | null | undefined, tusId: 
   if (!claimed) throw new TusRefusal(409, 'upload_used');
 }
 
-/** Whether a tus upload id belongs to a token that is not spent (its bytes may still be sent). */
+/**
+ * Whether bytes may still go to tus upload `tusId`: its token is live and the upload is either
+ * still arriving (saved as an `uploading` video or not yet saved) or finished but not yet saved.
+ * A saved video's finished upload is closed: its bytes are the job's.
+ */
 export async function isOpenUpload(tusId: string): Promise<boolean> {
   const [row] = await getDb()
     .select({ one: sql`1` })
     .from(videoUploads)
-    .where(and(eq(videoUploads.tusId, tusId), isNull(videoUploads.videoId), gt(videoUploads.expiresAt, new Date())));
+    .where(and(eq(videoUploads.tusId, tusId), gt(videoUploads.expiresAt, new Date()), or(isNull(videoUploads.finishedAt), isNull(videoUploads.videoId))));
   return Boolean(row);
 }
 
-/** Records that every declared byte of a tus upload has arrived. */
-export async function markUploadFinished(tusId: string): Promise<void> {
-  await getDb().update(videoUploads).set({ finishedAt: new Date() }).where(eq(videoUploads.tusId, tusId));
+/** Whether tus upload `tusId` was saved as a video (its bytes are removed with the video, not by the client). */
+export async function isSavedUpload(tusId: string): Promise<boolean> {
+  const [row] = await getDb()
+    .select({ one: sql`1` })
+    .from(videoUploads)
+    .where(and(eq(videoUploads.tusId, tusId), isNotNull(videoUploads.videoId)));
+  return Boolean(row);
 }
 
 /**
- * Housekeeping: tokens past their lifetime that never became a video go, with the bytes of their
- * uploads, and so do tus uploads left unfinished past tus's own expiry.
+ * Records that every declared byte of a tus upload has arrived; a video already saved from it
+ * (`uploading`) becomes `processing` and is queued.
+ */
+export async function markUploadFinished(tusId: string): Promise<void> {
+  const queued = await getDb().transaction(async (tx) => {
+    const [row] = await tx.update(videoUploads).set({ finishedAt: new Date() }).where(eq(videoUploads.tusId, tusId)).returning({ videoId: videoUploads.videoId });
+    return row?.videoId && (await startProcessingUploaded(tx, row.videoId)) ? row.videoId : null;
+  });
+  if (queued) await queueVideo(queued);
+}
+
+/**
+ * Housekeeping: tokens past their lifetime go. Those that never became a video take the bytes of
+ * their uploads with them, and so does a video still `uploading` when its token expired (its
+ * upload will never finish: the endpoint takes no more bytes); a spent token of a video that got
+ * its bytes is only a row. tus uploads left unfinished past tus's own expiry go too.
  */
 export async function deleteAbandonedVideoUploads(): Promise<void> {
-  const rows = await getDb()
-    .delete(videoUploads)
-    .where(and(lt(videoUploads.expiresAt, new Date()), isNull(videoUploads.videoId)))
-    .returning({ tusId: videoUploads.tusId });
-  for (const row of rows) if (row.tusId) await removeTusUpload(row.tusId);
+  const uploads = await getDb().transaction(async (tx) => {
+    // Token rows first, then videos: the order `markUploadFinished` and `saveVideo` lock them in.
+    // A video whose last byte arrived meanwhile is `processing` by the time its row is read here.
+    const tokens = await tx.delete(videoUploads).where(lt(videoUploads.expiresAt, new Date())).returning({ tusId: videoUploads.tusId, videoId: videoUploads.videoId });
+    const saved = tokens.flatMap((row) => (row.videoId ? [row.videoId] : []));
+    const stuck = saved.length === 0 ? [] : await tx.delete(videos).where(and(inArray(videos.id, saved), eq(videos.status, 'uploading'))).returning({ uploadId: videos.uploadId });
+    return [...tokens.filter((row) => !row.videoId).map((row) => row.tusId), ...stuck.map((row) => row.uploadId)];
+  });
+  for (const tusId of uploads) if (tusId) await removeTusUpload(tusId);
   await tusStore()
     .deleteExpired()
     .catch(() => 0);

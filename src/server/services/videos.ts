@@ -3,9 +3,9 @@
  * (`video-processing.ts`), listed, played through signed expiring addresses, deleted by their
  * owner with every stored file.
  */
-import { and, count, desc, eq, or, type SQL } from 'drizzle-orm';
-import type { Video, VideoPlayback } from '../../lib/contract/video.ts';
-import { getDb } from '../db/client.ts';
+import { and, count, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
+import type { Video, VideoPlayback, VideoStatus } from '../../lib/contract/video.ts';
+import { getDb, type Database } from '../db/client.ts';
 import { projects, users, videos, videoUploads } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import { removeTusUpload } from '../storage/tus-store.ts';
@@ -15,6 +15,8 @@ import type { Page } from './cards.ts';
 import { newPublicId } from './ids.ts';
 import { signPath, verifySignedPath } from './signing.ts';
 import { hashToken } from './sessions.ts';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 const columns = {
   video: videos,
@@ -69,25 +71,32 @@ async function ownPublishedProject(userId: number, publicId: string): Promise<nu
 }
 
 /**
- * `video/saveVideo`: the finished upload of `uploadToken` becomes a video of its owner, queued
- * for processing. Someone else's, unknown or expired tokens are `upload_not_found`; a token
- * already saved `upload_used`; bytes still missing `upload_incomplete`.
+ * `video/saveVideo`: the upload of `uploadToken` becomes a video of its owner. An upload whose
+ * bytes are all there is queued for processing at once; one whose bytes are still arriving is
+ * saved `uploading` (an app saves the title as soon as the transfer starts, as on PeerTube or
+ * YouTube) and queued by `markUploadFinished` when its last byte lands. Someone else's, unknown or
+ * expired tokens are `upload_not_found`; a token already saved `upload_used`; a token whose tus
+ * upload was never created `upload_incomplete`.
  */
 export async function saveVideo(userId: number, input: { uploadToken: string; title: string; projectId?: string | undefined }): Promise<Video> {
   const db = getDb();
   const [upload] = await db.select().from(videoUploads).where(eq(videoUploads.tokenHash, hashToken(input.uploadToken)));
   if (!upload || upload.ownerId !== userId || upload.expiresAt.getTime() < Date.now()) throw new AppError('upload_not_found');
   if (upload.videoId) throw new AppError('upload_used');
-  if (!upload.tusId || !upload.finishedAt) throw new AppError('upload_incomplete');
+  if (!upload.tusId) throw new AppError('upload_incomplete');
   const projectId = input.projectId ? await ownPublishedProject(userId, input.projectId) : null;
   const id = newPublicId();
-  const saved = await db.transaction(async (tx) => {
+  const status = await db.transaction(async (tx) => {
+    // Spending the token locks its row, and `markUploadFinished` updates the same row: whichever
+    // comes second sees what the first did, so a video is never left `uploading` after its last
+    // byte, nor queued twice. Of two saves at once, one wins.
     const [spent] = await tx
       .update(videoUploads)
       .set({ videoId: id })
-      .where(and(eq(videoUploads.tokenHash, upload.tokenHash), eq(videoUploads.ownerId, userId)))
-      .returning({ videoId: videoUploads.videoId });
-    if (!spent) throw new AppError('upload_not_found');
+      .where(and(eq(videoUploads.tokenHash, upload.tokenHash), eq(videoUploads.ownerId, userId), isNull(videoUploads.videoId)))
+      .returning({ finishedAt: videoUploads.finishedAt });
+    if (!spent) throw new AppError('upload_used');
+    const status: VideoStatus = spent.finishedAt ? 'processing' : 'uploading';
     await tx.insert(videos).values({
       id,
       ownerId: userId,
@@ -96,16 +105,36 @@ export async function saveVideo(userId: number, input: { uploadToken: string; ti
       uploadId: upload.tusId,
       mime: upload.mime,
       size: upload.size,
-      status: 'processing',
+      status,
     });
-    return true;
+    return status;
   });
-  if (saved) {
-    await sendJob('video', { videoId: id }, `video:${id}`).catch((error: unknown) =>
-      console.error('[videos] could not queue, it will be resumed:', error instanceof Error ? error.message : error),
-    );
-  }
+  if (status === 'processing') await queueVideo(id);
   return getVideo(id, userId);
+}
+
+/**
+ * Sends a saved video to the queue. A failed send is only logged: `resumePendingVideos` finds
+ * videos processing without a job and sends them again.
+ */
+export async function queueVideo(id: string): Promise<void> {
+  await sendJob('video', { videoId: id }, `video:${id}`).catch((error: unknown) =>
+    console.error('[videos] could not queue, it will be resumed:', error instanceof Error ? error.message : error),
+  );
+}
+
+/**
+ * The last byte of a saved video's upload has arrived (called by `markUploadFinished` in the
+ * transaction that records it): an `uploading` video becomes `processing`. Answers whether it
+ * did, so the caller queues it once committed.
+ */
+export async function startProcessingUploaded(tx: Tx, id: string): Promise<boolean> {
+  const [moved] = await tx
+    .update(videos)
+    .set({ status: 'processing', updatedAt: new Date() })
+    .where(and(eq(videos.id, id), eq(videos.status, 'uploading')))
+    .returning({ id: videos.id });
+  return Boolean(moved);
 }
 
 /**
@@ -201,12 +230,20 @@ export async function editVideo(userId: number, input: { id: string; title?: str
   return getVideo(input.id, userId);
 }
 
-/** `video/del`: the owner deletes a video and every file it left (upload, MP4, poster). */
+/**
+ * `video/del`: the owner deletes a video, the upload token it was saved from and every file it
+ * left (upload, MP4, poster). A video still `uploading` takes no more bytes: its token is gone.
+ */
 export async function deleteVideo(userId: number, id: string): Promise<{ id: string }> {
   const db = getDb();
-  const [row] = await db.select().from(videos).where(eq(videos.id, id));
-  if (!row || row.ownerId !== userId) throw new AppError('video_not_found');
-  await db.delete(videos).where(and(eq(videos.id, id), eq(videos.ownerId, userId)));
+  const row = await db.transaction(async (tx) => {
+    // The token row first: the order `saveVideo` and `markUploadFinished` lock them in.
+    await tx.delete(videoUploads).where(and(eq(videoUploads.videoId, id), eq(videoUploads.ownerId, userId)));
+    const [deleted] = await tx.delete(videos).where(and(eq(videos.id, id), eq(videos.ownerId, userId))).returning();
+    // Someone else's video (or none): nothing of it was touched.
+    if (!deleted) throw new AppError('video_not_found');
+    return deleted;
+  });
   const storage = getStorage();
   await Promise.all([
     ...[row.storageKey, row.poster].filter((key): key is string => Boolean(key)).map((key) => storage.delete(key).catch(() => undefined)),
