@@ -11,7 +11,9 @@ import { UploadPanel } from './video/UploadPanel.tsx';
 export interface VideoUploaderProps {
   /** The owner's custom URL (their list is asked for by it). */
   ownerUrl: string;
+  /** The videos of the page shown (`?page=`), and its number: the list asks for the same page again. */
   videos: Video[];
+  page: number;
   /** The owner's published projects, to link a video to. */
   projects: { id: string; title: string }[];
   locale: string;
@@ -19,8 +21,8 @@ export interface VideoUploaderProps {
   messages: IslandMessages;
 }
 
-function Manager({ ownerUrl, videos, projects, locale, variant }: Omit<VideoUploaderProps, 'messages'>) {
-  const list = useIslandStore(() => createVideoList({ ownerUrl, videos }));
+function Manager({ ownerUrl, videos, page, projects, locale, variant }: Omit<VideoUploaderProps, 'messages'>) {
+  const list = useIslandStore(() => createVideoList({ ownerUrl, videos, page }));
   const upload = useIslandStore(() => createVideoUpload({ onSaved: list.add }));
   return (
     <>

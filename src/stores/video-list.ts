@@ -1,12 +1,10 @@
 import { map } from 'nanostores';
 import { apiCall } from '../lib/api-client.ts';
-import type { Video } from '../lib/contract/video.ts';
+import { VIDEO_PAGE_SIZE, type Video } from '../lib/contract/video.ts';
 import { fail, say, type Notice } from '../lib/notice.ts';
 
 /** How often the owner's list asks again while a video is still being prepared. */
 export const VIDEO_POLL_MS = 4000;
-/** The most videos the owner's page lists. */
-export const VIDEO_LIST_SIZE = 50;
 
 export interface VideoListState {
   videos: Video[];
@@ -47,7 +45,7 @@ const browserDeps: VideoListDeps = {
  * every few seconds while any video is being prepared (so it turns ready or failed by itself),
  * and a video is deleted after confirming.
  */
-export function createVideoList(init: { ownerUrl: string; videos: Video[] }, deps: VideoListDeps = browserDeps, pollMs = VIDEO_POLL_MS) {
+export function createVideoList(init: { ownerUrl: string; videos: Video[]; page?: number }, deps: VideoListDeps = browserDeps, pollMs = VIDEO_POLL_MS) {
   const $videos = map<VideoListState>({ videos: init.videos, deleting: null, busy: false, notice: null });
   const get = () => $videos.get();
   const update = (patch: Partial<VideoListState>) => $videos.set({ ...get(), ...patch });
@@ -58,7 +56,8 @@ export function createVideoList(init: { ownerUrl: string; videos: Video[] }, dep
 
   async function refresh(): Promise<void> {
     try {
-      const { list } = await deps.list({ url: init.ownerUrl, page: 1, pageSize: VIDEO_LIST_SIZE });
+      // The page the owner is on, as large as the page the server rendered (`?page=`).
+      const { list } = await deps.list({ url: init.ownerUrl, page: init.page ?? 1, pageSize: VIDEO_PAGE_SIZE });
       for (const video of list) justSaved.delete(video.id);
       update({ videos: mergeVideos(get().videos, list, justSaved) });
     } catch {

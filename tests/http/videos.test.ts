@@ -4,17 +4,18 @@ import path from 'node:path';
 import { eq, or } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP_UA, useApp } from '../helpers/app.ts';
+import { DESKTOP_UA, PHONE_UA, useApp } from '../helpers/app.ts';
 import { createProject, createUser } from '../helpers/factories.ts';
 import { markerCorner, topLevelBoxes, writeH264Mp4, writeHevcMov, writeRotatedClip, writeTruncatedMp4, writeVp9Webm } from '../helpers/videos.ts';
 import { startJobWorkers, stopJobWorkers } from '../../src/server/jobs/workers.ts';
-import type { Video, VideoPlayback, VideoUploadTicket } from '../../src/lib/contract/video.ts';
+import { VIDEO_PAGE_SIZE, type Video, type VideoPlayback, type VideoUploadTicket } from '../../src/lib/contract/video.ts';
 import { getT } from '../../src/lib/i18n.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { videos, videoUploads } from '../../src/server/db/schema/index.ts';
 import { ffprobePath } from '../../src/server/media/binaries.ts';
 import { probeVideo } from '../../src/server/media/probe.ts';
 import { runTool } from '../../src/server/media/run-tool.ts';
+import { newPublicId } from '../../src/server/services/ids.ts';
 import { deleteAbandonedVideoUploads } from '../../src/server/services/video-uploads.ts';
 
 /**
@@ -425,4 +426,31 @@ describe('bad uploads', () => {
     expect((await call<Video>('video/edit', { id: saved.id, projectId: null }, maker.token)).body.result.project).toBeNull();
     await waitUntilSettled(saved.id);
   }, 120_000);
+});
+
+describe('a member’s videos page', () => {
+  it('pages through every video, on desktop and phone, for visitors and the owner alike', async () => {
+    const prolific = await createUser({ nickname: 'Prolific Filmer' });
+    const total = VIDEO_PAGE_SIZE + 2;
+    const ids = Array.from({ length: total }, () => newPublicId());
+    // newest first: the first id is the newest video
+    await getDb()
+      .insert(videos)
+      .values(ids.map((id, index) => ({ id, ownerId: prolific.user.id, title: `Take ${index + 1}`, storageKey: `videos/${id}.mp4`, mime: 'video/mp4', size: 1000, status: 'ready' as const, createdAt: new Date(Date.now() - index * 60_000) })));
+    const cards = (body: string) => [...body.matchAll(/data-video-id="([a-z0-9]+)"/g)].map((match) => match[1]);
+    const base = `/user/${prolific.user.customUrl}/video`;
+    for (const prefix of ['', '/m']) {
+      for (const viewer of [undefined, prolific.token]) {
+        const label = `${prefix || 'desktop'} as ${viewer ? 'owner' : 'guest'}`;
+        const first = await app.request(`${prefix}${base}`, { ...(viewer ? { token: viewer } : {}), headers: { 'user-agent': prefix ? PHONE_UA : DESKTOP_UA } });
+        expect(first.status, label).toBe(200);
+        expect(cards(first.body), label).toEqual(ids.slice(0, VIDEO_PAGE_SIZE));
+        expect(first.body, label).toContain(`rel="next" href="${prefix}${base}?page=2"`);
+        const second = await app.request(`${prefix}${base}?page=2`, { ...(viewer ? { token: viewer } : {}), headers: { 'user-agent': prefix ? PHONE_UA : DESKTOP_UA } });
+        expect(second.status, label).toBe(200);
+        expect(cards(second.body), label).toEqual(ids.slice(VIDEO_PAGE_SIZE));
+        expect(second.body, label).toContain(`rel="prev" href="${prefix}${base}"`);
+      }
+    }
+  });
 });

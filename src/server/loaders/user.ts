@@ -4,7 +4,7 @@ import { countDrafts, listDrafts, type DraftItem } from '../services/drafts.ts';
 import { listMessages, type MessagePage } from '../services/messages.ts';
 import { listProjectTitles, listStarredProjects, listUserProjects } from '../services/project-list.ts';
 import { findUserByUrl, type PublicUser } from '../services/users.ts';
-import type { Video } from '../../lib/contract/video.ts';
+import { VIDEO_PAGE_SIZE, type Video } from '../../lib/contract/video.ts';
 import { listVideos } from '../services/videos.ts';
 import { notFound, ok, pageParam, redirect, type PageContext, type PageLoader } from './page.ts';
 
@@ -24,7 +24,7 @@ export interface UserPageContext {
 export type UserTabData =
   | { tab: 'projects'; page: Page<ProjectCard>; statusCounts: { published: number; draft: number } | null }
   | { tab: 'stars'; page: Page<ProjectCard> }
-  | { tab: 'video'; videos: Video[]; total: number; projects: { id: string; title: string }[] }
+  | { tab: 'video'; page: Page<Video>; projects: { id: string; title: string }[] }
   | { tab: 'draftbox'; drafts: Page<DraftItem> }
   | { tab: 'message'; page: MessagePage; unreadOnly: boolean }
   | { tab: 'profile' };
@@ -67,12 +67,12 @@ async function loadTab(tab: UserTab, { profile, isOwner, draftCount }: UserPageC
     case 'stars':
       return { tab, page: await listStarredProjects(profile.url, { page, pageSize: 12 }, locals.locale) };
     case 'video': {
-      // The owner also sees their videos still processing or failed, and may link new ones to their projects.
+      // The owner also sees their videos still uploading, processing or failed, and may link new ones to their projects.
       const [videos, projects] = await Promise.all([
-        listVideos({ url: profile.url, page: 1, pageSize: 60 }, locals.user?.id ?? null),
+        listVideos({ url: profile.url, page, pageSize: VIDEO_PAGE_SIZE }, locals.user?.id ?? null),
         isOwner ? listProjectTitles(profile.id) : Promise.resolve([]),
       ]);
-      return { tab, videos: videos.list, total: videos.total, projects };
+      return { tab, page: videos, projects };
     }
     case 'draftbox':
       return { tab, drafts: await listDrafts(profile.id, { page, pageSize: 20 }) };

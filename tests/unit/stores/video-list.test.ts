@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Video, VideoStatus } from '../../../src/lib/contract/video.ts';
+import { VIDEO_PAGE_SIZE, type Video, type VideoStatus } from '../../../src/lib/contract/video.ts';
 import { getT } from '../../../src/lib/i18n.ts';
 import { noticeText } from '../../../src/lib/notice.ts';
 import { createVideoList, isPending, mergeVideos } from '../../../src/stores/video-list.ts';
@@ -34,13 +34,21 @@ describe('the owner’s video list', () => {
     list.add(video('n', 'processing'));
     expect(list.$videos.get().videos.map((v) => v.id)).toEqual(['n', 'a']);
     await vi.advanceTimersByTimeAsync(1000);
-    expect(asked).toEqual([{ url: 'ada', page: 1, pageSize: 50 }]);
+    expect(asked).toEqual([{ url: 'ada', page: 1, pageSize: VIDEO_PAGE_SIZE }]);
     expect(list.$videos.get().videos[0]!.status).toBe('processing');
     await vi.advanceTimersByTimeAsync(1000);
     expect(list.$videos.get().videos.map((v) => v.status)).toEqual(['ready', 'ready']);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(asked).toHaveLength(2);
     stop();
+  });
+
+  it('asks again for the page the owner is on, as large as the page the server rendered', async () => {
+    const asked: unknown[] = [];
+    const list = createVideoList({ ownerUrl: 'ada', videos: [video('old', 'uploading')], page: 3 }, { list: async (body) => (asked.push(body), { list: [video('old')] }), remove: async () => ({}), edit: async () => video('old') });
+    await list.refresh();
+    expect(asked).toEqual([{ url: 'ada', page: 3, pageSize: VIDEO_PAGE_SIZE }]);
+    expect(list.$videos.get().videos.map((v) => v.status)).toEqual(['ready']);
   });
 
   it('deletes a video after confirming, and says so', async () => {
