@@ -110,10 +110,16 @@ async function fetchBytes(address: string): Promise<{ status: number; type: stri
   return { status: response.status, type: response.headers.get('content-type'), bytes: Buffer.from(await response.arrayBuffer()) };
 }
 
+interface ProbedStream {
+  codec_name?: string;
+  side_data_list?: { side_data_type?: string }[];
+  tags?: Record<string, string>;
+}
+
 /** The first video stream as ffprobe reports it, side data and tags included. */
-async function videoStream(file: string): Promise<{ codec_name?: string; side_data_list?: { side_data_type?: string }[]; tags?: Record<string, string> }> {
+async function videoStream(file: string): Promise<ProbedStream> {
   const result = await runTool(ffprobePath(), ['-v', 'error', '-select_streams', 'v:0', '-show_streams', '-print_format', 'json', file], { timeoutMs: 30_000 });
-  return (JSON.parse(result.stdout) as { streams: [] }).streams[0]!;
+  return (JSON.parse(result.stdout) as { streams: ProbedStream[] }).streams[0]!;
 }
 
 async function waitUntilSettled(id: string, token = maker.token): Promise<Video> {
