@@ -8,12 +8,19 @@ import type { BoardErrorKey } from '../../lib/contract/eda.ts';
 export class BoardError extends Error {
   readonly key: BoardErrorKey;
   readonly file?: string;
+  /**
+   * The renderer broke in a way the files do not explain (its worker threw outside any file, or
+   * died): unlike a verdict on the files (no outline, not a Gerber, a time or memory limit), such
+   * a failure may pass, so the board job tries once more before failing the board.
+   */
+  readonly crash: boolean;
 
-  constructor(key: BoardErrorKey, file?: string, detail?: string) {
+  constructor(key: BoardErrorKey, file?: string, detail?: string, options: { crash?: boolean } = {}) {
     super(`${key}${file ? ` (${file})` : ''}${detail ? `: ${detail}` : ''}`);
     this.name = 'BoardError';
     this.key = key;
     if (file !== undefined) this.file = file;
+    this.crash = options.crash ?? false;
   }
 }
 

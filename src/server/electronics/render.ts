@@ -84,25 +84,30 @@ function runWorker(job: RenderJob, options: Required<RenderOptions>): Promise<Wo
       void worker.terminate();
     };
     const timer = setTimeout(() => finish(() => reject(new BoardError('too_complex', currentFile ?? undefined, 'time limit'))), options.timeLimitMs);
+    // An exception while a file is read is that file's fault (it is broken: `unreadable`, named);
+    // one outside any file (stacking, drawing, the worker's own start) or the worker dying is a
+    // crash the files do not explain, worth one more try.
+    const thrown = (message: string) =>
+      currentFile ? new BoardError('unreadable', currentFile, message) : new BoardError('render_failed', undefined, message, { crash: true });
     worker.on('message', (message: WorkerMessage) => {
       if (message.kind === 'file') currentFile = message.filename;
       else if (message.kind === 'done') finish(() => resolve(message.result));
       else if (message.kind === 'failed') finish(() => reject(new BoardError(message.key, message.filename)));
-      else finish(() => reject(new BoardError(currentFile ? 'unreadable' : 'render_failed', currentFile ?? undefined, message.message)));
+      else finish(() => reject(thrown(message.message)));
     });
     worker.on('error', (error: Error & { code?: string }) => {
       if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') finish(() => reject(new BoardError('too_complex', currentFile ?? undefined, 'memory limit')));
-      // an exception thrown from inside a parser stream while reading a file: that file is broken
-      else finish(() => reject(new BoardError(currentFile ? 'unreadable' : 'render_failed', currentFile ?? undefined, error.message)));
+      else finish(() => reject(thrown(error.message)));
     });
-    worker.on('exit', (code) => finish(() => reject(new BoardError('render_failed', currentFile ?? undefined, `worker exited with ${code}`))));
+    worker.on('exit', (code) => finish(() => reject(new BoardError('render_failed', undefined, `worker exited with ${code}`, { crash: true }))));
   });
 }
 
 /**
  * Renders the layers of an identified set. Throws `BoardError`: `no_outline` (no outline layer, or
  * one that draws nothing), `too_complex` (time or memory limit), `unreadable` (a file the parser
- * chokes on, named), `render_failed` (anything else, an empty render included).
+ * chokes on, named), `render_failed` (an empty render; or, marked `crash`, the worker throwing
+ * outside any file or dying).
  */
 export async function renderBoard(set: IdentifiedSet, options: RenderOptions = {}): Promise<RenderedBoard> {
   if (!set.layers.some((layer) => layer.type === 'outline')) throw new BoardError('no_outline');

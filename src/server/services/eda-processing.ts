@@ -14,8 +14,12 @@ import { getDb } from '../db/client.ts';
 import { attachments, boards, bomLines, edaDocuments, placements, type StoredLayer } from '../db/schema/index.ts';
 import { getStorage } from '../storage/index.ts';
 
-/** A board that has started processing this many times without finishing (each start a crash) is failed. */
-const MAX_BOARD_STARTS = 2;
+/**
+ * A board that has started processing this many times without finishing is failed: each start
+ * ended in a crash (the worker process killed mid-render, or the renderer breaking in a way its
+ * files do not explain), so a crash is retried once.
+ */
+export const MAX_BOARD_STARTS = 2;
 /** How often a running board tells the database it is alive (`updatedAt`), for `resumePendingEda`. */
 const BOARD_HEARTBEAT_MS = 20_000;
 
@@ -32,6 +36,9 @@ async function readStored(storageKey: string, name?: string): Promise<Uint8Array
  * Renders board `boardId`: claims it (`processing`, one more start), reads its source files
  * from storage, renders them in a worker thread with time and memory limits, stores the SVGs
  * and the preview, and marks it `ready` — or `failed` with the reason the author can act on.
+ * A verdict on the files (no outline, not a Gerber, a limit reached) fails the board at once; a
+ * crash on its first start puts the board back in the queue and throws, so the queue runs the
+ * job again a moment later (a crash that happens again fails the board).
  */
 export async function processBoardJob(boardId: number): Promise<void> {
   const db = getDb();
@@ -104,7 +111,13 @@ export async function processBoardJob(boardId: number): Promise<void> {
   } catch (error) {
     await Promise.all(written.map((key) => storage.delete(key).catch(() => undefined)));
     const known = error instanceof BoardError;
-    if (!known) console.error(`[eda] board ${boardId} failed:`, error);
+    const crashed = !known || error.crash;
+    if (crashed) console.error(`[eda] board ${boardId} crashed on start ${claimed.attempts}:`, error);
+    if (crashed && claimed.attempts < MAX_BOARD_STARTS) {
+      // Queued again (the sweep resends it should the retry be lost); the throw makes pg-boss retry the job.
+      await db.update(boards).set({ status: 'queued', updatedAt: new Date() }).where(and(eq(boards.id, boardId), eq(boards.status, 'processing')));
+      throw error;
+    }
     await db
       .update(boards)
       .set({ status: 'failed', errorKey: known ? error.key : 'render_failed', errorFile: known ? (error.file ?? null) : null, updatedAt: new Date() })

@@ -108,7 +108,7 @@ describe('boards with inner layers', () => {
 describe('hostile and broken Gerber sets', () => {
   it('says "no board outline" for a set without an outline layer', async () => {
     const files = loadBoard('kicad-sanga04').filter((file) => !file.name.endsWith('.gm1'));
-    expect((await boardError(processGerberSet({ files }))).key).toBe('no_outline');
+    expect(await boardError(processGerberSet({ files }))).toMatchObject({ key: 'no_outline', crash: false });
   });
 
   it('names the PNG that pretends to be a Gerber, inside a zip', async () => {
@@ -155,6 +155,8 @@ describe('hostile and broken Gerber sets', () => {
       const error = await boardError(processGerberSet({ files }, { render: { timeLimitMs: 3000 } }));
       expect(error.key).toBe('too_complex');
       expect(error.file).toBe('rrf_rpi_skr_adapter-F_Cu.gbr');
+      // a verdict on the files, not a crash: the board job does not try it again
+      expect(error.crash).toBe(false);
     } finally {
       clearInterval(timer);
     }
@@ -166,6 +168,6 @@ describe('hostile and broken Gerber sets', () => {
   it('ends a render past its memory limit as too complex', async () => {
     const set = identifyLayers(loadBoard('kicad-sanga04'));
     const error = await boardError(renderBoard(set, { memoryLimitMb: 8 }));
-    expect(error.key).toBe('too_complex');
+    expect(error).toMatchObject({ key: 'too_complex', crash: false });
   });
 });
