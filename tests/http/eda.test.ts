@@ -28,7 +28,12 @@ async function upload(name: string, bytes: Buffer): Promise<string> {
 beforeAll(async () => {
   maker = await createUser({ nickname: 'Board Maker' });
   await createTag('adapters', 'Adapters', '转接板');
-  const ids = [await upload('adapter.zip', Buffer.from(await zipBoard('kicad-rrf', 'fab', (name) => /F_Cu|B_Cu|Edge_Cuts|F_Mask|PTH\.drl/.test(name)))), await upload('1-click-bom.tsv', readFileSync(path.join(BOARD_FIXTURES, 'bom/rrf-1-click-bom.tsv')))];
+  const ids = [
+    await upload('adapter.zip', Buffer.from(await zipBoard('kicad-rrf', 'fab', (name) => /F_Cu|B_Cu|Edge_Cuts|F_Mask|PTH\.drl/.test(name)))),
+    await upload('1-click-bom.tsv', readFileSync(path.join(BOARD_FIXTURES, 'bom/rrf-1-click-bom.tsv'))),
+    // a placement file with its header and no parts: the page says why no part is on the board
+    await upload('adapter-pos.csv', Buffer.from('Designator,Mid X,Mid Y,Rotation,Layer\n')),
+  ];
   const started = Date.now();
   const saved = await app.request('/api/release/saveProject', {
     method: 'POST',
@@ -61,7 +66,8 @@ describe('eda/detail', () => {
       await new Promise((resolve) => setTimeout(resolve, 250));
       detail = await edaDetail();
     }
-    expect(Object.keys(detail).sort()).toEqual(['boards', 'bom', 'fabrication', 'placements']);
+    expect(Object.keys(detail).sort()).toEqual(['boards', 'bom', 'fabrication', 'placementErrors', 'placements']);
+    expect(detail.placementErrors).toEqual([{ file: 'adapter-pos.csv', errorKey: 'empty' }]);
     const [board] = detail.boards;
     expect(Object.keys(board!).sort()).toEqual(['bottom', 'heightMm', 'id', 'layerCount', 'layers', 'name', 'preview', 'status', 'tool', 'top', 'widthMm'].sort());
     expect(board).toMatchObject({ status: 'ready', layerCount: 2, tool: 'kicad', name: 'adapter' });
@@ -73,7 +79,7 @@ describe('eda/detail', () => {
     }
     expect(detail.bom).toMatchObject({ source: '1-click-bom.tsv' });
     expect(detail.bom.lines.find((line) => line.designators.includes('R3'))).toMatchObject({ quantity: 5, digikey: '311-100HRCT-ND', lcsc: 'C105588', mouser: '603-RC0603FR-07100RL' });
-    expect(detail.fabrication.map((file) => file.name)).toEqual(['adapter.zip', '1-click-bom.tsv']);
+    expect(detail.fabrication.map((file) => file.name)).toEqual(['adapter.zip', '1-click-bom.tsv', 'adapter-pos.csv']);
 
     // project/detail carries the same board
     const project = (await app.request(`/api/project/detail?id=${projectId}`)).json<{ result: { boards: unknown[]; cover: string } }>().result;
@@ -86,6 +92,7 @@ describe('eda/detail', () => {
       expect(page.status).toBe(200);
       expect(page.body).toContain(board!.top!);
       expect(page.body).toContain('311-100HRCT-ND');
+      expect(page.body).toContain('The pick-and-place file adapter-pos.csv places no parts');
     }
   }, 90_000);
 
@@ -123,7 +130,7 @@ describe('downloads', () => {
     const response = await fetch(`${app.origin()}/eda/${projectId}/fabrication.zip`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/zip');
-    expect((await zipEntryNames(new Uint8Array(await response.arrayBuffer()))).sort()).toEqual(['1-click-bom.tsv', 'adapter.zip']);
+    expect((await zipEntryNames(new Uint8Array(await response.arrayBuffer()))).sort()).toEqual(['1-click-bom.tsv', 'adapter-pos.csv', 'adapter.zip']);
     expect((await fetch(`${app.origin()}/eda/nosuchproject/fabrication.zip`)).status).toBe(404);
   });
 });

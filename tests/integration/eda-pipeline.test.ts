@@ -171,6 +171,31 @@ describe('a Gerber zip, a BOM and a pick-and-place file', () => {
     expect(copper.map((layer) => layer.side).sort()).toEqual(['bottom', 'inner', 'inner', 'top']);
   }, 120_000);
 
+  it("EAGLE's .mnt and .mnb together put both sides' parts on the board; a placement file that places nothing says so", async () => {
+    const { user } = await createUser();
+    const fixture = (name: string) => new Uint8Array(readFileSync(path.join(import.meta.dirname, '../fixtures/eda', name)));
+    const id = await publishWith(user.id, [
+      { name: 'snapper.zip', bytes: await zipBoard('eagle-snapper') },
+      { name: 'snapper.mnt', bytes: fixture('eagle-board.mnt') },
+      { name: 'snapper.mnb', bytes: fixture('eagle-board.mnb') },
+      { name: 'spare-pos.csv', bytes: new TextEncoder().encode('Designator,Mid X,Mid Y,Rotation,Layer\n') },
+    ]);
+    await startJobWorkers();
+    const [board] = (await waitForBoards(id, user.id)).boards;
+    expect(board).toMatchObject({ status: 'ready', tool: 'eagle' });
+    const until = Date.now() + 30_000;
+    let detail = await getEdaDetail(id, null);
+    while (detail.placements.length === 0 && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      detail = await getEdaDetail(id, null);
+    }
+    // the top side from .mnt, the bottom side from .mnb, on the one board
+    expect(detail.placements.map((part) => `${part.designator} ${part.side}`).sort()).toEqual(['C1 top', 'C9 bottom', 'R1 top', 'U1 top']);
+    expect(new Set(detail.placements.map((part) => part.boardId))).toEqual(new Set([board!.id]));
+    // the file that placed nothing is named with its reason, for the page to tell
+    expect(detail.placementErrors).toEqual([{ file: 'spare-pos.csv', errorKey: 'empty' }]);
+  }, 120_000);
+
   it('a zip cut short fails as unreadable, naming the zip the author uploaded', async () => {
     const { user } = await createUser();
     const zip = await zipBoard('kicad-rrf');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOARD_ERROR_KEYS, BOARD_STATUSES, BOM_COLUMNS, BOM_ERROR_KEYS, BOM_EXPORT_FORMATS, EDA_TOOLS } from '../../src/lib/contract/eda.ts';
+import { BOARD_ERROR_KEYS, BOARD_STATUSES, BOM_COLUMNS, BOM_ERROR_KEYS, BOM_EXPORT_FORMATS, EDA_TOOLS, PLACEMENT_ERROR_KEYS } from '../../src/lib/contract/eda.ts';
 import { boardErrorText, FILE_NAMING_BOARD_ERRORS } from '../../src/lib/board-errors.ts';
 import { getT, LOCALES } from '../../src/lib/i18n.ts';
 
@@ -10,6 +10,7 @@ const LAYER_SIDES = ['top', 'bottom', 'inner', 'all'];
 const keys = [
   ...BOARD_ERROR_KEYS.map((key) => `eda.boardErrors.${key}`),
   ...BOM_ERROR_KEYS.map((key) => `eda.bomErrors.${key}`),
+  ...PLACEMENT_ERROR_KEYS.map((key) => `eda.placementErrors.${key}`),
   ...BOARD_STATUSES.filter((status) => status !== 'ready').map((status) => `eda.status.${status}`),
   ...EDA_TOOLS.map((tool) => `eda.tools.${tool}`),
   ...BOM_COLUMNS.map((column) => `eda.columns.${column}`),
@@ -45,5 +46,8 @@ describe('the electronics messages', () => {
     const t = getT('zh-CN');
     expect(t('eda.boardErrors.not_gerber', { file: 'notes.txt' })).toContain('notes.txt');
     expect(getT('en-US')('eda.bomErrors.no_columns', { columns: 'Part, Qty' })).toContain('Part, Qty');
+    for (const locale of LOCALES) {
+      for (const key of PLACEMENT_ERROR_KEYS) expect(getT(locale)(`eda.placementErrors.${key}`, { file: 'board.mnb' })).toContain('board.mnb');
+    }
   });
 });

@@ -106,6 +106,19 @@ export interface Placement {
   side: 'top' | 'bottom';
 }
 
+/**
+ * Why a pick-and-place file put no parts on the board (`eda.placementErrors.<key>`, naming the
+ * file): not text or corrupt, no designator/X/Y columns recognised, no parts, or too large to read.
+ */
+export const PLACEMENT_ERROR_KEYS = ['unreadable', 'no_columns', 'empty', 'too_large'] as const;
+export type PlacementErrorKey = (typeof PLACEMENT_ERROR_KEYS)[number];
+
+export interface PlacementError {
+  /** The attachment's name. */
+  file: string;
+  errorKey: PlacementErrorKey;
+}
+
 /** A fabrication file (Gerber zip, drill, BOM, placement) with its download link. */
 export interface FabricationFile {
   id: string;
@@ -120,7 +133,10 @@ export interface FabricationFile {
 export interface EdaDetail {
   boards: Board[];
   bom: Bom;
+  /** The parts of every pick-and-place file of the project (EAGLE's `.mnt` top and `.mnb` bottom together). */
   placements: Placement[];
+  /** The pick-and-place files that could not be read, and why (empty when all were). */
+  placementErrors: PlacementError[];
   fabrication: FabricationFile[];
 }
 

@@ -5,14 +5,16 @@
  * and a board whose files changed meanwhile is left to its own new job.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { PlacementError } from '../../lib/contract/eda.ts';
 import { BoardError } from '../electronics/errors.ts';
 import { processGerberSet } from '../electronics/process-board.ts';
 import { parseBom } from '../electronics/bom.ts';
 import { alignPlacements } from '../electronics/placement-alignment.ts';
-import { parsePlacements } from '../electronics/placements.ts';
+import { parsePlacements, type RawPlacement } from '../electronics/placements.ts';
 import { getDb } from '../db/client.ts';
 import { attachments, boards, bomLines, edaDocuments, placements, type StoredLayer } from '../db/schema/index.ts';
 import { getStorage } from '../storage/index.ts';
+import { sameIds } from './eda.ts';
 
 /**
  * A board that has started processing this many times without finishing is failed: each start
@@ -128,8 +130,8 @@ export async function processBoardJob(boardId: number): Promise<void> {
 }
 
 /**
- * Puts the project's placement file on its first ready board (the parts the interactive BOM
- * shows), or clears the parts when there is no placement file. Run when either side is ready:
+ * Puts the project's placements on its first ready board (the parts the interactive BOM
+ * shows), or clears the parts when there are none. Run when either side is ready:
  * the board (its frame and pads) and the placements may arrive in any order.
  */
 export async function placePartsOnBoards(projectId: number): Promise<void> {
@@ -149,14 +151,41 @@ export async function placePartsOnBoards(projectId: number): Promise<void> {
 /** Files larger than this are not read as BOM or placements (a BOM is kilobytes). */
 const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
 
-async function readDocument(attachmentId: string | null): Promise<{ name: string; bytes: Uint8Array } | null> {
+type Document = { name: string; bytes: Uint8Array } | { name: string; problem: 'too_large' | 'unreadable' };
+
+/** A BOM or placement attachment's bytes, or why they were not read; null when the attachment is gone. */
+async function readDocument(attachmentId: string | null): Promise<Document | null> {
   if (!attachmentId) return null;
   const [file] = await getDb()
     .select({ name: attachments.name, size: attachments.size, storageKey: attachments.storageKey })
     .from(attachments)
     .where(eq(attachments.id, attachmentId));
-  if (!file || file.size > DOCUMENT_MAX_BYTES) return null;
-  return { name: file.name, bytes: await readStored(file.storageKey).catch(() => new Uint8Array()) };
+  if (!file) return null;
+  if (file.size > DOCUMENT_MAX_BYTES) return { name: file.name, problem: 'too_large' };
+  return readStored(file.storageKey, file.name).then(
+    (bytes) => ({ name: file.name, bytes }),
+    () => ({ name: file.name, problem: 'unreadable' as const }),
+  );
+}
+
+/**
+ * The parts of every placement file together (EAGLE's `.mnt` gives the top side, `.mnb` the
+ * bottom), and each file that placed none with the reason, for the page to tell the author.
+ */
+function readPlacementFiles(files: (Document | null)[]): { parts: RawPlacement[]; errors: PlacementError[] } {
+  const parts: RawPlacement[] = [];
+  const errors: PlacementError[] = [];
+  for (const file of files) {
+    if (!file) continue;
+    if ('problem' in file) {
+      errors.push({ file: file.name, errorKey: file.problem });
+      continue;
+    }
+    const parsed = parsePlacements(file.bytes, file.name);
+    if (parsed.errorKey) errors.push({ file: file.name, errorKey: parsed.errorKey });
+    parts.push(...parsed.placements);
+  }
+  return { parts, errors };
 }
 
 /**
@@ -167,13 +196,20 @@ export async function processDocumentsJob(projectId: number): Promise<void> {
   const db = getDb();
   const [doc] = await db.select().from(edaDocuments).where(eq(edaDocuments.projectId, projectId));
   if (!doc || doc.status !== 'queued') return;
-  const [bomFile, placementFile] = await Promise.all([readDocument(doc.bomAttachmentId), readDocument(doc.placementAttachmentId)]);
-  const bom = bomFile ? await parseBom(bomFile.bytes, bomFile.name) : null;
-  const parts = placementFile ? parsePlacements(placementFile.bytes, placementFile.name) : null;
+  const [bomFile, ...placementFiles] = await Promise.all([readDocument(doc.bomAttachmentId), ...doc.placementAttachmentIds.map(readDocument)]);
+  const bom = bomFile && 'bytes' in bomFile ? await parseBom(bomFile.bytes, bomFile.name) : null;
+  const placed = readPlacementFiles(placementFiles);
   await db.transaction(async (tx) => {
     // The files may have changed while they were read: only the state this job read is written.
     const [current] = await tx.select().from(edaDocuments).where(eq(edaDocuments.projectId, projectId)).for('update');
-    if (!current || current.status !== 'queued' || current.bomAttachmentId !== doc.bomAttachmentId || current.placementAttachmentId !== doc.placementAttachmentId) return;
+    if (
+      !current ||
+      current.status !== 'queued' ||
+      current.bomAttachmentId !== doc.bomAttachmentId ||
+      !sameIds(current.placementAttachmentIds, doc.placementAttachmentIds)
+    ) {
+      return;
+    }
     await tx.delete(bomLines).where(eq(bomLines.projectId, projectId));
     await tx.delete(placements).where(eq(placements.projectId, projectId));
     if (bom && bom.lines.length > 0) {
@@ -181,8 +217,9 @@ export async function processDocumentsJob(projectId: number): Promise<void> {
         await tx.insert(bomLines).values(bom.lines.slice(i, i + 500).map((line) => ({ ...line, projectId })));
       }
     }
-    const rows = parts?.placements ?? [];
+    const rows = placed.parts;
     for (let i = 0; i < rows.length; i += 500) {
+      // A designator in two files (a part listed on both sides) keeps its first place.
       await tx
         .insert(placements)
         .values(rows.slice(i, i + 500).map((part) => ({ projectId, designator: part.designator, x: part.x, y: part.y, rotation: part.rotation, side: part.side })))
@@ -195,10 +232,10 @@ export async function processDocumentsJob(projectId: number): Promise<void> {
         bomColumns: bom?.columns ?? [],
         bomErrorKey: bomFile ? (bom?.errorKey ?? null) : null,
         bomFoundColumns: bom?.errorKey ? bom.foundColumns : null,
+        placementErrors: placed.errors,
         updatedAt: new Date(),
       })
       .where(eq(edaDocuments.projectId, projectId));
   });
   await placePartsOnBoards(projectId);
 }
-

@@ -7,7 +7,7 @@
 import type { Readable } from 'node:stream';
 import { and, asc, eq, inArray, lt, or } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
-import type { Board, Bom, BomColumn, BomExportFormat, EdaDetail, FabricationFile, Placement } from '../../lib/contract/eda.ts';
+import type { Board, Bom, BomColumn, BomExportFormat, EdaDetail, FabricationFile, Placement, PlacementError } from '../../lib/contract/eda.ts';
 import { getDb } from '../db/client.ts';
 import { attachments, boards, bomLines, edaDocuments } from '../db/schema/index.ts';
 import { exportBom } from '../electronics/bom-export.ts';
@@ -60,6 +60,9 @@ function commonStem(names: string[]): string {
 
 const sourcesKey = (sources: string[]) => [...sources].sort().join(',');
 
+/** The same attachment ids in the same order. */
+export const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, index) => id === b[index]);
+
 /** Every stored file of a board row. */
 export function boardKeys(row: { topKey: string | null; bottomKey: string | null; previewKey: string | null; layers: { key: string | null }[] }): string[] {
   return [row.topKey, row.bottomKey, row.previewKey, ...row.layers.map((layer) => layer.key)].filter((key): key is string => Boolean(key));
@@ -97,10 +100,11 @@ export async function planProjectEda(tx: Tx, projectId: number): Promise<EdaPlan
   }
 
   const bom = files.find((file) => file.kind === 'bom') ?? null;
-  const placement = files.find((file) => file.kind === 'placement') ?? null;
+  // Every placement file: EAGLE writes each side to its own (.mnt top, .mnb bottom).
+  const placementIds = files.filter((file) => file.kind === 'placement').map((file) => file.id);
   const [doc] = await tx.select().from(edaDocuments).where(eq(edaDocuments.projectId, projectId));
-  if (!doc ? bom || placement : doc.bomAttachmentId !== (bom?.id ?? null) || doc.placementAttachmentId !== (placement?.id ?? null)) {
-    const values = { status: 'queued' as const, bomAttachmentId: bom?.id ?? null, placementAttachmentId: placement?.id ?? null, updatedAt: new Date() };
+  if (!doc ? bom || placementIds.length > 0 : doc.bomAttachmentId !== (bom?.id ?? null) || !sameIds(doc.placementAttachmentIds, placementIds)) {
+    const values = { status: 'queued' as const, bomAttachmentId: bom?.id ?? null, placementAttachmentIds: placementIds, updatedAt: new Date() };
     await tx.insert(edaDocuments).values({ projectId, ...values }).onConflictDoUpdate({ target: edaDocuments.projectId, set: values });
     plan.documents = true;
   }
@@ -177,6 +181,15 @@ export async function listProjectBoards(projectId: number, viewerIsOwner: boolea
   return rows.map(toBoard);
 }
 
+/** The placement files the last read of the project's documents could not use (none while they wait to be read again). */
+async function readPlacementErrors(projectId: number): Promise<PlacementError[]> {
+  const [doc] = await getDb()
+    .select({ status: edaDocuments.status, errors: edaDocuments.placementErrors })
+    .from(edaDocuments)
+    .where(eq(edaDocuments.projectId, projectId));
+  return doc?.status === 'ready' ? doc.errors : [];
+}
+
 async function readBom(projectId: number): Promise<Bom> {
   const db = getDb();
   const [doc] = await db
@@ -194,7 +207,7 @@ async function readBom(projectId: number): Promise<Bom> {
   };
 }
 
-/** The parts of the project's placement file on its first ready board (none without one). */
+/** The parts of the project's placement files on its first ready board (none without one). */
 function boardParts(board: BoardRow | undefined): Placement[] {
   return board ? board.parts.map((part) => ({ boardId: board.id, ...part })) : [];
 }
@@ -218,8 +231,8 @@ export async function getEdaDetail(publicId: string, viewerId: number | null): P
   const boardRows = await db.select().from(boards).where(eq(boards.projectId, project.id)).orderBy(asc(boards.id));
   const visible = boardRows.filter((row) => isOwner || row.status === 'ready');
   const firstReady = boardRows.find((row) => row.status === 'ready');
-  const [bom, fabrication] = await Promise.all([readBom(project.id), readFabrication(project.id)]);
-  return { boards: visible.map(toBoard), bom, placements: boardParts(firstReady), fabrication };
+  const [bom, placementErrors, fabrication] = await Promise.all([readBom(project.id), readPlacementErrors(project.id), readFabrication(project.id)]);
+  return { boards: visible.map(toBoard), bom, placements: boardParts(firstReady), placementErrors, fabrication };
 }
 
 /** A published project's BOM as an ordering upload for `format`, quantities for `boardCount` boards. */

@@ -1,5 +1,5 @@
 import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import type { BoardErrorKey, BoardStatus, BomColumn, BomErrorKey, EdaTool, LayerSide, LayerType } from '../../../lib/contract/eda.ts';
+import type { BoardErrorKey, BoardStatus, BomColumn, BomErrorKey, EdaTool, LayerSide, LayerType, PlacementError } from '../../../lib/contract/eda.ts';
 import { attachments } from './attachments.ts';
 import { projects } from './projects.ts';
 
@@ -75,7 +75,14 @@ export const edaDocuments = pgTable('eda_documents', {
   bomColumns: jsonb('bom_columns').$type<BomColumn[]>().notNull().default([]),
   bomErrorKey: text('bom_error_key').$type<BomErrorKey>(),
   bomFoundColumns: jsonb('bom_found_columns').$type<string[]>(),
-  placementAttachmentId: text('placement_attachment_id').references(() => attachments.id, { onDelete: 'set null' }),
+  /**
+   * Every pick-and-place file of the project, in attachment order: their parts are read into one
+   * set (EAGLE writes the top side's to `.mnt` and the bottom side's to `.mnb`). Kept in step with
+   * the attachments by `planProjectEda`, in the transaction that changes them.
+   */
+  placementAttachmentIds: jsonb('placement_attachment_ids').$type<string[]>().notNull().default([]),
+  /** The placement files of the last read that put no parts on the board, and why. */
+  placementErrors: jsonb('placement_errors').$type<PlacementError[]>().notNull().default([]),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
