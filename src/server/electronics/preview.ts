@@ -1,5 +1,6 @@
 /**
- * A raster preview (WebP) of a board render, for cards, Open Graph and pages without JavaScript.
+ * A raster preview of a board render: WebP for cards and pages without JavaScript, and the same
+ * picture as JPEG for link previews (Open Graph), which many services do not show in WebP.
  * librsvg (through sharp) would scale an SVG sized in mm or inches twice (pixels = inches ×
  * density² / 72), so the root's width and height are rewritten to the pixels wanted and it is
  * rasterized at density 72. sharp works on libuv's thread pool, so the event loop stays free; its
@@ -19,6 +20,14 @@ const HEAVY_MASK_COUNT = 40;
 export const PREVIEW_TIMEOUT_SECONDS = 20;
 /** The preview is bounded by its own size: 4000 × 4000 at most, whatever the board's aspect. */
 const MAX_PREVIEW_PIXELS = 4000 * 4000;
+
+/** What the JPEG's transparent corners (outside the board outline) become: the board viewer's backdrop. */
+export const PREVIEW_JPEG_BACKGROUND = '#1b1f23';
+
+export interface Previews {
+  webp: Buffer;
+  jpeg: Buffer;
+}
 
 export interface PreviewOptions {
   widthPx?: number;
@@ -55,16 +64,24 @@ export function previewWidthFor(svg: string): number {
 }
 
 /**
- * A WebP of `svg`, `widthPx` wide (by default as `previewWidthFor` says). Throws
+ * A WebP and a JPEG of `svg`, `widthPx` wide (by default as `previewWidthFor` says). The SVG is
+ * rasterized once (the costly step) and both pictures are encoded from its pixels. Throws
  * `BoardError('too_complex')` past the time limit.
  */
-export async function rasterizePreview(svg: string, options: PreviewOptions = {}): Promise<Buffer> {
+export async function rasterizePreview(svg: string, options: PreviewOptions = {}): Promise<Previews> {
   const sized = sizeSvgInPixels(svg, options.widthPx ?? previewWidthFor(svg));
   try {
-    return await sharp(Buffer.from(sized.svg), { density: 72, limitInputPixels: MAX_PREVIEW_PIXELS })
+    const { data, info } = await sharp(Buffer.from(sized.svg), { density: 72, limitInputPixels: MAX_PREVIEW_PIXELS })
       .timeout({ seconds: options.timeoutSeconds ?? PREVIEW_TIMEOUT_SECONDS })
-      .webp({ quality: 82 })
-      .toBuffer();
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const pixels = { raw: { width: info.width, height: info.height, channels: info.channels } };
+    const [webp, jpeg] = await Promise.all([
+      sharp(data, pixels).webp({ quality: 82 }).toBuffer(),
+      sharp(data, pixels).flatten({ background: PREVIEW_JPEG_BACKGROUND }).jpeg({ quality: 85, mozjpeg: true }).toBuffer(),
+    ]);
+    return { webp, jpeg };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new BoardError(/timeout/i.test(message) ? 'too_complex' : 'render_failed', undefined, message);

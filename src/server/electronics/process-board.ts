@@ -1,6 +1,6 @@
 /**
  * The one entry point of the board job: a Gerber set (a zip, or loose files) in, everything a board
- * stores out: its facts, identified layers, SVG renders, WebP preview and how long each step took.
+ * stores out: its facts, identified layers, SVG renders, WebP and JPEG previews and how long each step took.
  * Pure computation: no database, no storage; the caller decides where the renders go.
  */
 import { performance } from 'node:perf_hooks';
@@ -37,6 +37,8 @@ export interface ProcessedBoard {
   bottom: string;
   /** WebP of the top side. */
   preview: Buffer;
+  /** The same picture as JPEG, for link previews that show no WebP. */
+  previewJpeg: Buffer;
   /** Files of the set that are no layer (job files, documentation, unknown names). */
   ignored: string[];
   /**
@@ -99,7 +101,7 @@ export async function processGerberSet(input: GerberSetInput, options: ProcessOp
   const renderMs = elapsed(renderStart);
 
   const previewStart = performance.now();
-  const preview = await rasterizePreview(board.top, options.preview);
+  const previews = await rasterizePreview(board.top, options.preview);
   const previewMs = elapsed(previewStart);
 
   const evidence = new Map(set.layers.map((layer) => [layer.filename, layer.evidence]));
@@ -112,7 +114,8 @@ export async function processGerberSet(input: GerberSetInput, options: ProcessOp
     layers: board.layers.map((layer) => ({ ...layer, evidence: evidence.get(layer.filename) ?? 'name' })),
     top: board.top,
     bottom: board.bottom,
-    preview,
+    preview: previews.webp,
+    previewJpeg: previews.jpeg,
     ignored: set.ignored,
     pads: padsOf(set.layers),
     peakMemoryMb: board.peakMemoryMb,

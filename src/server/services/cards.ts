@@ -46,6 +46,16 @@ const coverOrBoard = sql<string | null>`coalesce(${projects.cover}, (
   WHERE b.project_id = ${projects.id} AND b.status = 'ready' AND b.preview_key IS NOT NULL
   ORDER BY b.id LIMIT 1))`;
 
+/**
+ * The picture link previews (Open Graph) show for a project: its cover, or else the JPEG of its
+ * first ready board's preview (many link-preview services show no WebP), or that preview itself
+ * for a board rendered before JPEGs were kept.
+ */
+export const shareImage = sql<string | null>`coalesce(${projects.cover}, (
+  SELECT ${fileUrl('')} || coalesce(b.preview_jpeg_key, b.preview_key) FROM boards b
+  WHERE b.project_id = ${projects.id} AND b.status = 'ready' AND b.preview_key IS NOT NULL
+  ORDER BY b.id LIMIT 1))`;
+
 /** Columns every card query selects. */
 export const cardColumns = {
   internalId: projects.id,

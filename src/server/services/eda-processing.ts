@@ -82,6 +82,7 @@ export async function processBoardJob(boardId: number): Promise<void> {
     const topKey = await put(`${base}/top.svg`, result.top);
     const bottomKey = await put(`${base}/bottom.svg`, result.bottom);
     const previewKey = await put(`${base}/preview.webp`, result.preview);
+    const previewJpegKey = await put(`${base}/preview.jpg`, result.previewJpeg);
     const layers: StoredLayer[] = [];
     for (const [index, layer] of result.layers.entries()) {
       const key = layer.svg ? await put(`${base}/layer-${index}.svg`, layer.svg) : null;
@@ -103,6 +104,7 @@ export async function processBoardJob(boardId: number): Promise<void> {
         topKey,
         bottomKey,
         previewKey,
+        previewJpegKey,
         renderMs: Date.now() - started,
         updatedAt: new Date(),
       })

@@ -64,8 +64,14 @@ const sourcesKey = (sources: string[]) => [...sources].sort().join(',');
 export const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, index) => id === b[index]);
 
 /** Every stored file of a board row. */
-export function boardKeys(row: { topKey: string | null; bottomKey: string | null; previewKey: string | null; layers: { key: string | null }[] }): string[] {
-  return [row.topKey, row.bottomKey, row.previewKey, ...row.layers.map((layer) => layer.key)].filter((key): key is string => Boolean(key));
+export function boardKeys(row: {
+  topKey: string | null;
+  bottomKey: string | null;
+  previewKey: string | null;
+  previewJpegKey: string | null;
+  layers: { key: string | null }[];
+}): string[] {
+  return [row.topKey, row.bottomKey, row.previewKey, row.previewJpegKey, ...row.layers.map((layer) => layer.key)].filter((key): key is string => Boolean(key));
 }
 
 /**

@@ -76,6 +76,7 @@ export async function getPreview(previewId: string, viewerId: number | null, tok
     attachments: files.map((file) => ({ id: file.id, name: file.name, mime: file.mime, size: file.size, kind: guessAttachmentKind(file.name, file.mime), downloadCount: 0, url: file.url })),
     boards: [],
     videos: [],
+    shareImage: content.cover,
     updatedAt: created,
     viewer: { starred: false, liked: false, isOwner: row.preview.ownerId === viewerId },
   };

@@ -9,7 +9,7 @@ import type { Board } from '../../lib/contract/eda.ts';
 import type { Video } from '../../lib/contract/video.ts';
 import { listProjectBoards } from './eda.ts';
 import { listProjectVideos } from './videos.ts';
-import { cardColumns, isPublished, toCards, type ProjectCard } from './cards.ts';
+import { cardColumns, isPublished, shareImage, toCards, type ProjectCard } from './cards.ts';
 
 export interface AttachmentInfo {
   id: string;
@@ -30,6 +30,8 @@ export interface ProjectDetail extends ProjectCard {
   boards: Board[];
   /** Its ready videos, newest first. */
   videos: Video[];
+  /** The picture of link previews: the cover, or a JPEG of the board when the cover is the board's. */
+  shareImage: string | null;
   updatedAt: string;
   viewer: { starred: boolean; liked: boolean; isOwner: boolean };
 }
@@ -51,6 +53,7 @@ export async function getProjectDetail(publicId: string, viewerId: number | null
   const [row] = await db
     .select({
       ...cardColumns,
+      shareImage,
       ownerId: projects.ownerId,
       descriptionHtml: projects.descriptionHtml,
       licence: projects.licence,
@@ -88,6 +91,7 @@ export async function getProjectDetail(publicId: string, viewerId: number | null
     })),
     boards: boardRows,
     videos: videoRows,
+    shareImage: row.shareImage,
     updatedAt: row.updatedAt.toISOString(),
     viewer: { starred: starRow.length > 0, liked: likeRow.length > 0, isOwner: viewerId === row.ownerId },
   };

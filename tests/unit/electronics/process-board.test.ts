@@ -48,6 +48,9 @@ async function expectBoard(board: ProcessedBoard, name: BoardName, files: Source
   expect(preview.format).toBe('webp');
   expect([PREVIEW_WIDTH_PX, HEAVY_PREVIEW_WIDTH_PX]).toContain(preview.width);
   expect((preview.height ?? 0) / (preview.width ?? 1)).toBeCloseTo(board.heightMm / board.widthMm, 2);
+  // and the same picture as JPEG, for link previews that show no WebP
+  const jpeg = await sharp(board.previewJpeg).metadata();
+  expect(jpeg).toMatchObject({ format: 'jpeg', width: preview.width, height: preview.height });
 }
 
 describe('processGerberSet on the fixture boards', () => {

@@ -55,6 +55,8 @@ export const boards = pgTable(
     topKey: text('top_key'),
     bottomKey: text('bottom_key'),
     previewKey: text('preview_key'),
+    /** The preview as JPEG, the project's link-preview (Open Graph) picture when it has no cover of its own. */
+    previewJpegKey: text('preview_jpeg_key'),
     renderMs: integer('render_ms'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,1 @@
+ALTER TABLE "boards" ADD COLUMN "preview_jpeg_key" text;
