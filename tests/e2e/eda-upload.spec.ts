@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import { zipBoard } from '../helpers/board-fixtures.ts';
+import { openReadyBoard } from './eda-helpers.ts';
 import { api, signUp } from './project-helpers.ts';
 
 /**
@@ -68,5 +70,50 @@ test('a Gerber set without an outline tells its author what to add', async ({ pa
   await guestPage.goto(`/eda/${saved.result.id}`);
   await expect(guestPage.getByText('No board outline found', { exact: false })).toHaveCount(0);
   await expect(guestPage.getByText('no-outline-gerbers.zip')).toBeVisible();
+  // and the project page still leads a guest to the files
+  await guestPage.goto(`/d-${saved.result.id}`);
+  await expect(guestPage.getByRole('region', { name: 'Fabrication files' }).getByRole('link', { name: 'Gerber and fabrication files' })).toHaveAttribute('href', `/eda/${saved.result.id}#fabrication`);
   await guest.close();
+});
+
+test('a project with a cover of its own shows its board beside the gallery on a wide screen, below it on a narrow one', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const request = page.context().request;
+  await signUp(request, 'Cover And Board');
+  const picture = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#b0521d' } }).png().toBuffer();
+  const cover = (await (await request.post('/api/upload', { multipart: { purpose: 'cover', file: { name: 'cover.png', mimeType: 'image/png', buffer: picture } } })).json()).result;
+  const gerbers = (await (await request.post('/api/upload', { multipart: { purpose: 'attachment', file: { name: 'adapter-gerbers.zip', mimeType: 'application/zip', buffer: Buffer.from(await zipBoard('kicad-rrf')) } } })).json()).result;
+  const saved = await api(request, 'release/saveProject', {
+    title: 'Adapter with a photo',
+    summary: 'A cover and a board',
+    description: 'Both.',
+    tags: ['microcontrollers'],
+    licence: 'MIT',
+    cover: cover.url,
+    attachments: [gerbers.id],
+    publish: true,
+  });
+  expect(saved.retCode).toBe(0);
+  const id = saved.result.id as string;
+  await openReadyBoard(page, `/eda/${id}`);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/d-${id}`);
+  const gallery = page.locator('.project-media > .gallery');
+  const block = page.getByRole('region', { name: 'Board', exact: true });
+  await expect(block.getByRole('img', { name: /^The board of Adapter with a photo/ })).toBeVisible();
+  // the cover in the gallery, the board in its block: each once, and link previews show the cover
+  await expect(gallery.getByRole('img', { name: /Adapter with a photo/ })).toHaveAttribute('src', cover.url);
+  await expect(page.locator('.project-head img[src^="/files/boards/"]')).toHaveCount(1);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', new RegExp(`${cover.url.replace(/[.]/g, '\\.')}$`));
+  let [g, b] = [(await gallery.boundingBox())!, (await block.boundingBox())!];
+  expect(b.x).toBeGreaterThanOrEqual(g.x + g.width);
+  expect(Math.abs(b.y - g.y)).toBeLessThan(2);
+  await page.screenshot({ path: testInfo.outputPath('board-beside-gallery.png') });
+
+  await page.setViewportSize({ width: 800, height: 900 });
+  [g, b] = [(await gallery.boundingBox())!, (await block.boundingBox())!];
+  expect(b.y).toBeGreaterThanOrEqual(g.y + g.height);
+  expect(Math.abs(b.x - g.x)).toBeLessThan(2);
+  await page.screenshot({ path: testInfo.outputPath('board-below-gallery.png'), fullPage: true });
 });

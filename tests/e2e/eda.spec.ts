@@ -132,12 +132,18 @@ test('a builder looks at the Sangaboard: sides, layers, zoom, parts on the board
   expect(violations).toEqual([]);
 });
 
-test('the project page shows its board and leads to it', async ({ page, request }) => {
+test('the project page shows its board and leads to it', async ({ page, request }, testInfo) => {
   const id = await sangaboardId(request);
   await openReadyBoard(page, `/eda/${id}`);
   await page.goto(`/d-${id}`);
   const block = page.getByRole('region', { name: 'Board', exact: true });
   await expect(block.getByRole('img', { name: /^The board of Sangaboard/ })).toBeVisible();
+  // Without a cover of its own the board is the page's picture, shown once (no gallery repeating it);
+  // link previews get it as JPEG.
+  await expect(page.locator('.gallery')).toHaveCount(0);
+  await expect(page.locator('.project-head img[src^="/files/boards/"]')).toHaveCount(1);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/files\/boards\/\d+\/preview\.jpg$/);
+  await page.screenshot({ path: testInfo.outputPath('project-board-main.png') });
   await expect(block).toContainText('65.0 × 56.5 mm (2.56 × 2.22 in) · 2 copper layers');
   await block.getByRole('link', { name: 'Board, layers and BOM' }).click();
   await expect(page).toHaveURL(new RegExp(`/eda/${id}$`));

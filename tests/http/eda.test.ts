@@ -94,6 +94,16 @@ describe('eda/detail', () => {
       expect(page.body).toContain('311-100HRCT-ND');
       expect(page.body).toContain('The pick-and-place file adapter-pos.csv places no parts');
     }
+
+    // the project page, without a cover: the board once (no gallery repeating it), and a JPEG for link previews
+    const projectPage = await app.request(`/d-${projectId}`);
+    expect(projectPage.body.split(`src="${board!.preview}"`)).toHaveLength(2);
+    expect(projectPage.body).not.toContain('data-gallery');
+    const ogImage = /<meta property="og:image" content="([^"]+)"/.exec(projectPage.body)?.[1];
+    expect(ogImage).toMatch(/\/files\/boards\/\d+\/preview\.jpg$/);
+    const jpeg = await app.request(new URL(ogImage!).pathname);
+    expect(jpeg.status).toBe(200);
+    expect(jpeg.headers['content-type']).toBe('image/jpeg');
   }, 90_000);
 
   it('answers an unknown project and a bad id with the envelope', async () => {
