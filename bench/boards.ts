@@ -1,7 +1,7 @@
 /**
  * Board processing for `npm run bench`: each fixture board of seed/demo/eda processed
  * cold, one at a time, as the board job does it (identification, render in a fresh worker thread,
- * WebP preview): seconds per step and the worker's peak memory. Answers a Markdown section.
+ * WebP and JPEG previews): seconds per step and the worker's peak memory. Answers a Markdown section.
  * Also runnable alone, `node bench/boards.ts`: prints the section and puts it into
  * bench/results.md in place of the previous one, leaving the page benchmark as it was.
  */
@@ -28,7 +28,7 @@ export async function benchBoards(): Promise<string> {
   }
   return `${HEADING}
 
-Each fixture board processed cold, one at a time: layers identified, rendered in a fresh worker thread (pcb-stackup), WebP preview (sharp). Aim: every board ready in under 5 s.
+Each fixture board processed cold, one at a time: layers identified, rendered in a fresh worker thread (pcb-stackup), WebP and JPEG previews from one rasterization (sharp). Aim: every board ready in under 5 s.
 
 | board | tool | size mm | layers | render s | preview s | total s | peak worker MiB |
 |---|---|---:|---:|---:|---:|---:|---:|
