@@ -8,7 +8,9 @@ import { purgePages } from '../../src/server/page-cache/tags.ts';
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/139.0.0.0 Safari/537.36';
 
 /** A page renderer standing in for Astro: counts its renders and answers what `page` says. */
-function renderer(page: (path: string, n: number) => { status?: number; headers?: Record<string, string | string[]>; body: string; delayMs?: number }) {
+type Answer = { status?: number; headers?: Record<string, string>; body: string; delayMs?: number };
+
+function renderer(page: (path: string, n: number) => Answer) {
   let renders = 0;
   const render = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     renders += 1;
@@ -96,7 +98,7 @@ describe('the page cache', () => {
   });
 
   it('never keeps what sets a cookie, a private page, an error or a redirect', async () => {
-    const pages = renderer((path) => {
+    const pages = renderer((path): Answer => {
       if (path === '/cookie') return { body: '<p>hello</p>', headers: { 'set-cookie': 'a=1; Path=/' } };
       if (path === '/private') return { body: '<p>mine</p>', headers: { 'cache-control': 'private, no-store' } };
       if (path === '/broken') return { status: 500, body: '<p>oops</p>' };

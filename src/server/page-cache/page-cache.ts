@@ -12,8 +12,8 @@ import net from 'node:net';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-import Negotiator from 'negotiator';
 import { LOCALE_COOKIE } from '../../lib/i18n.ts';
+import { preferredEncoding } from '../http/encoding.ts';
 import { CapturingResponse, type CapturedPage } from './capture.ts';
 import { CACHE_RENDER_HEADER, cacheableRequest, DESKTOP_COOKIE, PAGE_TAGS_HEADER, varyFor, type CacheableRequest } from './key.ts';
 
@@ -164,7 +164,7 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
         return;
       }
     }
-    const encoding = bestEncoding(req);
+    const encoding = preferredEncoding(req, ['br', 'gzip', 'identity']);
     const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.identity;
     if (encoding !== 'identity') res.setHeader('content-encoding', encoding);
     res.setHeader('content-length', body.length);
@@ -230,14 +230,6 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
 export function guestCacheControl(status: number, options: Pick<PageCacheOptions, 'freshMs' | 'staleMs'>): string {
   const fresh = Math.round(options.freshMs / 1000);
   return status === 200 ? `public, max-age=0, s-maxage=${fresh}, stale-while-revalidate=${Math.round(options.staleMs / 1000)}` : `public, max-age=0, s-maxage=${fresh}`;
-}
-
-type EncodingNegotiator = { encoding(available: string[], options: { preferred: string[] }): string | undefined };
-const ENCODINGS = ['br', 'gzip', 'identity'];
-
-/** Brotli when the browser takes it and gzip at the same weight (the smaller body); `preferred` is in negotiator 1.0, not yet in its types. */
-function bestEncoding(req: http.IncomingMessage): string {
-  return (new Negotiator(req) as unknown as EncodingNegotiator).encoding(ENCODINGS, { preferred: ENCODINGS }) ?? 'identity';
 }
 
 function matchesEtag(header: string | undefined, etag: string): boolean {
