@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { benchBoards } from './boards.ts';
 import { benchUploadToPlayable, benchVideos } from './videos.ts';
+import { signUpBenchMember } from './members.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -55,10 +56,62 @@ interface Row {
   errors: number;
 }
 
-async function measure(name: string, url: string): Promise<Row> {
-  const result = await autocannon({ url, connections, duration, headers: { 'accept-language': 'en-US' } });
+// A browser's headers: the page cache keys on the kind of client, and crawlers are answered apart.
+const BROWSER_HEADERS = {
+  'accept-language': 'en-US',
+  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/139.0.0.0 Safari/537.36',
+};
+
+async function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<Row> {
+  const result = await autocannon({ url, connections, duration, headers: { ...BROWSER_HEADERS, ...headers } });
   const errors = result.errors + result.timeouts + result.non2xx;
   return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors };
+}
+
+/**
+ * 200 connections at once for `duration`: 180 guests reading pages (the cache's share of a real
+ * crowd) and 20 signed-in members reading pages and, one request in ten, starring or unstarring.
+ */
+async function measureMixed(base: string, guestPaths: string[], members: { cookie: string }[], projectIds: string[]) {
+  const guests = autocannon({
+    url: base,
+    connections: 180,
+    duration,
+    headers: BROWSER_HEADERS,
+    requests: guestPaths.map((path) => ({ method: 'GET' as const, path })),
+  });
+  let memberIndex = 0;
+  let write = 0;
+  const signedIn = autocannon({
+    url: base,
+    connections: members.length,
+    duration,
+    headers: { ...BROWSER_HEADERS, origin: base },
+    setupClient: (client) => {
+      client.setHeaders({ ...BROWSER_HEADERS, origin: base, cookie: members[memberIndex++ % members.length]!.cookie });
+    },
+    requests: [
+      ...Array.from({ length: 9 }, (_, i) => ({ method: 'GET' as const, path: i % 2 ? `/d-${projectIds[i % projectIds.length]}` : '/' })),
+      {
+        method: 'POST' as const,
+        path: '/api/project/star',
+        setupRequest: (request) => {
+          write += 1;
+          const body = JSON.stringify({ id: projectIds[write % projectIds.length], value: write % 2 === 0 });
+          return { ...request, body, headers: { ...request.headers, 'content-type': 'application/json' } };
+        },
+      },
+    ],
+  });
+  const [g, m] = await Promise.all([guests, signedIn]);
+  return {
+    rps: g.requests.average + m.requests.average,
+    p50: Math.max(g.latency.p50, m.latency.p50),
+    p99: Math.max(g.latency.p99, m.latency.p99),
+    guestP99: g.latency.p99,
+    memberP99: m.latency.p99,
+    errors: g.errors + g.timeouts + g.non2xx + m.errors + m.timeouts + m.non2xx,
+  };
 }
 
 let server: ChildProcess | undefined;
@@ -82,8 +135,11 @@ try {
   });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/healthz`, 60_000);
-  const list = (await (await fetch(`${base}/api/project/list?pageSize=1`)).json()) as { result: { list: { id: string }[]; total: number } };
+  const list = (await (await fetch(`${base}/api/project/list?pageSize=20`)).json()) as { result: { list: { id: string }[]; total: number } };
   const projectId = list.result.list[0]!.id;
+  const projectIds = list.result.list.map((project) => project.id);
+  const members = await Promise.all(Array.from({ length: 20 }, () => signUpBenchMember(base)));
+  const reader = members[0]!;
 
   const homeBytes = Buffer.from(await (await fetch(`${base}/`)).arrayBuffer());
   baseline = http.createServer((_req, res) => {
@@ -97,21 +153,39 @@ try {
     ['`/`', `${base}/`],
     ['`/newest`', `${base}/newest`],
     [`\`/d-{id}\``, `${base}/d-${projectId}`],
+    ['`/search?q=usb`', `${base}/search?q=usb`],
     ['`/m`', `${base}/m`],
+    [`\`/m/d-{id}\``, `${base}/m/d-${projectId}`],
     ['`/api/project/list`', `${base}/api/project/list`],
   ];
   const rows: Row[] = [];
   for (const [name, url] of targets) {
     console.log(`[bench] ${name}`);
     // a short warm-up so JIT and caches are settled before measuring
-    await autocannon({ url, connections: 10, duration: 2 });
+    await autocannon({ url, connections: 10, duration: 2, headers: BROWSER_HEADERS });
     rows.push(await measure(name, url));
   }
+  const signedInTargets: [string, string][] = [
+    ['`/`, signed in', `${base}/`],
+    [`\`/d-{id}\`, signed in`, `${base}/d-${projectId}`],
+  ];
+  for (const [name, url] of signedInTargets) {
+    console.log(`[bench] ${name}`);
+    await autocannon({ url, connections: 10, duration: 2, headers: { ...BROWSER_HEADERS, cookie: reader.cookie } });
+    rows.push(await measure(name, url, { cookie: reader.cookie }));
+  }
+  console.log('[bench] mixed load');
+  const mixed = await measureMixed(base, ['/', '/newest', `/d-${projectId}`, '/search?q=usb', '/m', `/m/d-${projectId}`, ...projectIds.slice(1, 10).map((id) => `/d-${id}`)], members, projectIds);
   const ceiling = rows[0]!.rps;
   const table = [
     '| target | req/s | p50 ms | p99 ms | errors | vs baseline |',
     '|---|---:|---:|---:|---:|---:|',
     ...rows.map((row) => `| ${row.name} | ${Math.round(row.rps).toLocaleString('en-US')} | ${row.p50} | ${row.p99} | ${row.errors} | ${((row.rps / ceiling) * 100).toFixed(1)} % |`),
+  ].join('\n');
+  const mixedTable = [
+    '| load | req/s | p50 ms | p99 ms | guests p99 ms | members p99 ms | errors |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    `| 180 guests reading + 20 members reading and starring (1 request in 10 a write) | ${Math.round(mixed.rps).toLocaleString('en-US')} | ${mixed.p50} | ${mixed.p99} | ${mixed.guestP99} | ${mixed.memberP99} | ${mixed.errors} |`,
   ].join('\n');
 
   let searchTable = '';
@@ -130,9 +204,13 @@ try {
 Run ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}.
 ${list.result.total.toLocaleString('en-US')} published projects and ${userCount.toLocaleString('en-US')} users seeded in ${seedSeconds.toFixed(1)} s.
 autocannon: ${connections} connections, ${duration} s per target after a 2 s warm-up; load generator on the same machine.
-Guest requests (no cookie), English.
+Requests as a desktop browser in English; guests send no cookie (served by the page cache after the first render), "signed in" ones the session cookie (rendered for them).
 
-${table}${searchTable}${boardsSection}${videosSection}
+${table}
+
+## Mixed load, 200 connections, ${duration} s
+
+${mixedTable}${searchTable}${boardsSection}${videosSection}
 `;
   writeFileSync(path.join(root, 'bench', 'results.md'), report);
   console.log(`\n${report}`);

@@ -9,12 +9,12 @@ import { AppError } from './server/http/errors.ts';
 import { assertRouteMiddlewares, routeMiddlewares } from './server/routing/middlewares.ts';
 import { matchRoute, routeTable } from './server/routing/routes.ts';
 import { handleSsoCallback } from './server/routing/sso-callback.ts';
+import { CACHE_RENDER_HEADER, DESKTOP_COOKIE, PAGE_TAGS_HEADER } from './server/page-cache/key.ts';
 import { validateSessionToken } from './server/services/sessions.ts';
 import { siteOrigin } from './server/services/sso-links.ts';
 
 assertRouteMiddlewares(routeTable);
 
-const DESKTOP_COOKIE = 'prefer_desktop';
 
 /**
  * `/m/x` is served by the page of `/x` in the mobile layout: the variant goes on `locals` and the
@@ -40,13 +40,13 @@ const context = defineMiddleware(async ({ request, cookies, locals }, next) => {
   locals.user = await validateSessionToken(token);
   locals.sessionToken = locals.user ? token : null;
   const response = await next();
-  // Signed-in pages carry the member's own data: never stored by a shared cache.
-  if (locals.user && (response.headers.get('content-type') ?? '').includes('text/html')) {
-    try {
-      response.headers.set('cache-control', 'private, no-store');
-    } catch {
-      // immutable headers (a fetched response): nothing to adjust
-    }
+  try {
+    // Signed-in pages carry the member's own data: never stored by a shared cache.
+    if (locals.user && (response.headers.get('content-type') ?? '').includes('text/html')) response.headers.set('cache-control', 'private, no-store');
+    // A page's tags are for the page cache alone.
+    if (!request.headers.has(CACHE_RENDER_HEADER)) response.headers.delete(PAGE_TAGS_HEADER);
+  } catch {
+    // immutable headers (a fetched response): nothing to adjust
   }
   return response;
 });

@@ -9,6 +9,10 @@ import { createStaticFiles, serveStoredFile, serveStoredVideo } from './static-f
 import { isAppError } from './http/errors.ts';
 import { handleTusRequest, isTusPath } from './http/tus-upload.ts';
 import { resolveVideoStream } from './services/videos.ts';
+import { countProjectView } from './services/project-views.ts';
+import { readConfig } from './config.ts';
+import { CACHE_RENDER_HEADER, createPageCache, type PageCacheOptions } from './page-cache/page-cache.ts';
+import { listenForPagePurges, stopListeningForPagePurges } from './page-cache/tags.ts';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: () => void) => Promise<void>;
 
@@ -55,6 +59,23 @@ function failRequest(req: http.IncomingMessage, res: http.ServerResponse, pathna
   else res.destroy();
 }
 
+/**
+ * How long a guest page is served as rendered: 30 s fresh, then up to 10 minutes while one
+ * background render replaces it. Writes purge the pages they change at once; what no write
+ * announces (view counts, the relative ages of things) lags by at most the 30 s.
+ */
+export const GUEST_PAGE_CACHE = { freshMs: 30_000, staleMs: 10 * 60_000 } as const;
+
+const PROJECT_PAGE = /^(?:\/m)?\/d-([a-z0-9]+)$/;
+
+/** A guest's view of a project page counts whether the page was rendered or came from the cache. */
+function countGuestView(request: { path: string; client: string }, req: http.IncomingMessage): void {
+  const id = PROJECT_PAGE.exec(request.path.split('?')[0]!)?.[1];
+  if (!id || request.client === 'crawler') return;
+  const userAgent = req.headers['user-agent'] ?? null;
+  countProjectView(id, { userId: null, ip: req.socket.remoteAddress ?? null, userAgent });
+}
+
 const VIDEO_STREAM_PREFIX = '/video/stream/';
 
 /**
@@ -80,10 +101,17 @@ async function serveVideoStream(pathname: string, query: string | undefined, req
  * Content-Security-Policy with its own. The database must be reachable through `DATABASE_URL`. The server entry listens on the
  * configured port; tests listen on a free one in their own process.
  */
-export async function createAppServer(options: { distDir: string }): Promise<http.Server> {
+export async function createAppServer(options: { distDir: string; pageCache?: Partial<PageCacheOptions> | false }): Promise<http.Server> {
   const entry = pathToFileURL(path.join(options.distDir, 'server', 'entry.mjs')).href;
   const { handler } = (await import(entry)) as { handler: NodeHandler };
   const staticFiles = await createStaticFiles(path.join(options.distDir, 'client'));
+  const cacheConfig = readConfig().pageCache;
+  const pageCache =
+    options.pageCache === false || !cacheConfig.enabled
+      ? null
+      : createPageCache((req, res) => handler(req, res), { ...GUEST_PAGE_CACHE, maxBytes: cacheConfig.maxBytes, onServed: countGuestView, ...options.pageCache });
+  // Other instances' writes purge this one's pages too (and this one's purges reach them).
+  if (pageCache) await listenForPagePurges();
 
   const { headersTimeout, requestTimeout, connectionsCheckingInterval } = SERVER_TIMEOUTS;
   const server = http.createServer({ ServerResponse: StandardReasonResponse, headersTimeout, requestTimeout, connectionsCheckingInterval }, (req, res) => {
@@ -109,9 +137,18 @@ export async function createAppServer(options: { distDir: string }): Promise<htt
     if (read && pathname.startsWith('/files/')) return serveStoredFile(pathname.slice('/files/'.length), req, res);
     if (isTusPath(pathname)) return void handleTusRequest(req, res).catch((error: unknown) => failRequest(req, res, pathname, error));
     if (read && pathname.startsWith(VIDEO_STREAM_PREFIX)) return void serveVideoStream(pathname, query, req, res).catch((error: unknown) => failRequest(req, res, pathname, error));
+    // Only the cache marks its own renders.
+    delete req.headers[CACHE_RENDER_HEADER];
+    const cacheable = pageCache?.match(req);
+    if (pageCache && cacheable) return void pageCache.serve(req, res, cacheable).catch((error: unknown) => failRequest(req, res, pathname, error));
     // Astro answers its own errors; this catches what escapes it, for this request only.
     handler(req, res).catch((error: unknown) => failRequest(req, res, pathname, error));
   });
   server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeout;
+  server.on('close', () => {
+    if (!pageCache) return;
+    pageCache.close();
+    void stopListeningForPagePurges();
+  });
   return server;
 }

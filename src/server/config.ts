@@ -20,6 +20,8 @@ export interface AppConfig {
   donationWebhookSecret: string | undefined;
   seedDemo: boolean;
   production: boolean;
+  /** The guest page cache: `PAGE_CACHE=0` turns it off; memory for pages in bytes. */
+  pageCache: { enabled: boolean; maxBytes: number };
 }
 
 function readList(value: string | undefined): string[] {
@@ -57,6 +59,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     donationWebhookSecret: env.DONATION_WEBHOOK_SECRET || undefined,
     seedDemo: env.SEED_DEMO !== '0' && env.SEED_DEMO !== 'false',
     production: env.NODE_ENV === 'production',
+    pageCache: {
+      enabled: env.PAGE_CACHE !== '0' && env.PAGE_CACHE !== 'false',
+      maxBytes: Math.max(1, Number(env.PAGE_CACHE_MB) || 64) * 1024 * 1024,
+    },
   };
 }
 

@@ -14,6 +14,7 @@ import { assertRouteMiddlewares } from './routing/middlewares.ts';
 import { routeTable } from './routing/routes.ts';
 import { seedDemoIfEmpty } from './db/seed/demo.ts';
 import { startJobWorkers, stopJobWorkers } from './jobs/workers.ts';
+import { stopListeningForPagePurges } from './page-cache/tags.ts';
 import { deleteExpiredRateLimits } from './services/rate-limit.ts';
 import { deleteExpiredSessions } from './services/sessions.ts';
 import { deleteStaleSsoCodes } from './services/sso.ts';
@@ -94,6 +95,7 @@ async function shutdown(signal: string): Promise<void> {
   server.closeIdleConnections();
   setTimeout(() => server.closeAllConnections(), 5_000).unref();
   await stopJobWorkers().catch((error: unknown) => console.error(error));
+  await stopListeningForPagePurges();
   await database.stop().catch((error: unknown) => console.error(error));
   clearTimeout(force);
   process.exit(0);

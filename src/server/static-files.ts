@@ -3,6 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import send from 'send';
 import { contentTypeOf } from '../lib/mime.ts';
+import { preferredEncoding } from './http/encoding.ts';
 import { applySecurityHeaders } from './http/security-headers.ts';
 import { getStorage } from './storage/index.ts';
 
@@ -76,10 +77,17 @@ export async function createStaticFiles(clientDir: string) {
       }
       const file = files.get(decoded);
       if (!file) return false;
-      sendFile(req, res, file, {
+      // The build wrote brotli and gzip copies of text assets (`precompress`): sent as the browser accepts.
+      const br = files.get(`${decoded}.br`);
+      const gz = files.get(`${decoded}.gz`);
+      const encoding = br || gz ? preferredEncoding(req, [...(br ? ['br' as const] : []), ...(gz ? ['gzip' as const] : []), 'identity']) : 'identity';
+      const chosen = encoding === 'br' ? br! : encoding === 'gzip' ? gz! : file;
+      sendFile(req, res, chosen, {
         'content-type': contentTypeOf(file),
         'cache-control': decoded.startsWith('/_astro/') ? IMMUTABLE : decoded.startsWith('/_build/') ? 'no-cache' : 'public, max-age=3600',
         'x-content-type-options': 'nosniff',
+        ...(br || gz ? { vary: 'Accept-Encoding' } : {}),
+        ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
       });
       return true;
     },

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { readConfig } from './config.ts';
 import { startDatabase } from './db/client.ts';
 import { startJobWorkers, stopJobWorkers } from './jobs/workers.ts';
+import { broadcastPagePurges } from './page-cache/tags.ts';
 
 const config = readConfig();
 if (!process.env.DATABASE_URL) {
@@ -15,6 +16,8 @@ if (!process.env.DATABASE_URL) {
   process.exit(1);
 }
 const database = await startDatabase({ dataDir: config.dataDir });
+// A board or video made ready here purges the site instances' cached pages.
+broadcastPagePurges();
 await startJobWorkers({ boardConcurrency: Math.max(1, Number(process.env.BOARD_CONCURRENCY ?? 1) || 1) });
 console.log(`[copperhub-worker] job workers started (files in ${path.join(config.dataDir, 'files')})`);
 

@@ -47,7 +47,7 @@ test('a guest reads the home and a project page with comments, signs in on the s
   // Home: the banner carousel's web component starts, the language switcher's script reloads the page.
   await page.goto('/');
   await expect(page.getByRole('region', { name: 'Featured' })).toBeVisible();
-  await expect.poll(() => page.locator('swiper-container').evaluate((element) => Boolean((element as HTMLElement & { swiper?: unknown }).swiper))).toBe(true);
+  await expect.poll(() => page.locator('.hero-swiper').evaluate((element) => Boolean((element as HTMLElement & { swiper?: unknown }).swiper))).toBe(true);
   await page.getByLabel('Language').first().selectOption('zh-CN');
   await expect(page.getByRole('heading', { name: '推荐项目' })).toBeVisible();
   await page.getByLabel('语言').first().selectOption('en-US');
@@ -120,7 +120,7 @@ test('the mobile pages run under the same policy', async ({ browser }) => {
   const problems = await watchPolicies(page);
   await page.goto('/m');
   await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible();
-  await expect.poll(() => page.locator('swiper-container').evaluate((element) => Boolean((element as HTMLElement & { swiper?: unknown }).swiper))).toBe(true);
+  await expect.poll(() => page.locator('.hero-swiper').evaluate((element) => Boolean((element as HTMLElement & { swiper?: unknown }).swiper))).toBe(true);
   await page.goto(`/m/d-${project.id}`);
   await expect(page.getByRole('heading', { level: 1, name: project.title })).toBeVisible();
   await expect(page.locator('[data-reaction="star"]')).toBeEnabled();

@@ -17,7 +17,12 @@ test('home shows banners, donations, recommended and newest projects, tags and c
   await expect(page.getByRole('complementary').filter({ hasText: 'Recent donations' })).toBeVisible();
   expect(await page.locator('#home-newest ~ * article, section[aria-labelledby="home-newest"] article').count()).toBeGreaterThanOrEqual(4);
   // the carousel element is upgraded by swiper in the browser
-  await expect(page.locator('swiper-container')).toHaveJSProperty('swiper.initialized', true);
+  await expect(page.locator('.hero-swiper')).toHaveJSProperty('swiper.initialized', true);
+  // and its arrows move to the next banner
+  const shownTitle = () => page.locator('.hero-swiper .swiper-slide-active .hero-title').innerText();
+  const first = await shownTitle();
+  await page.getByRole('button', { name: 'Next slide' }).click();
+  await expect.poll(shownTitle).not.toBe(first);
   expect(consoleErrors).toEqual([]);
 });
 

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { createAppServer } from '../../src/server/app.ts';
+import type { PageCacheOptions } from '../../src/server/page-cache/page-cache.ts';
 import { useTestDatabase } from './db.ts';
 
 /** A desktop browser's user agent: without one the site would take the client for a crawler. */
@@ -33,8 +34,11 @@ export interface RequestOptions {
 /**
  * The built site (`npm run build` first) served in this test process on a free port of
  * 127.0.0.1, on this file's own database (see `useTestDatabase`). Redirects are not followed.
+ * The guest page cache is off unless `pageCache` is given: these tests write rows straight into
+ * the database between requests, which no purge announces (the site's own writes go through the
+ * services, which purge; `tests/http/page-cache.test.ts` and the end-to-end tests run with it).
  */
-export function useApp() {
+export function useApp(options: { pageCache?: Partial<PageCacheOptions> } = {}) {
   const database = useTestDatabase();
   const distDir = path.resolve('dist');
   let server: http.Server | undefined;
@@ -42,7 +46,7 @@ export function useApp() {
 
   beforeAll(async () => {
     if (!existsSync(path.join(distDir, 'server', 'entry.mjs'))) throw new Error('tests/http need the built site: run `npm run build` first');
-    server = await createAppServer({ distDir });
+    server = await createAppServer({ distDir, pageCache: options.pageCache ?? false });
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

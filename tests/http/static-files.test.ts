@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -32,6 +33,34 @@ describe('built assets', () => {
     const again = await app.request(asset, { headers: { 'if-none-match': response.headers.etag! } });
     expect(again.status).toBe(304);
     expect(again.body).toBe('');
+  });
+
+  it('go out compressed as the browser accepts, from the copies the build wrote', async () => {
+    const compressed = readdirSync('dist/client/_astro').find((file) => file.endsWith('.js.br'))!.slice(0, -'.br'.length);
+    const raw = readFileSync(`dist/client/_astro/${compressed}`);
+    const fetchRaw = (encoding: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const { hostname, port } = new URL(app.origin());
+        http
+          .get({ host: hostname, port, path: `/_astro/${compressed}`, headers: { 'accept-encoding': encoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    const br = await fetchRaw('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(br.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(brotliDecompressSync(br.body).equals(raw)).toBe(true);
+    expect(br.body.length).toBeLessThan(raw.length / 2);
+    const gz = await fetchRaw('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).equals(raw)).toBe(true);
+    const plain = await fetchRaw('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.equals(raw)).toBe(true);
   });
 
   it('keep a short cache outside the hashed folder, and answer HEAD without a body', async () => {

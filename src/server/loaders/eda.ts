@@ -1,5 +1,6 @@
 import { getEdaDetail } from '../services/eda.ts';
 import { getProjectDetail } from '../services/project-detail.ts';
+import { pageTags } from '../page-cache/tags.ts';
 import { ok, type LoaderData, type PageLoader } from './page.ts';
 
 /** The electronics view (`/eda/{id}`): the project's boards, BOM, placements and fabrication files. */
@@ -7,7 +8,7 @@ export const loadEdaPage = (async ({ params, locals }) => {
   const id = params.id ?? '';
   const viewerId = locals.user?.id ?? null;
   const [project, eda] = await Promise.all([getProjectDetail(id, viewerId, locals.locale), getEdaDetail(id, viewerId)]);
-  return ok({ project, eda });
+  return ok({ project, eda }, { tags: [pageTags.project(project.id), pageTags.user(project.owner.url)] });
 }) satisfies PageLoader<unknown>;
 
 export type EdaPageData = LoaderData<typeof loadEdaPage>;

@@ -3,6 +3,7 @@ import { memoize } from '../cache.ts';
 import { listProjects } from '../services/project-list.ts';
 import { listActiveBanners, listFeaturedCollections, listRecentDonations } from '../services/site.ts';
 import { listPopularTags } from '../services/tags.ts';
+import { pageTags } from '../page-cache/tags.ts';
 import { ok, type LoaderData, type PageLoader } from './page.ts';
 
 // The two home sections that rank the whole catalogue are kept for 30 s per language: the
@@ -20,7 +21,7 @@ export const loadHomePage = (async ({ locals: { locale } }) => {
     popularTagsFor(locale),
     listFeaturedCollections(locale),
   ]);
-  return ok({ banners, donations, recommended, newest: newest.list, popularTags, collections });
+  return ok({ banners, donations, recommended, newest: newest.list, popularTags, collections }, { tags: [pageTags.lists, pageTags.home] });
 }) satisfies PageLoader<unknown>;
 
 export type HomeData = LoaderData<typeof loadHomePage>;

@@ -2,6 +2,7 @@ import { listCollectionProjects, listProjects } from '../services/project-list.t
 import { searchProjects, type SearchSort } from '../services/search.ts';
 import { getCollection, listDonations } from '../services/site.ts';
 import { getTagDetail, listPopularTags, listTagTree } from '../services/tags.ts';
+import { pageTags } from '../page-cache/tags.ts';
 import { ok, pageParam, type LoaderData, type PageContext, type PageLoader } from './page.ts';
 
 const PAGE_SIZE = 24;
@@ -22,7 +23,7 @@ async function loadProjectList(sort: 'newest' | 'recommend', { url, locals: { lo
     tag ? getTagDetail(tag, locale) : Promise.resolve(null),
     listProjects({ sort, tag, page: pageParam(url), pageSize: PAGE_SIZE }, locale),
   ]);
-  return ok({ sort, tree, tag: tagDetail, projects });
+  return ok({ sort, tree, tag: tagDetail, projects }, { tags: [pageTags.lists] });
 }
 
 export const loadNewestPage = ((context) => loadProjectList('newest', context)) satisfies PageLoader<unknown>;
@@ -34,13 +35,13 @@ export type ProjectListPageData = LoaderData<typeof loadNewestPage>;
 export const loadCollectionPage = (async ({ params, url, locals: { locale } }) => {
   const collection = await getCollection(params.name ?? '', locale);
   const projects = await listCollectionProjects(collection.id, { page: pageParam(url), pageSize: PAGE_SIZE }, locale);
-  return ok({ collection, projects });
+  return ok({ collection, projects }, { tags: [pageTags.lists, pageTags.home] });
 }) satisfies PageLoader<unknown>;
 
 export type CollectionPageData = LoaderData<typeof loadCollectionPage>;
 
 /** `/donation-list`: every donation, newest first. */
-export const loadDonationsPage = (async ({ url }) => ok({ donations: await listDonations({ page: pageParam(url), pageSize: 30 }) })) satisfies PageLoader<unknown>;
+export const loadDonationsPage = (async ({ url }) => ok({ donations: await listDonations({ page: pageParam(url), pageSize: 30 }) }, { tags: [pageTags.home] })) satisfies PageLoader<unknown>;
 
 export type DonationsPageData = LoaderData<typeof loadDonationsPage>;
 
@@ -65,7 +66,7 @@ export const loadSearchPage = (async ({ url, locals: { locale } }) => {
   const [popularTags, newest] = needSuggestions
     ? await Promise.all([listPopularTags(locale, 12), listProjects({ sort: 'newest', page: 1, pageSize: 4 }, locale)])
     : [[], null];
-  return ok({ q, tag: tagDetail, sort, tree, results, suggestions: needSuggestions ? { popularTags, newest: newest?.list ?? [] } : null });
+  return ok({ q, tag: tagDetail, sort, tree, results, suggestions: needSuggestions ? { popularTags, newest: newest?.list ?? [] } : null }, { tags: [pageTags.lists] });
 }) satisfies PageLoader<unknown>;
 
 export type SearchPageData = LoaderData<typeof loadSearchPage>;

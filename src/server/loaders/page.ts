@@ -1,6 +1,8 @@
 import type { AstroGlobal } from 'astro';
 import { isAppError, isInvalidTextInput } from '../http/errors.ts';
 import { getUserInfo } from '../services/profiles.ts';
+import { PAGE_TAGS_HEADER } from '../page-cache/key.ts';
+import { pageTags } from '../page-cache/tags.ts';
 import type { AuthState } from '../../stores/auth.ts';
 
 /**
@@ -11,7 +13,7 @@ export type PageContext = Pick<AstroGlobal, 'params' | 'url' | 'request' | 'loca
 
 /** How a page request ends: rendered with data, not found, a sign-in prompt, or a redirect. */
 export type PageOutcome<T> =
-  | { kind: 'ok'; data: T; status?: number; headers?: Record<string, string> }
+  | { kind: 'ok'; data: T; status?: number; headers?: Record<string, string>; tags?: string[] }
   | { kind: 'notFound'; messageKey?: string }
   | { kind: 'signIn'; titleKey: string }
   | { kind: 'redirect'; location: string; status: 301 | 302 | 303 };
@@ -19,7 +21,11 @@ export type PageOutcome<T> =
 /** Every page's data comes from one of these: it reads the context and calls services. */
 export type PageLoader<T> = (context: PageContext) => Promise<PageOutcome<T>>;
 
-export const ok = <T>(data: T, extra: { status?: number; headers?: Record<string, string> } = {}): PageOutcome<T> => ({ kind: 'ok', data, ...extra });
+/**
+ * A page rendered with `data`. `tags` name what it shows (`pageTags`): a guest's copy is kept by
+ * the page cache until a write purges one of them.
+ */
+export const ok = <T>(data: T, extra: { status?: number; headers?: Record<string, string>; tags?: string[] } = {}): PageOutcome<T> => ({ kind: 'ok', data, ...extra });
 export const notFound = (messageKey?: string): PageOutcome<never> => ({ kind: 'notFound', messageKey });
 export const signIn = (titleKey: string): PageOutcome<never> => ({ kind: 'signIn', titleKey });
 export const redirect = (location: string, status: 301 | 302 | 303 = 302): PageOutcome<never> => ({ kind: 'redirect', location, status });
@@ -44,10 +50,12 @@ export async function loadPage<T>(astro: AstroGlobal, loader: PageLoader<T>, not
       return astro.redirect(outcome.location, outcome.status);
     case 'notFound':
       astro.response.status = 404;
+      astro.response.headers.set(PAGE_TAGS_HEADER, pageTags.missing);
       return { kind: 'notFound', messageKey: outcome.messageKey ?? notFoundKey };
     case 'ok':
       if (outcome.status) astro.response.status = outcome.status;
       for (const [name, value] of Object.entries(outcome.headers ?? {})) astro.response.headers.set(name, value);
+      if (outcome.tags?.length) astro.response.headers.set(PAGE_TAGS_HEADER, outcome.tags.join(' '));
       return outcome;
     default:
       return outcome;

@@ -1,6 +1,8 @@
 import { getProjectDetail, listRelatedProjects } from '../services/project-detail.ts';
 import { countProjectView } from '../services/project-views.ts';
 import { clientIp } from '../http/request-meta.ts';
+import { CACHE_RENDER_HEADER } from '../page-cache/key.ts';
+import { pageTags } from '../page-cache/tags.ts';
 import { commentOptionsFrom, loadProjectComments } from './comments.ts';
 import { ok, type LoaderData, type PageContext, type PageLoader } from './page.ts';
 
@@ -14,13 +16,15 @@ export const loadProjectPage = (async (context) => {
     loadProjectComments(id, viewerId, commentOptionsFrom(context.url)),
   ]);
   countView(context, project.id);
-  return ok({ project, related, comments });
+  return ok({ project, related, comments }, { tags: [pageTags.project(project.id), pageTags.user(project.owner.url)] });
 }) satisfies PageLoader<unknown>;
 
 export type ProjectPageData = LoaderData<typeof loadProjectPage>;
 
 /** Counts this request as a view of the project (once per visitor per day; never crawlers), without waiting. */
 function countView(context: PageContext, publicId: string): void {
+  // A guest's page may be rendered once for many visitors: the page cache counts each of them.
+  if (context.request.headers.has(CACHE_RENDER_HEADER)) return;
   const ip = clientIp(context);
   countProjectView(publicId, {
     userId: context.locals.user?.id ?? null,

@@ -6,6 +6,7 @@ import { listProjectTitles, listStarredProjects, listUserProjects } from '../ser
 import { findUserByUrl, type PublicUser } from '../services/users.ts';
 import { VIDEO_PAGE_SIZE, type Video } from '../../lib/contract/video.ts';
 import { listVideos } from '../services/videos.ts';
+import { pageTags } from '../page-cache/tags.ts';
 import { notFound, ok, pageParam, redirect, type PageContext, type PageLoader } from './page.ts';
 
 export type UserTab = 'projects' | 'stars' | 'video' | 'message' | 'profile' | 'draftbox';
@@ -43,8 +44,10 @@ export const loadUserPage: PageLoader<UserPageData> = async (context) => {
   if ('movedTo' in found) return redirect(variantPath(variant, userPath(found.movedTo, tabKey || undefined)) + context.url.search, 301);
   const isOwner = user?.id === found.user.id;
   const profile: UserPageContext = { profile: found.user, isOwner, draftCount: isOwner ? await countDrafts(found.user.id) : 0 };
-  if (OWNER_ONLY.has(tab) && !isOwner) return user ? notFound() : ok({ context: profile, tab, data: null });
-  return ok({ context: profile, tab, data: await loadTab(tab, profile, context) });
+  // A member's pages show their profile and their projects' cards (lists).
+  const tags = [pageTags.user(found.user.url), pageTags.lists];
+  if (OWNER_ONLY.has(tab) && !isOwner) return user ? notFound() : ok({ context: profile, tab, data: null }, { tags });
+  return ok({ context: profile, tab, data: await loadTab(tab, profile, context) }, { tags });
 };
 
 /** A tab of a member's pages; `data` is null on an owner-only tab opened by a guest. */

@@ -10,6 +10,7 @@ import type { Page } from './cards.ts';
 import { notifyComment, notifyCommentLiked, notifyReply } from './notifications.ts';
 import { hitRateLimit } from './rate-limit.ts';
 import { findPublishedProject } from './project-detail.ts';
+import { purgeProjectConversation } from './page-purges.ts';
 
 export type { CommentItem, CommentSort, CommentThread };
 
@@ -252,6 +253,7 @@ export async function submitComment(userId: number, publicId: string, content: s
     await notifyComment(userId, project.id, row!.id, tx);
     return row!.id;
   });
+  await purgeProjectConversation(publicId);
   return (await readComment(id, userId, project)) as CommentThread;
 }
 
@@ -265,6 +267,7 @@ async function findCommentForWrite(commentId: number) {
       projectId: comments.projectId,
       deletedAt: comments.deletedAt,
       projectOwnerId: projects.ownerId,
+      projectPublicId: projects.publicId,
       projectStatus: projects.status,
     })
     .from(comments)
@@ -306,6 +309,7 @@ export async function replyToComment(userId: number, commentId: number, content:
     if (target.projectOwnerId !== target.authorId) await notifyComment(userId, target.projectId, row!.id, tx);
     return row!.id;
   });
+  await purgeProjectConversation(target.projectPublicId);
   const { replies: _replies, replyCount: _count, ...item } = await readComment(id, userId, { id: target.projectId, ownerId: target.projectOwnerId });
   return item;
 }
@@ -323,7 +327,7 @@ async function readComment(id: number, viewerId: number, project: ProjectRef): P
 export async function likeComment(userId: number, commentId: number, value: boolean): Promise<{ liked: boolean; likeCount: number }> {
   const target = await findCommentForWrite(commentId);
   await hitRateLimit('comment-like', userId);
-  return getDb().transaction(async (tx) => {
+  const change = await getDb().transaction(async (tx) => {
     if (value) {
       const added = await tx.insert(commentLikes).values({ userId, commentId }).onConflictDoNothing().returning({ commentId: commentLikes.commentId });
       if (added.length > 0) {
@@ -342,6 +346,8 @@ export async function likeComment(userId: number, commentId: number, value: bool
     const [row] = await tx.select({ likeCount: comments.likeCount }).from(comments).where(eq(comments.id, target.id));
     return { liked: value, likeCount: row?.likeCount ?? 0 };
   });
+  await purgeProjectConversation(target.projectPublicId);
+  return change;
 }
 
 /**
@@ -374,5 +380,6 @@ export async function deleteComment(userId: number, commentId: number): Promise<
         .where(eq(comments.id, target.parentId));
     }
   });
+  await purgeProjectConversation(target.projectPublicId);
   return { commentId };
 }

@@ -19,6 +19,7 @@ import { countDrafts } from './drafts.ts';
 import { newPublicId } from './ids.ts';
 import { countUnreadMessages } from './messages.ts';
 import { findOwnImageUpload } from './uploads.ts';
+import { purgeMemberPages } from './page-purges.ts';
 
 /** Whether `url` is someone's custom URL or a former one that still redirects. */
 export async function isCustomUrlTaken(url: string, exceptUserId?: number): Promise<boolean> {
@@ -145,6 +146,8 @@ export async function editProfile(userId: number, input: EditProfileInput): Prom
     if (constraint === 'users_custom_url_key') throw new AppError('url_taken', { url: 'url_taken' });
     throw error;
   }
+  // Their pages under the old address (now a redirect) and the new, and every card with their name.
+  await purgeMemberPages(userId, [current.customUrl]);
   return getUserInfo(userId);
 }
 

@@ -4,6 +4,7 @@
  * starts from. Only the owner may change a project; counts and owners never come from the client.
  */
 import { and, asc, eq } from 'drizzle-orm';
+import { purgeProjectPages } from './page-purges.ts';
 import { getDb } from '../db/client.ts';
 import { attachments, drafts, projects, projectTags, tags, type ProjectContent } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
@@ -90,6 +91,7 @@ async function publishNew(userId: number, resolved: ResolvedContent, draftId?: s
     return planProjectEda(tx, project!.id);
   });
   await startProjectEda(plan);
+  await purgeProjectPages(publicId, userId, { listed: true });
   return { id: publicId, status: 'published' };
 }
 
@@ -115,6 +117,7 @@ async function publishEdit(userId: number, project: { id: number; publicId: stri
     return planProjectEda(tx, project.id);
   });
   await startProjectEda(plan);
+  await purgeProjectPages(project.publicId, userId, { listed: true });
   return { id: project.publicId, status: 'published' };
 }
 
@@ -154,6 +157,7 @@ export async function deleteProject(userId: number, publicId: string): Promise<{
     await tx.update(projects).set({ status: 'deleted', deletedAt: new Date() }).where(eq(projects.id, project.id));
     await tx.delete(drafts).where(eq(drafts.projectId, project.id));
   });
+  await purgeProjectPages(publicId, userId, { listed: true });
   return { id: publicId };
 }
 

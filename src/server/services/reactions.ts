@@ -8,6 +8,7 @@ import { getDb } from '../db/client.ts';
 import { likes, projects, stars } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import { notifyProjectLiked, notifyProjectStarred, type DbExecutor } from './notifications.ts';
+import { purgeProjectConversation } from './page-purges.ts';
 
 export interface ReactionChange {
   /** The state now. */
@@ -66,10 +67,15 @@ async function setReaction(
  * gets a message the first time someone stars it (never for their own project).
  */
 export async function setProjectStar(userId: number, publicId: string, value: boolean): Promise<ReactionChange> {
-  return setReaction(stars, 'starCount', notifyProjectStarred, userId, publicId, value);
+  const change = await setReaction(stars, 'starCount', notifyProjectStarred, userId, publicId, value);
+  // The project's count, and the member's stars tab.
+  if (change.changed) await purgeProjectConversation(publicId, [userId]);
+  return change;
 }
 
 /** `project/like`: sets whether `userId` likes the project; the owner is told of the first like. */
 export async function setProjectLike(userId: number, publicId: string, value: boolean): Promise<ReactionChange> {
-  return setReaction(likes, 'likeCount', notifyProjectLiked, userId, publicId, value);
+  const change = await setReaction(likes, 'likeCount', notifyProjectLiked, userId, publicId, value);
+  if (change.changed) await purgeProjectConversation(publicId);
+  return change;
 }

@@ -1,0 +1,89 @@
+/**
+ * Which requests the guest page cache may answer, and under which key. A page depends on its path
+ * and query, the host it is built for (links and canonical addresses), the language (cookie, else
+ * `Accept-Language`), and the kind of client: crawlers get short error bodies, phones opening a
+ * desktop address are sent to `/m` unless they chose the desktop site. Everything else a page
+ * shows is the same for every guest; anything of a member's own never reaches the cache.
+ */
+import { parseCookie } from 'cookie';
+import { LOCALE_COOKIE, resolveLocale, type Locale } from '../../lib/i18n.ts';
+import { desktopPathOf, isMobilePath } from '../../lib/paths.ts';
+import { isCrawler, isMobileBrowser } from '../../lib/user-agent.ts';
+import { TOKEN_COOKIE } from '../http/cookies.ts';
+import { matchRoute } from '../routing/routes.ts';
+
+/** Marks a request rendered for the cache: its loader counts no view (the cache counts them). */
+export const CACHE_RENDER_HEADER = 'x-copperhub-page-cache';
+/** The tags a page shows, set by `loadPage` and never sent to the visitor. */
+export const PAGE_TAGS_HEADER = 'x-page-tags';
+
+/** Set by the middleware when a phone chose the desktop site (`?desktop=1`). */
+export const DESKTOP_COOKIE = 'prefer_desktop';
+
+/**
+ * Pages never stored: previews carry a private share token, sign-in pages and the player take
+ * one-time codes, signing out is a form, the messages route has its own caching.
+ */
+const NEVER = [/^\/(m\/)?preview(\/|$)/, /^\/(m\/)?sso(\/|$)/, /^\/(m\/)?video\//, /^\/(m\/)?logout(\/|$)/, /^\/api\//, /^\/_i18n\//, /^\/_actions\//, /^\/_server-islands\//];
+
+/** Query parameters that act on the visitor (a sign-in code, the desktop choice) rather than select content. */
+const ACTING_PARAMS = new Set(['code', 'desktop']);
+
+export type ClientKind = 'crawler' | 'phone' | 'browser';
+
+export interface CacheableRequest {
+  key: string;
+  locale: Locale;
+  client: ClientKind;
+  /** The address asked for, query sorted: what the page is rendered for. */
+  path: string;
+}
+
+type Headers = Record<string, string | string[] | undefined>;
+
+const header = (headers: Headers, name: string): string | undefined => {
+  const value = headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+};
+
+/**
+ * The cache key of a guest's `GET`/`HEAD` of a page, or null when the request must be rendered for
+ * this visitor alone: any other method, a session (cookie or Bearer), a page on the never list, or
+ * a parameter that acts on the visitor.
+ */
+export function cacheableRequest(method: string | undefined, url: string, headers: Headers): CacheableRequest | null {
+  if (method !== 'GET' && method !== 'HEAD') return null;
+  if (header(headers, 'authorization')) return null;
+  const [pathname = '/', query = ''] = url.split(/\?(.*)/s);
+  if (NEVER.some((pattern) => pattern.test(pathname))) return null;
+  const cookies = parseCookie(header(headers, 'cookie') ?? '');
+  if (cookies[TOKEN_COOKIE]) return null;
+  const params = new URLSearchParams(query);
+  for (const name of params.keys()) if (ACTING_PARAMS.has(name)) return null;
+  params.sort();
+  const sorted = params.toString();
+  const path = sorted ? `${pathname}?${sorted}` : pathname;
+  const locale = resolveLocale(cookies[LOCALE_COOKIE], header(headers, 'accept-language'));
+  const client = clientKind(pathname, header(headers, 'user-agent'), cookies[DESKTOP_COOKIE] === '1');
+  const host = (header(headers, 'host') ?? '').toLowerCase();
+  return { key: `${host} ${locale} ${client} ${path}`, locale, client, path };
+}
+
+/**
+ * Crawlers apart (their error answers differ); phones apart only where they are sent elsewhere,
+ * on a desktop address that has a mobile page, unless they chose the desktop site.
+ */
+function clientKind(pathname: string, userAgent: string | undefined, prefersDesktop: boolean): ClientKind {
+  if (isCrawler(userAgent)) return 'crawler';
+  if (!prefersDesktop && !isMobilePath(pathname) && isMobileBrowser(userAgent) && matchRoute(desktopPathOf(pathname))?.mobile) return 'phone';
+  return 'browser';
+}
+
+/**
+ * The request headers a guest page may depend on, for `Vary`: the language, the cookies (a session
+ * or a language choice), and the browser where phones are redirected or crawlers answered apart.
+ */
+export function varyFor(pathname: string, status: number): string {
+  const byAgent = status === 404 || (!isMobilePath(pathname) && Boolean(matchRoute(pathname)?.mobile));
+  return byAgent ? 'Accept-Encoding, Accept-Language, Cookie, User-Agent' : 'Accept-Encoding, Accept-Language, Cookie';
+}

@@ -1,0 +1,261 @@
+/**
+ * The guest page cache, in front of Astro's handler. Every guest sees the same page for the same
+ * address, language and kind of client, so a page rendered once is kept (brotli and gzip made once,
+ * an ETag for 304s) and served at nearly the rate of a static file until a write purges its tags
+ * or it grows old: fresh for `freshMs`, then served while one refresh renders it again in the
+ * background, for at most `staleMs` more. Anything that depends on the visitor (a session, a
+ * cookie being set, an error, a private page) is rendered for them alone and never kept.
+ */
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import net from 'node:net';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { LRUCache } from 'lru-cache';
+import { LOCALE_COOKIE } from '../../lib/i18n.ts';
+import { preferredEncoding } from '../http/encoding.ts';
+import { CapturingResponse, type CapturedPage } from './capture.ts';
+import { CACHE_RENDER_HEADER, cacheableRequest, DESKTOP_COOKIE, PAGE_TAGS_HEADER, varyFor, type CacheableRequest } from './key.ts';
+
+export { CACHE_RENDER_HEADER };
+import { onPagePurge } from './tags.ts';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+
+/** Astro's handler: renders a request into a Node response (or the capture that stands in for one). */
+type Render = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
+
+export interface PageCacheOptions {
+  /** Memory for pages, all encodings counted. */
+  maxBytes: number;
+  freshMs: number;
+  staleMs: number;
+  /** Called for every guest page served with 200 (views are counted here for cached pages). */
+  onServed?: (request: CacheableRequest, req: http.IncomingMessage) => void;
+}
+
+interface Entry {
+  status: number;
+  headers: [string, http.OutgoingHttpHeader][];
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+  tags: string[];
+  storedAt: number;
+}
+
+/** A page larger than this is passed through, never kept. */
+const MAX_PAGE_BYTES = 2 * 1024 * 1024;
+const KEPT_TYPES = /^(text\/html|application\/(rss\+)?xml|text\/xml)\b/;
+/** Headers of the render that are decided again for each answer. */
+const PER_ANSWER = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'date', 'etag', 'vary', 'cache-control', 'keep-alive', PAGE_TAGS_HEADER]);
+
+/** Whether a render may be kept: a 200 or 404 page, for nobody in particular. */
+function keepable(status: number, headers: http.OutgoingHttpHeaders): boolean {
+  if (status !== 200 && status !== 404) return false;
+  if (headers['set-cookie'] !== undefined) return false;
+  const cacheControl = String(headers['cache-control'] ?? '');
+  if (/private|no-store/.test(cacheControl)) return false;
+  return KEPT_TYPES.test(String(headers['content-type'] ?? ''));
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
+
+export function createPageCache(render: Render, options: PageCacheOptions) {
+  const tagIndex = new Map<string, Set<string>>();
+  const entries = new LRUCache<string, Entry>({
+    maxSize: options.maxBytes,
+    sizeCalculation: (entry) => Math.max(1, entry.identity.length + entry.br.length + entry.gzip.length + 512),
+    dispose: (entry, key) => {
+      for (const tag of entry.tags) {
+        const keys = tagIndex.get(tag);
+        keys?.delete(key);
+        if (keys?.size === 0) tagIndex.delete(tag);
+      }
+    },
+  });
+  const inFlight = new Map<string, Promise<Entry | null>>();
+  // Counts purges: a render that began before one must not store what it saw.
+  let generation = 0;
+  const stats = { hits: 0, stale: 0, misses: 0, bypass: 0 };
+
+  const stopListening = onPagePurge((tags) => {
+    generation += 1;
+    if (tags.includes('*')) {
+      entries.clear();
+      return;
+    }
+    for (const tag of tags) for (const key of [...(tagIndex.get(tag) ?? [])]) entries.delete(key);
+  });
+
+  function store(key: string, page: CapturedPage, renderedAt: number): Promise<Entry | null> {
+    const tags = String(page.headers[PAGE_TAGS_HEADER] ?? '')
+      .split(' ')
+      .filter(Boolean);
+    const headers = Object.entries(page.headers).filter(([name, value]) => !PER_ANSWER.has(name) && value !== undefined) as Entry['headers'];
+    return Promise.all([
+      brotli(page.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.body.length } }),
+      gzip(page.body, { level: 9 }),
+    ]).then(([br, gz]) => {
+      const entry: Entry = {
+        status: page.status,
+        headers,
+        identity: page.body,
+        br,
+        gzip: gz,
+        etag: `"${createHash('sha1').update(page.body).digest('base64url').slice(0, 22)}"`,
+        tags,
+        storedAt: Date.now(),
+      };
+      if (generation !== renderedAt) return entry; // purged while rendering: serve it once, keep nothing
+      entries.set(key, entry);
+      for (const tag of tags) {
+        let keys = tagIndex.get(tag);
+        if (!keys) tagIndex.set(tag, (keys = new Set()));
+        keys.add(key);
+      }
+      return entry;
+    });
+  }
+
+  /**
+   * Renders `req` for the key; the visitor's `res`, when given, receives anything that cannot be
+   * kept as it is written. Answers the entry (kept or not), or null when the render went to `res`.
+   */
+  async function renderFor(key: string, req: http.IncomingMessage, res: http.ServerResponse | null): Promise<Entry | null> {
+    const startedAt = generation;
+    const capture = new CapturingResponse({ req, target: res, keepable, maxBytes: MAX_PAGE_BYTES });
+    await render(req, capture as unknown as http.ServerResponse);
+    const page = await capture.done;
+    if (!page) return null;
+    return store(key, page, startedAt);
+  }
+
+  function refreshInBackground(request: CacheableRequest, from: http.IncomingMessage): void {
+    if (inFlight.has(request.key)) return;
+    const refresh = renderFor(request.key, syntheticRequest(request, from), null)
+      .catch((error: unknown) => {
+        console.error(`[page-cache] refresh of ${request.path} failed:`, error);
+        return null;
+      })
+      .then((entry) => {
+        // A page that can no longer be kept (now an error, say) is not served stale any longer.
+        if (!entry) entries.delete(request.key);
+        return entry;
+      })
+      .finally(() => inFlight.delete(request.key));
+    inFlight.set(request.key, refresh);
+  }
+
+  function send(req: http.IncomingMessage, res: http.ServerResponse, request: CacheableRequest, entry: Entry, state: 'hit' | 'stale' | 'miss'): void {
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    res.setHeader('vary', varyFor(request.path.split('?')[0]!, entry.status));
+    res.setHeader('cache-control', guestCacheControl(entry.status, options));
+    res.setHeader('x-page-cache', state);
+    res.setHeader('age', String(Math.max(0, Math.floor((Date.now() - entry.storedAt) / 1000))));
+    if (entry.status === 200) {
+      res.setHeader('etag', entry.etag);
+      if (matchesEtag(req.headers['if-none-match'], entry.etag)) {
+        res.writeHead(304);
+        res.end();
+        return;
+      }
+    }
+    const encoding = preferredEncoding(req, ['br', 'gzip', 'identity']);
+    const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.identity;
+    if (encoding !== 'identity') res.setHeader('content-encoding', encoding);
+    res.setHeader('content-length', body.length);
+    res.writeHead(entry.status);
+    res.end(req.method === 'HEAD' ? undefined : body);
+    if (entry.status === 200) options.onServed?.(request, req);
+  }
+
+  return {
+    stats,
+    /** The cache key of a request, or null when it must be rendered for this visitor alone. */
+    match(req: http.IncomingMessage): CacheableRequest | null {
+      return cacheableRequest(req.method, req.url ?? '/', req.headers);
+    },
+
+    /** Answers a cacheable request from memory, or renders it (once for all who ask at the same time). */
+    async serve(req: http.IncomingMessage, res: http.ServerResponse, request: CacheableRequest): Promise<void> {
+      const now = Date.now();
+      const entry = entries.get(request.key);
+      if (entry && now - entry.storedAt < options.freshMs + options.staleMs) {
+        const fresh = now - entry.storedAt < options.freshMs;
+        if (!fresh) refreshInBackground(request, req);
+        stats[fresh ? 'hits' : 'stale'] += 1;
+        return send(req, res, request, entry, fresh ? 'hit' : 'stale');
+      }
+      const pending = inFlight.get(request.key);
+      if (pending) {
+        const shared = await pending;
+        if (shared && !res.headersSent) return send(req, res, request, shared, 'miss');
+      }
+      // HEAD renders nothing to keep: Astro answers it alone.
+      if (req.method === 'HEAD') {
+        stats.bypass += 1;
+        req.headers[CACHE_RENDER_HEADER] = 'render';
+        await render(req, res);
+        return;
+      }
+      stats.misses += 1;
+      req.headers[CACHE_RENDER_HEADER] = 'render';
+      const rendering = renderFor(request.key, req, res);
+      inFlight.set(request.key, rendering);
+      try {
+        const rendered = await rendering;
+        if (rendered) send(req, res, request, rendered, 'miss');
+        else if (!res.headersSent) {
+          // The render broke off before answering (an aborted request, a stream error).
+          res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+          res.end('500 Internal Server Error\n');
+        }
+      } finally {
+        if (inFlight.get(request.key) === rendering) inFlight.delete(request.key);
+      }
+    },
+
+    close(): void {
+      stopListening();
+      entries.clear();
+    },
+  };
+}
+
+/** `Cache-Control` of a guest page: shared caches keep it as long as this one does. */
+export function guestCacheControl(status: number, options: Pick<PageCacheOptions, 'freshMs' | 'staleMs'>): string {
+  const fresh = Math.round(options.freshMs / 1000);
+  return status === 200 ? `public, max-age=0, s-maxage=${fresh}, stale-while-revalidate=${Math.round(options.staleMs / 1000)}` : `public, max-age=0, s-maxage=${fresh}`;
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * A request like the visitor's, for a refresh that outlives their answer: the same address,
+ * language and kind of browser, none of their cookies but the language and desktop choices.
+ */
+function syntheticRequest(request: CacheableRequest, from: http.IncomingMessage): http.IncomingMessage {
+  const req = new http.IncomingMessage(new net.Socket());
+  req.method = 'GET';
+  req.url = request.path;
+  const headers: http.IncomingHttpHeaders = {};
+  for (const name of ['host', 'user-agent', 'accept', 'x-forwarded-proto', 'x-forwarded-host']) {
+    const value = from.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  headers['accept-language'] = request.locale;
+  const desktop = /(?:^|;\s*)prefer_desktop=1(?:;|$)/.test(from.headers.cookie ?? '');
+  headers.cookie = `${LOCALE_COOKIE}=${request.locale}${desktop ? `; ${DESKTOP_COOKIE}=1` : ''}`;
+  headers[CACHE_RENDER_HEADER] = 'render';
+  req.headers = headers;
+  req.push(null);
+  return req;
+}

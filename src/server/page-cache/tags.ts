@@ -1,0 +1,125 @@
+/**
+ * What a cached guest page shows, as tags, and the purge that a write sends for the tags it
+ * changed. A page is stored with the tags its loader names (`ok(data, { tags })`); a write calls
+ * `purgePages(...)` once its transaction has committed, and every instance drops the pages that
+ * carry one of those tags: this process at once, the others through PostgreSQL `NOTIFY`.
+ */
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+import { getDb } from '../db/client.ts';
+
+export const pageTags = {
+  /** A project's own pages (project, electronics, its cards' data). */
+  project: (publicId: string) => `project:${publicId}`,
+  /** A member's pages (by custom URL), and every page that shows them as owner. */
+  user: (url: string) => `user:${url}`,
+  /** Every page listing projects: home, newest, recommended, tags, collections, search, feeds. */
+  lists: 'lists',
+  /** What only the home page shows besides lists: banners, donations, collections. */
+  home: 'home',
+  /** "Not found" answers: whatever is published next may be what they said is missing. */
+  missing: 'missing',
+} as const;
+
+const CHANNEL = 'copperhub_page_purge';
+const local = new EventEmitter();
+local.setMaxListeners(0);
+
+/** Runs `listener` with the tags of every purge, from this process or (once listening) any other. */
+export function onPagePurge(listener: (tags: string[]) => void): () => void {
+  local.on('purge', listener);
+  return () => local.off('purge', listener);
+}
+
+/**
+ * Drops the cached pages that show any of `tags`, here and on every other instance. Call it after
+ * the write committed; it never throws (a lost notice costs other instances a page as old as the
+ * cache's freshness, never a failed write).
+ */
+export function purgePages(...tags: string[]): void {
+  const unique = [...new Set(tags.filter(Boolean))];
+  if (unique.length === 0) return;
+  local.emit('purge', unique);
+  if (!broadcasting) return;
+  // NOTIFY payloads are limited to 8000 bytes: long tag lists go in several notices.
+  for (const chunk of chunks(unique, 7000)) {
+    getDb()
+      .$client.query('SELECT pg_notify($1, $2)', [CHANNEL, `${instanceId} ${chunk.join(' ')}`])
+      .catch((error: unknown) => console.error('[page-cache] purge notice not sent:', error instanceof Error ? error.message : error));
+  }
+}
+
+function chunks(tags: string[], maxBytes: number): string[][] {
+  const out: string[][] = [[]];
+  let size = 0;
+  for (const tag of tags) {
+    if (size + tag.length + 1 > maxBytes && out.at(-1)!.length > 0) {
+      out.push([]);
+      size = 0;
+    }
+    out.at(-1)!.push(tag);
+    size += tag.length + 1;
+  }
+  return out;
+}
+
+// Each process names itself in its notices, so it does not purge twice what it purged at once.
+const instanceId = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+let broadcasting = false;
+let listening = false;
+let listener: pg.Client | undefined;
+
+/**
+ * Sends this process's purges to the other instances too (the site and `npm run worker`); off in
+ * tests and scripts, whose writes have no other instance to tell.
+ */
+export function broadcastPagePurges(): void {
+  broadcasting = true;
+}
+
+/**
+ * Listens for other instances' purges on its own connection (a pooled one cannot keep a LISTEN),
+ * reconnecting after a drop; a drop may have lost notices, so it then purges everything.
+ */
+export async function listenForPagePurges(): Promise<void> {
+  if (listening) return;
+  listening = true;
+  broadcasting = true;
+  await connect();
+}
+
+async function connect(): Promise<void> {
+  if (!listening) return;
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  listener = client;
+  const retry = () => {
+    if (listener !== client) return;
+    listener = undefined;
+    client.end().catch(() => undefined);
+    local.emit('purge', ['*']);
+    setTimeout(() => void connect(), 1000).unref();
+  };
+  client.on('error', retry);
+  client.on('end', retry);
+  client.on('notification', (message) => {
+    if (message.channel !== CHANNEL || !message.payload) return;
+    const [from, ...tags] = message.payload.split(' ');
+    if (from !== instanceId && tags.length > 0) local.emit('purge', tags);
+  });
+  try {
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+  } catch (error) {
+    console.error('[page-cache] cannot listen for purges, retrying:', error instanceof Error ? error.message : error);
+    retry();
+  }
+}
+
+/** Stops listening (shutdown, tests). */
+export async function stopListeningForPagePurges(): Promise<void> {
+  listening = false;
+  broadcasting = false;
+  const client = listener;
+  listener = undefined;
+  await client?.end().catch(() => undefined);
+}

@@ -1,0 +1,59 @@
+/**
+ * What each kind of write changes on the public pages, as page-cache purges. Called once the
+ * write has committed; a failure here is logged, never the write's failure (the cached pages
+ * then grow old within the cache's freshness instead).
+ */
+import { inArray } from 'drizzle-orm';
+import { getDb } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
+import { pageTags, purgePages } from '../page-cache/tags.ts';
+
+async function memberUrls(userIds: number[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await getDb().select({ url: users.customUrl }).from(users).where(inArray(users.id, userIds));
+  return rows.map((row) => row.url);
+}
+
+function purgeQuietly(tags: Promise<string[]>): Promise<void> {
+  return tags.then(
+    (list) => purgePages(...list),
+    (error: unknown) => console.error('[page-cache] purge failed:', error instanceof Error ? error.message : error),
+  );
+}
+
+/**
+ * A project's own pages and its owner's; with `listed`, every list showing its card (published,
+ * edited, deleted, a new board picture): and every "not found" answer, which may be it.
+ */
+export function purgeProjectPages(publicId: string, ownerId: number, options: { listed?: boolean } = {}): Promise<void> {
+  return purgeQuietly(
+    memberUrls([ownerId]).then((urls) => [
+      pageTags.project(publicId),
+      ...urls.map(pageTags.user),
+      ...(options.listed ? [pageTags.lists, pageTags.missing] : []),
+    ]),
+  );
+}
+
+/** A project page whose conversation or counts changed, and the pages of members whose own lists did (stars). */
+export function purgeProjectConversation(publicId: string, memberIds: number[] = []): Promise<void> {
+  return purgeQuietly(memberUrls(memberIds).then((urls) => [pageTags.project(publicId), ...urls.map(pageTags.user)]));
+}
+
+/**
+ * A member's pages under their current and former addresses, and the pages that show them as an
+ * owner (their projects' pages and every list with their cards).
+ */
+export function purgeMemberPages(userId: number, formerUrls: string[] = []): Promise<void> {
+  return purgeQuietly(
+    memberUrls([userId]).then((urls) => [...new Set([...urls, ...formerUrls])].map(pageTags.user).concat(pageTags.lists, pageTags.missing)),
+  );
+}
+
+/** Everything that shows a member's videos: their pages and the project a video belongs to. */
+export function purgeVideoPages(ownerId: number, projectPublicIds: (string | null)[]): Promise<void> {
+  return purgeQuietly(
+    memberUrls([ownerId]).then((urls) => [...urls.map(pageTags.user), ...projectPublicIds.filter((id): id is string => Boolean(id)).map(pageTags.project)]),
+  );
+}
+
