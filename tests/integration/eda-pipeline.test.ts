@@ -16,6 +16,7 @@ import { editProject, editProjectSchema, saveProject, saveProjectSchema } from '
 import { storeUpload } from '../../src/server/services/uploads.ts';
 import { getStorage } from '../../src/server/storage/index.ts';
 import type { EdaDetail } from '../../src/lib/contract/eda.ts';
+import { onPagePurge } from '../../src/server/page-cache/tags.ts';
 
 /**
  * Design files from upload to board: publishing answers at once with the board queued, the job
@@ -72,9 +73,14 @@ describe('a Gerber zip, a BOM and a pick-and-place file', () => {
     expect((await getEdaDetail(id, null)).boards).toEqual([]);
     expect(Date.now() - started).toBeLessThan(5_000);
 
+    const purged: string[] = [];
+    const stopWatching = onPagePurge((tags) => purged.push(...tags));
     await startJobWorkers();
     const detail = await waitForBoards(id, user.id);
     const [board] = detail.boards;
+    // Guests' cached copies of the project's pages and of the lists with its card are dropped.
+    await expect.poll(() => purged).toEqual(expect.arrayContaining([`project:${id}`, 'lists']));
+    stopWatching();
     expect(board).toMatchObject({ status: 'ready', layerCount: 2, tool: 'kicad', name: 'sangaboard' });
     expect(board!.widthMm).toBeCloseTo(65, 0);
     expect(Math.abs(board!.widthMm! - 65)).toBeLessThan(0.2);

@@ -15,6 +15,7 @@ import { getDb } from '../db/client.ts';
 import { attachments, boards, bomLines, edaDocuments, placements, type StoredLayer } from '../db/schema/index.ts';
 import { getStorage } from '../storage/index.ts';
 import { sameIds } from './eda.ts';
+import { purgeProjectPagesById } from './page-purges.ts';
 
 /**
  * A board that has started processing this many times without finishing is failed: each start
@@ -128,6 +129,8 @@ export async function processBoardJob(boardId: number): Promise<void> {
       .where(and(eq(boards.id, boardId), eq(boards.status, 'processing')));
   } finally {
     clearInterval(heartbeat);
+    // The board (or its failure) shows on the project's pages, its picture on the project's cards.
+    await purgeProjectPagesById(claimed.projectId, { listed: true });
   }
 }
 
@@ -240,4 +243,5 @@ export async function processDocumentsJob(projectId: number): Promise<void> {
       .where(eq(edaDocuments.projectId, projectId));
   });
   await placePartsOnBoards(projectId);
+  await purgeProjectPagesById(projectId);
 }

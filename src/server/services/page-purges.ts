@@ -3,9 +3,9 @@
  * write has committed; a failure here is logged, never the write's failure (the cached pages
  * then grow old within the cache's freshness instead).
  */
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { getDb } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
+import { projects, users } from '../db/schema/index.ts';
 import { pageTags, purgePages } from '../page-cache/tags.ts';
 
 async function memberUrls(userIds: number[]): Promise<string[]> {
@@ -35,6 +35,16 @@ export function purgeProjectPages(publicId: string, ownerId: number, options: { 
   );
 }
 
+/** `purgeProjectPages` for a project known by its internal id (the job queue's boards and BOMs). */
+export async function purgeProjectPagesById(projectId: number, options: { listed?: boolean } = {}): Promise<void> {
+  const [row] = await getDb()
+    .select({ publicId: projects.publicId, ownerId: projects.ownerId })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .catch(() => []);
+  if (row) await purgeProjectPages(row.publicId, row.ownerId, options);
+}
+
 /** A project page whose conversation or counts changed, and the pages of members whose own lists did (stars). */
 export function purgeProjectConversation(publicId: string, memberIds: number[] = []): Promise<void> {
   return purgeQuietly(memberUrls(memberIds).then((urls) => [pageTags.project(publicId), ...urls.map(pageTags.user)]));
@@ -50,10 +60,13 @@ export function purgeMemberPages(userId: number, formerUrls: string[] = []): Pro
   );
 }
 
-/** Everything that shows a member's videos: their pages and the project a video belongs to. */
-export function purgeVideoPages(ownerId: number, projectPublicIds: (string | null)[]): Promise<void> {
+/** Everything that shows a member's videos: their pages and the projects (internal ids) the videos belong to. */
+export function purgeVideoPages(ownerId: number, projectIds: (number | null)[]): Promise<void> {
+  const ids = projectIds.filter((id): id is number => id !== null);
   return purgeQuietly(
-    memberUrls([ownerId]).then((urls) => [...urls.map(pageTags.user), ...projectPublicIds.filter((id): id is string => Boolean(id)).map(pageTags.project)]),
+    Promise.all([
+      memberUrls([ownerId]),
+      ids.length ? getDb().select({ publicId: projects.publicId }).from(projects).where(inArray(projects.id, ids)) : Promise.resolve([]),
+    ]).then(([urls, linked]) => [...urls.map(pageTags.user), ...linked.map((row) => pageTags.project(row.publicId))]),
   );
 }
-

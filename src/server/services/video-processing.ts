@@ -17,6 +17,7 @@ import { prepareForWeb } from '../media/prepare.ts';
 import { probeVideo } from '../media/probe.ts';
 import { getStorage } from '../storage/index.ts';
 import { removeTusUpload, tusFilePath } from '../storage/tus-store.ts';
+import { purgeVideoPages } from './page-purges.ts';
 
 /** Starts after which a video is failed rather than processed again (each start a crash). */
 const MAX_VIDEO_STARTS = 2;
@@ -90,5 +91,7 @@ export async function processVideoJob(videoId: string): Promise<void> {
   } finally {
     clearInterval(heartbeat);
     await rm(work, { recursive: true, force: true }).catch(() => undefined);
+    // A ready video appears on its owner's pages and its project's.
+    await purgeVideoPages(claimed.ownerId, [claimed.projectId]);
   }
 }

@@ -15,6 +15,7 @@ import type { Page } from './cards.ts';
 import { newPublicId } from './ids.ts';
 import { signPath, verifySignedPath } from './signing.ts';
 import { hashToken } from './sessions.ts';
+import { purgeVideoPages } from './page-purges.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -221,12 +222,14 @@ export async function resolveVideoStream(id: string, exp: string | null, sig: st
  */
 export async function editVideo(userId: number, input: { id: string; title?: string | undefined; projectId?: string | null | undefined }): Promise<Video> {
   const db = getDb();
-  const [row] = await db.select({ ownerId: videos.ownerId }).from(videos).where(eq(videos.id, input.id));
+  const [row] = await db.select({ ownerId: videos.ownerId, projectId: videos.projectId }).from(videos).where(eq(videos.id, input.id));
   if (!row || row.ownerId !== userId) throw new AppError('video_not_found');
   const changes: Partial<typeof videos.$inferInsert> = { updatedAt: new Date() };
   if (input.title !== undefined) changes.title = input.title;
   if (input.projectId !== undefined) changes.projectId = input.projectId === null ? null : await ownPublishedProject(userId, input.projectId);
   await db.update(videos).set(changes).where(and(eq(videos.id, input.id), eq(videos.ownerId, userId)));
+  // The project it left and the one it joined, and its owner's pages.
+  await purgeVideoPages(userId, [row.projectId, changes.projectId ?? null]);
   return getVideo(input.id, userId);
 }
 
@@ -249,6 +252,7 @@ export async function deleteVideo(userId: number, id: string): Promise<{ id: str
     ...[row.storageKey, row.poster].filter((key): key is string => Boolean(key)).map((key) => storage.delete(key).catch(() => undefined)),
     row.uploadId ? removeTusUpload(row.uploadId) : Promise.resolve(),
   ]);
+  await purgeVideoPages(userId, [row.projectId]);
   return { id };
 }
 
