@@ -1,4 +1,4 @@
-import type { BoardErrorKey } from './contract/eda.ts';
+import type { BoardErrorKey, BomErrorKey } from './contract/eda.ts';
 import type { Translate } from './i18n.ts';
 
 /**
@@ -14,4 +14,14 @@ export function boardErrorText(t: Translate, key: BoardErrorKey | undefined, fil
   const name = file?.trim();
   if (FILE_NAMING_BOARD_ERRORS.has(reason) && !name) return t(`eda.boardErrorsUnnamed.${reason}`);
   return t(`eda.boardErrors.${reason}`, { file: name ?? '' });
+}
+
+/**
+ * Why a BOM could not be read. Unmatched columns are listed as found; a file without any row of
+ * column names says so instead of "Columns found: .".
+ */
+export function bomErrorText(t: Translate, key: BomErrorKey, foundColumns: readonly string[] | undefined): string {
+  const found = (foundColumns ?? []).map((column) => column.trim()).filter(Boolean);
+  if (key === 'no_columns' && found.length === 0) return t('eda.bomNoHeader');
+  return t(`eda.bomErrors.${key}`, { columns: found.join(', ') });
 }

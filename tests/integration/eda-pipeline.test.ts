@@ -157,6 +157,16 @@ describe('a Gerber zip, a BOM and a pick-and-place file', () => {
     expect((await getEdaDetail(id, null)).boards).toEqual([]);
   }, 120_000);
 
+  it('a BOM over 5 MB is not read, and the page says why', async () => {
+    const { user } = await createUser();
+    const row = 'R1,10k,0603,C25804\n';
+    const big = Buffer.from(`Designator,Value,Footprint,LCSC\n${row.repeat(Math.ceil((5.5 * 1024 * 1024) / row.length))}`);
+    const id = await publishWith(user.id, [{ name: 'huge-bom.csv', bytes: big }]);
+    await startJobWorkers();
+    await expect.poll(async () => (await getEdaDetail(id, null)).bom.errorKey, { timeout: 30_000, interval: 250 }).toBe('too_large');
+    expect((await getEdaDetail(id, null)).bom.lines).toEqual([]);
+  }, 60_000);
+
   it('a loose KiCad 6 four-layer set whose inner layers have unusual extensions renders with all four copper layers', async () => {
     const { user } = await createUser();
     const files = loadBoard('kicad-rrf');

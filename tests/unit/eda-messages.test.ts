@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BOARD_ERROR_KEYS, BOARD_STATUSES, BOM_COLUMNS, BOM_ERROR_KEYS, BOM_EXPORT_FORMATS, EDA_TOOLS, PLACEMENT_ERROR_KEYS } from '../../src/lib/contract/eda.ts';
-import { boardErrorText, FILE_NAMING_BOARD_ERRORS } from '../../src/lib/board-errors.ts';
+import { boardErrorText, bomErrorText, FILE_NAMING_BOARD_ERRORS } from '../../src/lib/board-errors.ts';
 import { getT, LOCALES } from '../../src/lib/i18n.ts';
 
 const LAYER_TYPES = ['copper', 'soldermask', 'silkscreen', 'solderpaste', 'drill', 'outline', 'drawing'];
@@ -49,5 +49,14 @@ describe('the electronics messages', () => {
     for (const locale of LOCALES) {
       for (const key of PLACEMENT_ERROR_KEYS) expect(getT(locale)(`eda.placementErrors.${key}`, { file: 'board.mnb' })).toContain('board.mnb');
     }
+  });
+
+  it.each(LOCALES)('say what was wrong with a BOM, listing the columns found, or that it has no header row, in %s', (locale) => {
+    const t = getT(locale);
+    expect(bomErrorText(t, 'no_columns', ['Part', ' Qty '])).toContain('Part, Qty');
+    const headless = bomErrorText(t, 'no_columns', ['', ' ']);
+    expect(headless).toBe(t('eda.bomNoHeader'));
+    expect(headless).not.toMatch(/[:：]\s*[.。]/);
+    expect(bomErrorText(t, 'too_large', undefined)).toContain('5 MB');
   });
 });

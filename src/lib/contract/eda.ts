@@ -81,7 +81,7 @@ export interface BomLine {
 }
 
 /** Why a BOM could not be read (`eda.bomErrors.<key>`); `foundColumns` says what its header held. */
-export const BOM_ERROR_KEYS = ['no_columns', 'unreadable', 'empty'] as const;
+export const BOM_ERROR_KEYS = ['no_columns', 'unreadable', 'empty', 'too_large'] as const;
 export type BomErrorKey = (typeof BOM_ERROR_KEYS)[number];
 
 export interface Bom {

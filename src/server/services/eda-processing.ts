@@ -202,7 +202,8 @@ export async function processDocumentsJob(projectId: number): Promise<void> {
   const [doc] = await db.select().from(edaDocuments).where(eq(edaDocuments.projectId, projectId));
   if (!doc || doc.status !== 'queued') return;
   const [bomFile, ...placementFiles] = await Promise.all([readDocument(doc.bomAttachmentId), ...doc.placementAttachmentIds.map(readDocument)]);
-  const bom = bomFile && 'bytes' in bomFile ? await parseBom(bomFile.bytes, bomFile.name) : null;
+  // A BOM too large or unreadable in storage says so on the page, like one that does not parse.
+  const bom = !bomFile ? null : 'bytes' in bomFile ? await parseBom(bomFile.bytes, bomFile.name) : { columns: [], lines: [], foundColumns: [], errorKey: bomFile.problem };
   const placed = readPlacementFiles(placementFiles);
   await db.transaction(async (tx) => {
     // The files may have changed while they were read: only the state this job read is written.
