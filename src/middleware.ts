@@ -10,7 +10,7 @@ import { assertRouteMiddlewares, routeMiddlewares } from './server/routing/middl
 import { matchRoute, routeTable } from './server/routing/routes.ts';
 import { handleSsoCallback } from './server/routing/sso-callback.ts';
 import { CACHE_RENDER_HEADER, DESKTOP_COOKIE, PAGE_TAGS_HEADER } from './server/page-cache/key.ts';
-import { validateSessionToken } from './server/services/sessions.ts';
+import { findSession } from './server/services/sessions.ts';
 import { siteOrigin } from './server/services/sso-links.ts';
 
 assertRouteMiddlewares(routeTable);
@@ -37,8 +37,11 @@ const context = defineMiddleware(async ({ request, cookies, locals }, next) => {
   locals.locale = resolveLocale(cookies.get(LOCALE_COOKIE)?.value, request.headers.get('accept-language'));
   locals.t = getT(locals.locale);
   const token = readRequestToken(request, cookies);
-  locals.user = await validateSessionToken(token);
-  locals.sessionToken = locals.user ? token : null;
+  const session = await findSession(token);
+  locals.user = session?.user ?? null;
+  locals.sessionToken = session ? token : null;
+  // The header's member came with the session: pages load no more of them.
+  if (session) locals.viewer = session.viewer;
   const response = await next();
   try {
     // Signed-in pages carry the member's own data: never stored by a shared cache.

@@ -143,6 +143,21 @@ describe('writes purge the pages that show them', () => {
     expect(renamed.body).toContain('Renamed Owner');
   });
 
+  it("a write through the site's own API purges too (the built site's services, the server's cache)", async () => {
+    await app.request(`/d-${projectId}`);
+    expect((await app.request(`/d-${projectId}`)).headers['x-page-cache']).toBe('hit');
+    const posted = await app.request('/api/comment/submit', {
+      method: 'POST',
+      token: reader.token,
+      headers: { origin: app.origin() },
+      body: { id: projectId, content: 'Posted through the API' },
+    });
+    expect(posted.json().retCode).toBe(0);
+    const after = await app.request(`/d-${projectId}`);
+    expect(after.headers['x-page-cache']).toBe('miss');
+    expect(after.body).toContain('Posted through the API');
+  });
+
   it('a deleted project leaves the lists and its page at once', async () => {
     const gone = await createProject(owner.user.id, { title: 'Short-lived board' });
     const before = await app.request('/newest');

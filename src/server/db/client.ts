@@ -10,6 +10,17 @@ export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
 let pool: pg.Pool | undefined;
 let db: Database | undefined;
+// Counted per process, not per module copy: the built site (bundled by Astro) has its own copy
+// of this module beside the server entry's.
+const counter: { queries: number } = ((globalThis as { [key: symbol]: { queries: number } })[Symbol.for('copperhub.queryCount')] ??= { queries: 0 });
+
+/**
+ * How many SQL statements this process has sent through Drizzle so far: a test reads it before
+ * and after one page to hold each page to its number of queries.
+ */
+export function queryCount(): number {
+  return counter.queries;
+}
 
 /**
  * The process-wide Drizzle database on `DATABASE_URL`. The server entry sets that variable to
@@ -24,7 +35,14 @@ export function getDb(): Database {
       // 57P01: the server is shutting down (our own stop on SIGTERM); nothing to report.
       if (error.code !== '57P01') console.error('[db] idle client error', error.message);
     });
-    db = drizzle(pool, { schema }) as Database;
+    db = drizzle(pool, {
+      schema,
+      logger: {
+        logQuery() {
+          counter.queries += 1;
+        },
+      },
+    }) as Database;
   }
   return db;
 }

@@ -22,8 +22,27 @@ export const pageTags = {
 } as const;
 
 const CHANNEL = 'copperhub_page_purge';
-const local = new EventEmitter();
-local.setMaxListeners(0);
+
+/**
+ * One purge bus per process: the server entry (run from source, where the page cache lives) and
+ * the built site (bundled by Astro, where the API's writes run) each load this module, so its
+ * state lives on `globalThis`, not in module variables.
+ */
+interface PurgeBus {
+  local: EventEmitter;
+  /** This process's name in its notices, so it does not purge twice what it purged at once. */
+  instanceId: string;
+  broadcasting: boolean;
+  listening: boolean;
+  listener?: pg.Client | undefined;
+}
+const bus: PurgeBus = ((globalThis as { [key: symbol]: PurgeBus })[Symbol.for('copperhub.pagePurge')] ??= {
+  local: new EventEmitter().setMaxListeners(0),
+  instanceId: `${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
+  broadcasting: false,
+  listening: false,
+});
+const local = bus.local;
 
 /** Runs `listener` with the tags of every purge, from this process or (once listening) any other. */
 export function onPagePurge(listener: (tags: string[]) => void): () => void {
@@ -40,11 +59,11 @@ export function purgePages(...tags: string[]): void {
   const unique = [...new Set(tags.filter(Boolean))];
   if (unique.length === 0) return;
   local.emit('purge', unique);
-  if (!broadcasting) return;
+  if (!bus.broadcasting) return;
   // NOTIFY payloads are limited to 8000 bytes: long tag lists go in several notices.
   for (const chunk of chunks(unique, 7000)) {
     getDb()
-      .$client.query('SELECT pg_notify($1, $2)', [CHANNEL, `${instanceId} ${chunk.join(' ')}`])
+      .$client.query('SELECT pg_notify($1, $2)', [CHANNEL, `${bus.instanceId} ${chunk.join(' ')}`])
       .catch((error: unknown) => console.error('[page-cache] purge notice not sent:', error instanceof Error ? error.message : error));
   }
 }
@@ -63,18 +82,13 @@ function chunks(tags: string[], maxBytes: number): string[][] {
   return out;
 }
 
-// Each process names itself in its notices, so it does not purge twice what it purged at once.
-const instanceId = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
-let broadcasting = false;
-let listening = false;
-let listener: pg.Client | undefined;
 
 /**
  * Sends this process's purges to the other instances too (the site and `npm run worker`); off in
  * tests and scripts, whose writes have no other instance to tell.
  */
 export function broadcastPagePurges(): void {
-  broadcasting = true;
+  bus.broadcasting = true;
 }
 
 /**
@@ -82,19 +96,19 @@ export function broadcastPagePurges(): void {
  * reconnecting after a drop; a drop may have lost notices, so it then purges everything.
  */
 export async function listenForPagePurges(): Promise<void> {
-  if (listening) return;
-  listening = true;
-  broadcasting = true;
+  if (bus.listening) return;
+  bus.listening = true;
+  bus.broadcasting = true;
   await connect();
 }
 
 async function connect(): Promise<void> {
-  if (!listening) return;
+  if (!bus.listening) return;
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  listener = client;
+  bus.listener = client;
   const retry = () => {
-    if (listener !== client) return;
-    listener = undefined;
+    if (bus.listener !== client) return;
+    bus.listener = undefined;
     client.end().catch(() => undefined);
     local.emit('purge', ['*']);
     setTimeout(() => void connect(), 1000).unref();
@@ -104,7 +118,7 @@ async function connect(): Promise<void> {
   client.on('notification', (message) => {
     if (message.channel !== CHANNEL || !message.payload) return;
     const [from, ...tags] = message.payload.split(' ');
-    if (from !== instanceId && tags.length > 0) local.emit('purge', tags);
+    if (from !== bus.instanceId && tags.length > 0) local.emit('purge', tags);
   });
   try {
     await client.connect();
@@ -117,9 +131,9 @@ async function connect(): Promise<void> {
 
 /** Stops listening (shutdown, tests). */
 export async function stopListeningForPagePurges(): Promise<void> {
-  listening = false;
-  broadcasting = false;
-  const client = listener;
-  listener = undefined;
+  bus.listening = false;
+  bus.broadcasting = false;
+  const client = bus.listener;
+  bus.listener = undefined;
   await client?.end().catch(() => undefined);
 }

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { UserInfo } from '../../lib/api-types.ts';
 import { getDb } from '../db/client.ts';
-import { sessions, users } from '../db/schema/index.ts';
+import { messages, sessions, users } from '../db/schema/index.ts';
 
 /** Sessions last 30 days and are extended when used in their second half. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -38,10 +39,14 @@ export async function validateSessionToken(token: string | null | undefined): Pr
   return (await findSession(token))?.user ?? null;
 }
 
-/** A valid session with its user and expiry, or null. */
+/**
+ * A valid session with its user, what the page header shows of them (`viewer`: the profile and
+ * the unread count, read in the same statement so a signed-in page pays one query for both), and
+ * its expiry; or null.
+ */
 export async function findSession(
   token: string | null | undefined,
-): Promise<{ user: SessionUser; expiresAt: Date } | null> {
+): Promise<{ user: SessionUser; viewer: UserInfo; expiresAt: Date } | null> {
   if (!token || token.length > 200) return null;
   const db = getDb();
   const tokenHash = hashToken(token);
@@ -51,6 +56,11 @@ export async function findSession(
       url: users.customUrl,
       nickname: users.nickname,
       avatar: users.avatar,
+      bio: users.bio,
+      location: users.location,
+      website: users.website,
+      createdAt: users.createdAt,
+      unreadMessages: sql<number>`(SELECT count(*)::int FROM ${messages} WHERE ${and(eq(messages.recipientId, users.id), isNull(messages.readAt))})`,
       expiresAt: sessions.expiresAt,
     })
     .from(sessions)
@@ -63,7 +73,16 @@ export async function findSession(
     expiresAt = new Date(Date.now() + SESSION_TTL_MS);
     await db.update(sessions).set({ expiresAt, lastSeenAt: new Date() }).where(eq(sessions.tokenHash, tokenHash));
   }
-  return { user: { id: row.id, url: row.url, nickname: row.nickname, avatar: row.avatar }, expiresAt };
+  const user = { id: row.id, url: row.url, nickname: row.nickname, avatar: row.avatar };
+  const viewer: UserInfo = {
+    ...user,
+    bio: row.bio,
+    location: row.location,
+    website: row.website,
+    createdAt: row.createdAt.toISOString(),
+    unreadMessages: Number(row.unreadMessages),
+  };
+  return { user, viewer, expiresAt };
 }
 
 /** Revokes one session. */

@@ -1,0 +1,77 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getDb, queryCount } from '../../src/server/db/client.ts';
+import { comments, stars, videos } from '../../src/server/db/schema/index.ts';
+import { newPublicId } from '../../src/server/services/ids.ts';
+import { useApp } from '../helpers/app.ts';
+import { createProject, createTag, createUser } from '../helpers/factories.ts';
+
+/**
+ * Every page is held to the number of SQL statements it needs today: a page that grows a query
+ * (an N+1 loop over cards, a lookup repeated per request) fails here before it costs the site.
+ * Counted with the page cache off, one request at a time, on a catalogue with several projects,
+ * comments and stars, so a query per card or per comment would show.
+ */
+const app = useApp();
+
+let owner: Awaited<ReturnType<typeof createUser>>;
+let reader: Awaited<ReturnType<typeof createUser>>;
+let projectId = '';
+let videoId = '';
+
+beforeAll(async () => {
+  owner = await createUser({ nickname: 'Budget Owner' });
+  reader = await createUser({ nickname: 'Budget Reader' });
+  const tag = await createTag('budget-tag', 'Budget', '预算');
+  const created = [];
+  for (let i = 0; i < 12; i += 1) created.push(await createProject(owner.user.id, { title: `Budget board ${i}` }, [tag.id]));
+  const project = created[0]!;
+  projectId = project.publicId;
+  for (let i = 0; i < 6; i += 1) await getDb().insert(comments).values({ projectId: project.id, authorId: i % 2 ? reader.user.id : owner.user.id, body: `Comment ${i}` });
+  for (const other of created.slice(1, 6)) await getDb().insert(stars).values({ userId: reader.user.id, projectId: other.id });
+  videoId = newPublicId();
+  await getDb()
+    .insert(videos)
+    .values({ id: videoId, ownerId: owner.user.id, projectId: project.id, title: 'Budget clip', storageKey: `videos/${videoId}.mp4`, mime: 'video/mp4', size: 1000, status: 'ready' });
+});
+
+/** The statements one request sends (after a first request warmed every process-wide memo). */
+async function queriesFor(path: string, token?: string): Promise<number> {
+  await app.request(path, { token });
+  // Fire-and-forget work of the warm-up (a view counted) settles before counting.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const before = queryCount();
+  const response = await app.request(path, { token });
+  expect(response.status, path).toBe(200);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  return queryCount() - before;
+}
+
+describe('queries per page', () => {
+  // [page, address, queries for a guest, queries for a signed-in member]
+  const pages: [string, () => string, number, number][] = [
+    ['home', () => '/', 6, 7],
+    ['newest', () => '/newest', 4, 5],
+    ['a tag page', () => '/newest?tag=budget-tag', 8, 9],
+    ['search', () => '/search?q=budget', 4, 5],
+    ['a project page', () => `/d-${projectId}`, 13, 17],
+    ['its electronics page', () => `/eda/${projectId}`, 10, 13],
+    ["a member's projects", () => `/user/${owner.user.customUrl}`, 6, 7],
+    ["a member's stars", () => `/user/${reader.user.customUrl}/stars`, 6, 8],
+    ["a member's videos", () => `/user/${owner.user.customUrl}/video`, 5, 6],
+    ['a video', () => `/video/player?id=${videoId}`, 2, 3],
+    ['donations', () => '/donation-list', 3, 4],
+  ];
+
+  it.each(pages)('%s for a guest stays within its number', async (_name, path, budget) => {
+    const count = await queriesFor(path());
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThanOrEqual(budget);
+  });
+
+  // A member adds the session (with the header's member and unread count, in one statement);
+  // on a project page whether they starred and liked it and which comments they liked; on their
+  // own pages their number of drafts.
+  it.each(pages)('%s for a member stays within its number', async (_name, path, _guest, budget) => {
+    expect(await queriesFor(path(), reader.token)).toBeLessThanOrEqual(budget);
+  });
+});
