@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type BrowserContext } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { request as requestFactory } from '@playwright/test';
 import { registerAsVisitor } from './visitor.ts';
 
@@ -77,4 +77,9 @@ export async function ownProject(baseURL: string, ownerNickname: string) {
   const published = await call<{ id: string }>(owner.api, 'release/saveProject', { title, licence: 'MIT', publish: true });
   expect(published.retCode, JSON.stringify(published)).toBe(0);
   return { project: { id: published.result.id, title }, owner };
+}
+
+/** Waits until the island inside `container` has hydrated (Astro drops `ssr` then). */
+export async function hydrated(page: Page, container: string): Promise<void> {
+  await page.locator(`${container} astro-island:not([ssr])`).first().waitFor();
 }

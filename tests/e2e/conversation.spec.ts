@@ -1,15 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { call, ownProject, registerOverHttp, useSession } from './conversation-helpers.ts';
+import { call, hydrated, ownProject, registerOverHttp, useSession } from './conversation-helpers.ts';
 
 type Message = { id: number; kind: string; actor: { url: string } | null; project: { id: string } | null; comment: { id: number; excerpt: string } | null; read: boolean };
 type Comment = { id: number; content: string; deleted: boolean; replies: Comment[]; replyCount: number };
 
 const baseURL = () => test.info().project.use.baseURL!;
-
-/** Waits until the island inside `container` has hydrated (Astro drops `ssr` then). */
-async function hydrated(page: Page, container: string) {
-  await page.locator(`${container} astro-island:not([ssr])`).first().waitFor();
-}
 
 test.describe('conversation over HTTP', () => {
   test('comments and replies reach the right inboxes; reading clears them; only the owner or author deletes', async ({ request }) => {
