@@ -77,7 +77,7 @@ export function removeComment(shown: ShownThreads, item: CommentItem): ShownThre
     thread.id !== item.id
       ? thread
       : thread.replyCount > 0
-        ? { ...thread, deleted: true, content: '', author: null, canDelete: false, liked: false, byOwner: false }
+        ? { ...thread, deleted: true, content: '', links: [], author: null, canDelete: false, liked: false, byOwner: false }
         : null,
   );
   return { ...next, removedThread: Boolean(found && found.thread.replyCount === 0) };

@@ -1,5 +1,7 @@
 /** Payloads of the comment and message endpoints, shared by server and islands. */
 
+import type { TextLink } from './text-links.ts';
+
 export type CommentSort = 'newest' | 'oldest';
 
 export interface CommentUser {
@@ -13,6 +15,8 @@ export interface CommentItem {
   id: number;
   /** Plain text (render escaped, with line breaks and links); empty when deleted. */
   content: string;
+  /** The links in `content`, found by the server (`findLinks`), in order; empty when deleted. */
+  links: TextLink[];
   /** Null only for a deleted comment kept as a tombstone. */
   author: CommentUser | null;
   /** Whom a reply answers; null on top-level comments. */

@@ -1,7 +1,7 @@
 import { LinkifyIt } from 'linkify-it';
+import { splitText, type TextLink, type TextPart } from './text-links.ts';
 
-/** A piece of user text: plain text, or a link to render with `rel="nofollow ugc noopener"`. */
-export type TextPart = { type: 'text'; text: string } | { type: 'link'; text: string; href: string };
+export type { TextLink, TextPart };
 
 const linkify = new LinkifyIt({ fuzzyLink: true, fuzzyEmail: true }).add('ftp:', null).add('//', null);
 
@@ -19,24 +19,24 @@ function safeHref(url: string): string | null {
 }
 
 /**
- * Splits plain user text into text and link parts (http, https and e-mail addresses, also
- * without a scheme such as `github.com/x`). Nothing here is HTML: renderers escape every part,
- * so the text cannot inject markup.
+ * The links in plain user text (http, https and e-mail addresses, also without a scheme such as
+ * `github.com/x`), in order. Found on the server: comments carry them (`CommentItem.links`), so
+ * the browser only cuts the text (`splitText`) and never downloads linkify-it.
  */
-export function splitLinks(text: string): TextPart[] {
+export function findLinks(text: string): TextLink[] {
   // linkify-it wants a scheme after a space or punctuation; Chinese writes `见https://…` with
   // no space, so scan a copy where a CJK character before a scheme is a space (same offsets).
   const scanned = text.replace(CJK_BEFORE_SCHEME, ' ');
   const matches = linkify.test(scanned) ? (linkify.match(scanned) ?? []) : [];
-  const parts: TextPart[] = [];
-  let last = 0;
+  const links: TextLink[] = [];
   for (const match of matches) {
     const href = safeHref(match.url);
-    if (!href) continue;
-    if (match.index > last) parts.push({ type: 'text', text: text.slice(last, match.index) });
-    parts.push({ type: 'link', text: text.slice(match.index, match.lastIndex), href });
-    last = match.lastIndex;
+    if (href) links.push({ start: match.index, end: match.lastIndex, href });
   }
-  if (last < text.length) parts.push({ type: 'text', text: text.slice(last) });
-  return parts;
+  return links;
+}
+
+/** Plain user text cut into text and link parts. Nothing here is HTML: renderers escape every part. */
+export function splitLinks(text: string): TextPart[] {
+  return splitText(text, findLinks(text));
 }

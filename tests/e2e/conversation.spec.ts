@@ -204,7 +204,7 @@ test.describe('conversation in Chromium', () => {
   test('guests read comments, are sent to sign in to write, and come back with their text kept', async ({ browser, request }) => {
     const { project } = await ownProject(baseURL(), 'Gina Owner');
     const bob = await registerOverHttp(baseURL(), 'Gus Guest');
-    const seeded = await call<Comment>(bob.api, 'comment/submit', { id: project.id, content: 'Readable without signing in' });
+    const seeded = await call<Comment>(bob.api, 'comment/submit', { id: project.id, content: 'Readable without signing in, see example.com/ds.pdf' });
 
     // without JavaScript, the discussion is in the HTML
     const html = await (await request.get(`/d-${project.id}`)).text();
@@ -213,9 +213,16 @@ test.describe('conversation in Chromium', () => {
 
     const context = await browser.newContext();
     const page = await context.newPage();
+    const reactErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /react|hydrat/i.test(message.text())) reactErrors.push(message.text());
+    });
     await page.goto(`/d-${project.id}`);
     await page.locator('#comments').scrollIntoViewIfNeeded();
     await hydrated(page, '#comments');
+    // its link, found by the server, is the same link once the island runs (no hydration mismatch)
+    await expect(page.locator('#comments a[href="http://example.com/ds.pdf"]')).toHaveAttribute('rel', 'nofollow ugc noopener');
+    expect(reactErrors).toEqual([]);
     await page.getByRole('textbox', { name: 'Write a comment' }).fill('Written before signing in');
     await page.getByRole('button', { name: 'Sign in to comment' }).click();
     await page.waitForURL((url) => url.searchParams.has('redirect'));

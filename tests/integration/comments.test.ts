@@ -32,6 +32,16 @@ const threads = async (publicId: string, viewerId: number | null, sort: 'newest'
   (await listComments({ id: publicId, page: 1, pageSize: 20, sort }, viewerId)).list as CommentThread[];
 
 describe('comments', () => {
+  it('carry the links of their text, found by the server (the browser has no link finder)', async () => {
+    const { user: owner } = await createUser();
+    const project = await createProject(owner.id);
+    const comment = await submitComment(owner.id, project.publicId, 'Datasheet: example.com/ds.pdf');
+    expect(comment.links).toEqual([{ start: 11, end: 29, href: 'http://example.com/ds.pdf' }]);
+    const reply = await replyToComment(owner.id, comment.id, 'Thanks');
+    expect(reply.links).toEqual([]);
+    expect((await threads(project.publicId, null))[0]!.links).toEqual(comment.links);
+  });
+
   it('lists top-level comments newest or oldest first, each with its newest three replies and the reply count', async () => {
     const { user: owner } = await createUser({ nickname: 'Owner' });
     const { user: ada } = await createUser({ nickname: 'Ada' });

@@ -5,7 +5,7 @@ import type { CommentItem, CommentThread } from '../../src/lib/conversation-type
 const author = { url: 'ada', nickname: 'Ada', avatar: null };
 
 function reply(id: number, parentId: number, minute: number): CommentItem {
-  return { id, content: `reply ${id}`, author, replyTo: { url: 'ada', nickname: 'Ada' }, parentId, likeCount: 0, liked: false, createdAt: `2026-03-01T12:${String(minute).padStart(2, '0')}:00.000Z`, deleted: false, canDelete: true, byOwner: false };
+  return { id, content: `reply ${id}`, links: [], author, replyTo: { url: 'ada', nickname: 'Ada' }, parentId, likeCount: 0, liked: false, createdAt: `2026-03-01T12:${String(minute).padStart(2, '0')}:00.000Z`, deleted: false, canDelete: true, byOwner: false };
 }
 
 function thread(id: number, replies: CommentItem[] = [], replyCount = replies.length): CommentThread {

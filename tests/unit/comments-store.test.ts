@@ -6,7 +6,7 @@ import { contentProblem, createComments, postFailure } from '../../src/stores/co
 import { memoryStorage } from '../helpers/memory-storage.ts';
 
 const author = { url: 'ada', nickname: 'Ada', avatar: null };
-const first: CommentThread = { id: 1, content: 'First', author, replyTo: null, parentId: null, likeCount: 2, liked: false, createdAt: '2026-03-01T12:00:00.000Z', deleted: false, canDelete: true, byOwner: false, replies: [], replyCount: 0 };
+const first: CommentThread = { id: 1, content: 'First', links: [], author, replyTo: null, parentId: null, likeCount: 2, liked: false, createdAt: '2026-03-01T12:00:00.000Z', deleted: false, canDelete: true, byOwner: false, replies: [], replyCount: 0 };
 
 const init = (viewer: typeof author | null = author) => ({
   projectId: 'p1',

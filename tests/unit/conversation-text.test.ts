@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { splitLinks } from '../../src/lib/linkify.ts';
+import { findLinks, splitLinks } from '../../src/lib/linkify.ts';
+import { splitText } from '../../src/lib/text-links.ts';
 import { countCharacters, excerptOf, normalizePlainText } from '../../src/lib/text.ts';
 
 describe('splitLinks', () => {
@@ -28,6 +29,30 @@ describe('splitLinks', () => {
       expect(parts.filter((part) => part.type === 'link').every((part) => part.type === 'link' && /^https?:|^mailto:/.test(part.href))).toBe(true);
       expect(parts.map((part) => part.text).join('')).toBe(text);
     }
+  });
+});
+
+describe('splitText', () => {
+  it('cuts text at the links the server found, as splitLinks does', () => {
+    for (const text of ['see https://example.com/a?b=1, and github.com/kicad too', '原理图见https://example.com/sch。谢谢', 'no links', '']) {
+      expect(splitText(text, findLinks(text))).toEqual(splitLinks(text));
+    }
+  });
+
+  it('keeps links out of order, out of the text or to other schemes as plain text', () => {
+    const text = 'abc def ghi';
+    expect(splitText(text, [{ start: 4, end: 7, href: 'javascript:alert(1)' }])).toEqual([{ type: 'text', text }]);
+    expect(splitText(text, [{ start: 8, end: 99, href: 'https://x.org/' }])).toEqual([{ type: 'text', text }]);
+    expect(
+      splitText(text, [
+        { start: 4, end: 7, href: 'https://x.org/' },
+        { start: 0, end: 3, href: 'https://y.org/' },
+      ]),
+    ).toEqual([
+      { type: 'text', text: 'abc ' },
+      { type: 'link', text: 'def', href: 'https://x.org/' },
+      { type: 'text', text: ' ghi' },
+    ]);
   });
 });
 

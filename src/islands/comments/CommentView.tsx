@@ -50,7 +50,7 @@ export function CommentView({ item, variant, locale, highlighted, onLike, onRepl
             <TimeAgo iso={item.createdAt} locale={locale} />
           </a>
         </header>
-        <LinkifiedText className="comment-text" text={item.content} />
+        <LinkifiedText className="comment-text" text={item.content} links={item.links} />
         <footer className="comment-actions">
           <button type="button" className="comment-action" aria-pressed={item.liked} onClick={() => onLike(item)}>
             <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { CommentItem, CommentSort, CommentThread } from '../../lib/conversation-types.ts';
+import { findLinks } from '../../lib/linkify.ts';
 import { countCharacters, normalizePlainText } from '../../lib/text.ts';
 import { getDb } from '../db/client.ts';
 import { commentLikes, comments, projects, users } from '../db/schema/index.ts';
@@ -107,6 +108,7 @@ function toItem(row: CommentRow, viewer: Viewer): CommentItem {
   return {
     id: row.id,
     content: deleted ? '' : row.body,
+    links: deleted ? [] : findLinks(row.body),
     author: deleted ? null : { url: row.authorUrl, nickname: row.authorNickname, avatar: row.authorAvatar },
     replyTo: row.parentId !== null && row.replyToUrl !== null ? { url: row.replyToUrl, nickname: row.replyToNickname ?? '' } : null,
     parentId: row.parentId,
