@@ -1,0 +1,224 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '../../src/server/db/client.ts';
+import { attachments, banners, boards, bomLines, collections, edaDocuments, stars, videos } from '../../src/server/db/schema/index.ts';
+import { newPublicId } from '../../src/server/services/ids.ts';
+import { submitComment } from '../../src/server/services/comments.ts';
+import { useApp } from '../helpers/app.ts';
+import { createProject, createUser } from '../helpers/factories.ts';
+
+/**
+ * JavaScript budgets, from the build output: what each page makes the browser download, gzipped.
+ *
+ * A page "loads" every script it names — `<script src>`, `<link rel="modulepreload">`, and each
+ * island's `component-url` and `renderer-url`, whatever its `client:` directive (an island hydrated
+ * on `idle` or `visible` still loads in an ordinary visit, just later) — with everything those
+ * import statically (`import … from "./x.js"`, transitively), plus the page's inline scripts.
+ * Left out: chunks reached only through a dynamic `import()`, which a page fetches when the
+ * visitor does something (opens the cropper, plays a video with captions, …), never at start.
+ *
+ * Sizes are gzip at level 9, as the server's `.gz` copies are made (`src/integrations/precompress.mjs`).
+ */
+
+const KB = 1024;
+/** A page without islands ships no framework: its own small scripts only. */
+const NO_ISLANDS = 10 * KB;
+/** The project page, whoever looks at it. */
+const PROJECT_PAGE = 90 * KB;
+
+const app = useApp();
+const client = path.resolve('dist/client');
+
+/** Static imports and re-exports of a minified chunk; `import(` (dynamic) never matches. */
+const STATIC_IMPORT = /(?<![\w$.])(?:import|export)\s*(?:[\w$\s{},*]*?\bfrom\s*)?["']([^"']+)["']/g;
+
+const gzipped = new Map<string, number>();
+function gzipSize(file: string): number {
+  let size = gzipped.get(file);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(file), { level: 9 }).length;
+    gzipped.set(file, size);
+  }
+  return size;
+}
+
+/** `url` (a `/_astro/…` address) and everything it imports statically, as site paths. */
+function staticClosure(url: string, seen: Set<string>): void {
+  if (seen.has(url)) return;
+  const file = path.join(client, url);
+  expect(existsSync(file), `${url} is in dist/client`).toBe(true);
+  seen.add(url);
+  const code = readFileSync(file, 'utf8');
+  for (const [, specifier] of code.matchAll(STATIC_IMPORT)) {
+    staticClosure(new URL(specifier!, `http://site${url}`).pathname, seen);
+  }
+}
+
+interface PageScripts {
+  total: number;
+  /** Each file with its gzip size, largest first (shown when a budget is exceeded). */
+  files: Array<[string, number]>;
+  islands: number;
+}
+
+async function pageScripts(pathname: string, token?: string, status = 200): Promise<PageScripts> {
+  const response = await app.request(pathname, { token });
+  expect(response.status, pathname).toBe(status);
+  const html = response.body;
+  const entries = new Set<string>();
+  let inline = 0;
+  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    const type = /\btype="([^"]*)"/.exec(attributes!)?.[1];
+    if (type && type !== 'module' && type !== 'text/javascript') continue; // JSON-LD, data
+    const src = /\bsrc="([^"]*)"/.exec(attributes!)?.[1];
+    if (src) entries.add(src);
+    else if (body!.trim()) inline += gzipSync(body!, { level: 9 }).length;
+  }
+  for (const [, url] of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g)) entries.add(url!);
+  for (const [, url] of html.matchAll(/\b(?:component-url|renderer-url)="([^"]+)"/g)) entries.add(url!);
+  for (const url of entries) expect(url, `${pathname} loads scripts from this site only`).toMatch(/^\/_astro\//);
+  const seen = new Set<string>();
+  for (const url of entries) staticClosure(url, seen);
+  const files: Array<[string, number]> = [...seen].map((url) => [url, gzipSize(path.join(client, url))]);
+  if (inline) files.push(['(inline scripts)', inline]);
+  files.sort((a, b) => b[1] - a[1]);
+  return { total: files.reduce((sum, [, size]) => sum + size, 0), files, islands: html.split('<astro-island').length - 1 };
+}
+
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+const report = (scripts: PageScripts) => scripts.files.map(([file, size]) => `${kb(size)} ${file}`).join('\n');
+
+let owner: Awaited<ReturnType<typeof createUser>>;
+let member: Awaited<ReturnType<typeof createUser>>;
+let projectId = '';
+let videoId = '';
+
+beforeAll(async () => {
+  owner = await createUser({ nickname: 'Budget Owner' });
+  member = await createUser({ nickname: 'Budget Member' });
+  const project = await createProject(owner.user.id, { title: 'Budget board' });
+  projectId = project.publicId;
+  // Comments, and an unread message for the owner (the unread badges render).
+  await submitComment(member.user.id, projectId, 'Which regulator did you use?');
+  // A rendered board with a BOM: /eda shows the board viewer and the BOM table.
+  const db = getDb();
+  const bomId = newPublicId();
+  await db.insert(attachments).values({ id: bomId, projectId: project.id, name: 'bom.csv', mime: 'text/csv', size: 100, storageKey: `attachments/${bomId}`, kind: 'bom' });
+  await db.insert(boards).values({
+    projectId: project.id,
+    sources: ['x'],
+    name: 'main',
+    status: 'ready',
+    tool: 'kicad',
+    widthMm: 20,
+    heightMm: 10,
+    layerCount: 2,
+    viewBoxMm: [0, 0, 20, 10],
+    layers: [{ type: 'copper', side: 'top', filename: 'F_Cu.gbr', key: 'boards/x/top-copper.svg' }],
+    topKey: 'boards/x/top.svg',
+    bottomKey: 'boards/x/bottom.svg',
+    previewKey: 'boards/x/preview.webp',
+  });
+  await db.insert(edaDocuments).values({ projectId: project.id, status: 'ready', bomAttachmentId: bomId, bomColumns: ['designators', 'quantity', 'value'] });
+  await db.insert(bomLines).values({ projectId: project.id, lineNo: 1, designators: ['R1'], quantity: 1, value: '10k' });
+  await db.insert(collections).values({ name: 'budget-kits', titleEn: 'Budget kits', titleZh: '套件' });
+  // The home page's carousel, and a starred project (the owner's stars tab has unstar buttons).
+  await db.insert(banners).values([
+    { image: '/banners/one.webp', link: `/d-${projectId}`, titleEn: 'One', titleZh: '一', sort: 1 },
+    { image: '/banners/two.webp', link: '/newest', titleEn: 'Two', titleZh: '二', sort: 2 },
+  ]);
+  await db.insert(stars).values({ userId: owner.user.id, projectId: project.id });
+  videoId = newPublicId();
+  await db
+    .insert(videos)
+    .values({ id: videoId, ownerId: owner.user.id, projectId: project.id, title: 'Budget video', storageKey: `videos/${videoId}.mp4`, mime: 'video/mp4', size: 1000, status: 'ready' });
+});
+
+describe('every script a page loads resolves in the build', () => {
+  it('finds every static import of every chunk (the pattern misses none)', () => {
+    for (const name of readdirSync(path.join(client, '_astro')).filter((file) => file.endsWith('.js'))) {
+      const code = readFileSync(path.join(client, '_astro', name), 'utf8');
+      const found = [...code.matchAll(STATIC_IMPORT)].length;
+      // every `from"…"` belongs to a static import or re-export the pattern found
+      const froms = [...code.matchAll(/\bfrom\s*["']/g)].length;
+      expect(found, name).toBeGreaterThanOrEqual(froms);
+    }
+  });
+});
+
+describe('pages without islands', () => {
+  it(`ship at most ${kb(NO_ISLANDS)} of JavaScript, no framework`, async () => {
+    const user = owner.user.customUrl;
+    const guestPages = [
+      '/newest',
+      '/m/newest',
+      '/search?q=board',
+      '/recommend',
+      '/donation-list',
+      '/collection/budget-kits',
+      `/user/${user}`,
+      `/m/user/${user}`,
+      `/user/${user}/stars`,
+      `/user/${user}/video`,
+      `/user/${user}/profile`,
+      `/user/${user}/message`,
+      '/preview?id=some-draft',
+      '/sso/login',
+      '/sso/register',
+    ];
+    const notFound = ['/d-doesnotexist', '/m/no/such/page'];
+    for (const page of [...guestPages, ...notFound]) {
+      const scripts = await pageScripts(page, undefined, notFound.includes(page) ? 404 : 200);
+      expect(scripts.islands, `${page} has no island`).toBe(0);
+      expect(scripts.total, `${page}: ${kb(scripts.total)}\n${report(scripts)}`).toBeLessThanOrEqual(NO_ISLANDS);
+    }
+  });
+});
+
+type Viewer = 'guest' | 'member' | 'owner';
+
+describe('pages with islands, and the home page’s carousel', () => {
+  /**
+   * Each page a few KB above what it needs today, so that growth fails here and is a decision:
+   * raise the number in the same change, and say why. What they load besides React and Astro's
+   * island script (≈ 70 KB): a signed-in member's header menu (≈ 5 KB with the stores and the API
+   * client it shares with other islands), the home carousel (Swiper, ≈ 27 KB), the project form
+   * (Markdown preview, uploads, tags: ≈ 62 KB; the cropper comes with a click), the video player
+   * (vidstack, ≈ 94 KB).
+   */
+  const budgets = (): Array<{ page: string; viewer: Viewer; budget: number }> => {
+    const user = owner.user.customUrl;
+    return [
+      ...(['guest', 'member', 'owner'] as const).flatMap((viewer) => [
+        { page: `/d-${projectId}`, viewer, budget: PROJECT_PAGE },
+        { page: `/m/d-${projectId}`, viewer, budget: PROJECT_PAGE },
+      ]),
+      { page: '/', viewer: 'guest', budget: 30 * KB },
+      { page: '/m', viewer: 'guest', budget: 30 * KB },
+      { page: '/', viewer: 'member', budget: 106 * KB },
+      { page: '/m', viewer: 'member', budget: 106 * KB },
+      { page: '/newest', viewer: 'member', budget: 80 * KB },
+      { page: `/eda/${projectId}`, viewer: 'guest', budget: 83 * KB },
+      { page: `/video/player?id=${videoId}`, viewer: 'guest', budget: 170 * KB },
+      { page: '/create/project', viewer: 'owner', budget: 142 * KB },
+      { page: `/user/${user}/stars`, viewer: 'owner', budget: 82 * KB },
+      { page: `/user/${user}/video`, viewer: 'owner', budget: 103 * KB },
+      { page: `/user/${user}/draftbox`, viewer: 'owner', budget: 83 * KB },
+      { page: `/user/${user}/profile`, viewer: 'owner', budget: 85 * KB },
+      { page: `/user/${user}/message`, viewer: 'owner', budget: 84 * KB },
+      { page: `/m/user/${user}/message`, viewer: 'owner', budget: 84 * KB },
+    ];
+  };
+
+  it('stay within their budgets', async () => {
+    const tokens: Record<Viewer, string | undefined> = { guest: undefined, member: member.token, owner: owner.token };
+    const over: string[] = [];
+    for (const { page, viewer, budget } of budgets()) {
+      const scripts = await pageScripts(page, tokens[viewer]);
+      if (scripts.total > budget) over.push(`${page} as ${viewer}: ${kb(scripts.total)} > ${kb(budget)}\n${report(scripts)}`);
+    }
+    expect(over).toEqual([]);
+  });
+});
