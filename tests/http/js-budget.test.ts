@@ -25,8 +25,12 @@ import { createProject, createUser } from '../helpers/factories.ts';
 const KB = 1024;
 /** A page without islands ships no framework: its own small scripts only. */
 const NO_ISLANDS = 10 * KB;
-/** The project page, whoever looks at it. */
-const PROJECT_PAGE = 90 * KB;
+/**
+ * The project page, whoever looks at it. The aim is 90 KB; today React's client (≈ 63 KB) and the
+ * islands' i18next with react-i18next (≈ 17 KB), both decided for the site, leave it at ≈ 107 KB:
+ * this holds it there until one of them gives way.
+ */
+const PROJECT_PAGE = 109 * KB;
 
 const app = useApp();
 const client = path.resolve('dist/client');
@@ -183,8 +187,8 @@ describe('pages with islands, and the home page’s carousel', () => {
   /**
    * Each page a few KB above what it needs today, so that growth fails here and is a decision:
    * raise the number in the same change, and say why. What they load besides React and Astro's
-   * island script (≈ 70 KB): a signed-in member's header menu (≈ 5 KB with the stores and the API
-   * client it shares with other islands), the home carousel (Swiper, ≈ 27 KB), the project form
+   * island script (≈ 70 KB) and i18next with react-i18next (≈ 17 KB): a signed-in member's header
+   * menu (≈ 5 KB with the stores and the API client it shares with other islands), the home carousel (Swiper, ≈ 27 KB), the project form
    * (Markdown preview, uploads, tags: ≈ 62 KB; the cropper comes with a click), the video player
    * (vidstack, ≈ 94 KB).
    */
@@ -197,18 +201,18 @@ describe('pages with islands, and the home page’s carousel', () => {
       ]),
       { page: '/', viewer: 'guest', budget: 30 * KB },
       { page: '/m', viewer: 'guest', budget: 30 * KB },
-      { page: '/', viewer: 'member', budget: 106 * KB },
-      { page: '/m', viewer: 'member', budget: 106 * KB },
-      { page: '/newest', viewer: 'member', budget: 80 * KB },
-      { page: `/eda/${projectId}`, viewer: 'guest', budget: 83 * KB },
-      { page: `/video/player?id=${videoId}`, viewer: 'guest', budget: 170 * KB },
-      { page: '/create/project', viewer: 'owner', budget: 142 * KB },
-      { page: `/user/${user}/stars`, viewer: 'owner', budget: 82 * KB },
-      { page: `/user/${user}/video`, viewer: 'owner', budget: 103 * KB },
-      { page: `/user/${user}/draftbox`, viewer: 'owner', budget: 83 * KB },
-      { page: `/user/${user}/profile`, viewer: 'owner', budget: 85 * KB },
-      { page: `/user/${user}/message`, viewer: 'owner', budget: 84 * KB },
-      { page: `/m/user/${user}/message`, viewer: 'owner', budget: 84 * KB },
+      { page: '/', viewer: 'member', budget: 126 * KB },
+      { page: '/m', viewer: 'member', budget: 126 * KB },
+      { page: '/newest', viewer: 'member', budget: 99 * KB },
+      { page: `/eda/${projectId}`, viewer: 'guest', budget: 99 * KB },
+      { page: `/video/player?id=${videoId}`, viewer: 'guest', budget: 188 * KB },
+      { page: '/create/project', viewer: 'owner', budget: 161 * KB },
+      { page: `/user/${user}/stars`, viewer: 'owner', budget: 101 * KB },
+      { page: `/user/${user}/video`, viewer: 'owner', budget: 122 * KB },
+      { page: `/user/${user}/draftbox`, viewer: 'owner', budget: 102 * KB },
+      { page: `/user/${user}/profile`, viewer: 'owner', budget: 105 * KB },
+      { page: `/user/${user}/message`, viewer: 'owner', budget: 103 * KB },
+      { page: `/m/user/${user}/message`, viewer: 'owner', budget: 103 * KB },
     ];
   };
 
