@@ -15,6 +15,7 @@ import autocannon from 'autocannon';
 import { benchBoards } from './boards.ts';
 import { benchUploadToPlayable, benchVideos } from './videos.ts';
 import { signUpBenchMember } from './members.ts';
+import { benchLighthouse } from './lighthouse.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -196,6 +197,11 @@ try {
     searchTable = `\n\n## Search over ${list.result.total.toLocaleString('en-US')} projects\n\n${await benchSearch(base)}`;
   }
 
+  const lighthouseSection = `\n\n${await benchLighthouse(base, [
+    ['`/`', '/'],
+    [`\`/d-{id}\``, `/d-${projectId}`],
+    ['`/m`', '/m'],
+  ])}`;
   const boardsSection = `\n\n${await benchBoards()}`;
   const videosSection = `\n\n${await benchVideos()}\n\n${await benchUploadToPlayable(base)}`;
 
@@ -210,7 +216,7 @@ ${table}
 
 ## Mixed load, 200 connections, ${duration} s
 
-${mixedTable}${searchTable}${boardsSection}${videosSection}
+${mixedTable}${searchTable}${lighthouseSection}${boardsSection}${videosSection}
 `;
   writeFileSync(path.join(root, 'bench', 'results.md'), report);
   console.log(`\n${report}`);
