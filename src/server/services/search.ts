@@ -1,13 +1,44 @@
 /**
  * `project/search`: English by PostgreSQL full-text search (stemming, ranking, prefix matches
- * for part numbers), Chinese (and other CJK) by substring through the trigram index, mixed
- * queries by requiring both, with highlighted titles and summaries.
+ * for part numbers), Chinese (and other CJK) by substring, mixed queries by requiring both, with
+ * highlighted titles and summaries.
+ *
+ * At 100k projects a common word matches tens of thousands of projects, and ranking or counting
+ * them all costs a hundred milliseconds and more, so a search reads a bounded number of rows:
+ * - it counts matches up to `COUNT_LIMIT`; beyond, `total` is PostgreSQL's estimate (never below
+ *   what was counted) and `totalExact` is false (the page says "about N");
+ * - "newest" and "stars" are exact at any size (PostgreSQL reads the index of the order, or all
+ *   matches when they are few);
+ * - "relevance" ranks as before: `ts_rank` of the English part plus, per CJK run, 1.0 when the
+ *   title has it, 0.4 when the summary has it, else 0.1; then stars, newest, id. With at most
+ *   `COUNT_LIMIT` matches every match is ranked (in the counting pass). With more, the title
+ *   matches are ranked: all of them when there are at most `TITLE_LIMIT`, else the most starred
+ *   `TIER_CANDIDATES` (or as many as the page needs); when they are fewer than that, the most
+ *   starred matches join them. A title match outranks any other: for one word, weight A (1.0) of
+ *   the title against at most B (0.4) however often the word occurs elsewhere; for CJK runs, 1.0
+ *   against 0.4; for several words, in all but contrived cases. So the pages are those of ranking
+ *   every match as long as the title matches fill them and number at most `TITLE_LIMIT`.
+ *
+ * How each part is found (columns derived by PostgreSQL, see the schema and migration 0008):
+ * - English words: `search_vector`, GIN. GIN gathers every row of a prefix before intersecting, so
+ *   the index looks up the rarest word alone (by PostgreSQL's statistics of the column, cached)
+ *   and the whole query is checked on the rows it finds; a compound (`usb-c`, a phrase of itself
+ *   and its parts 'usb-c':* <-> 'usb':* <-> 'c':*) is looked up by the compound; a common word
+ *   beside CJK runs is only checked, the runs find the rows.
+ * - CJK runs: `search_grams`, every character and pair of adjacent characters (GIN, exact), finds
+ *   the projects with the run (its rarest pair), and `search_cjk`, the CJK text alone, short and
+ *   kept in the row, confirms it with `strpos`. The confirmation is written `(…) IS NOT FALSE`
+ *   (the same test: it is never null here) so that PostgreSQL leaves it out of its estimate, and
+ *   first, so a row read in sort order is looked up in the grams (kept out of line) only when it
+ *   has the run.
+ * - Title matches: `title_terms`, the English lexemes and CJK grams of the title alone, GIN.
  */
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { CJK_CLASS_JS } from '../../lib/cjk.ts';
 import type { Locale } from '../../lib/i18n.ts';
 import { getDb } from '../db/client.ts';
 import { projects, projectTags, users } from '../db/schema/index.ts';
-import { cardColumns, isPublished, toCards, type Page, type ProjectCard } from './cards.ts';
+import { cardColumns, isPublished, toCards, type CardRow, type Page, type ProjectCard } from './cards.ts';
 import { tagIdsWithChildren } from './tags.ts';
 
 export type SearchSort = 'relevance' | 'newest' | 'stars';
@@ -16,6 +47,20 @@ export interface SearchResult extends ProjectCard {
   /** Title and summary as HTML: escaped text with the matches in `<mark>`. */
   highlight: { title: string; summary: string };
 }
+
+/** A page of results; `total` is exact when `totalExact`, else PostgreSQL's estimate. */
+export interface SearchPage extends Page<SearchResult> {
+  totalExact: boolean;
+}
+
+/** Matches are counted up to this many; a search with at most this many is ranked whole. */
+export const COUNT_LIMIT = 1000;
+/** Beyond `COUNT_LIMIT`, the title matches are ranked whole up to this many. */
+export const TITLE_LIMIT = 2000;
+/** Beyond those, the most starred title matches (or matches) ranked. */
+export const TIER_CANDIDATES = 50;
+/** A word in more than this share of projects does not lead the index beside CJK runs. */
+const COMMON_WORD = 0.05;
 
 export interface ParsedQuery {
   /** Latin (and other non-CJK) words, for full-text search. */
@@ -26,7 +71,8 @@ export interface ParsedQuery {
   syntax: string | null;
 }
 
-const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;
+/** CJK runs: the characters of `CJK_RANGES`, the class the database's search columns use. */
+const CJK_RUN = new RegExp(`[${CJK_CLASS_JS}]+`, 'gu');
 const WORD = /[\p{L}\p{N}]+(?:[-.][\p{L}\p{N}]+)*/gu;
 
 /** Splits a query into CJK runs and the other words. */
@@ -39,31 +85,117 @@ export function parseQuery(q: string): ParsedQuery {
   return { words, cjk: cjk.slice(0, 6), syntax };
 }
 
-/** The document the trigram index covers: exactly the indexed expression, so it is used. */
-const trigramDocument = sql`lower(${projects.title} || ' ' || ${projects.summary} || ' ' || ${projects.searchText})`;
-
 /** `%text%` for LIKE, with the pattern characters escaped. */
 function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**
- * A CJK run as a substring condition. From three characters the trigram index answers it: the
- * pattern is matched against exactly the indexed (lower-cased) expression — with LIKE, since both
- * sides are already lower case, which rechecks faster than ILIKE and uses the same index. One or
- * two characters have no trigram, so every row is read anyway: then a plain `strpos` on the
- * columns (CJK has no case) costs a tenth of lower-casing the whole document.
+ * The gram (`cjk_grams()`) that finds a CJK run: the run itself for one or two characters, else
+ * its rarest pair of adjacent characters (then `strpos` confirms the run). Looking up one gram
+ * keeps PostgreSQL's estimate right: several would be multiplied as if independent, and a common
+ * word would look rare. A run holds only CJK characters, so no quoting is needed.
  */
-function cjkCondition(run: string): SQL {
-  if ([...run].length >= 3) return sql`${trigramDocument} LIKE ${containsPattern(run)}`;
-  return sql`(strpos(${projects.searchText}, ${run}) > 0 OR strpos(${projects.title}, ${run}) > 0 OR strpos(${projects.summary}, ${run}) > 0)`;
+function rarestGram(run: string, frequencies: Map<string, number>): string {
+  const chars = [...run];
+  const grams = chars.length <= 2 ? [run] : chars.slice(0, -1).map((char, i) => char + chars[i + 1]);
+  const rarest = grams.reduce((best, next) => ((frequencies.get(next) ?? 0) < (frequencies.get(best) ?? 0) ? next : best));
+  return `'${rarest}'`;
 }
 
-/** The tsquery of the non-CJK part: web-search syntax as typed, else every word as a prefix. */
-function textQuery(parsed: ParsedQuery): SQL | null {
-  if (parsed.syntax) return sql`websearch_to_tsquery('english', ${parsed.syntax})`;
+/**
+ * The English part: `exact` is the query (web-search syntax as typed, else every word as a
+ * prefix); `rarest` matches a superset of it through one lookup (its rarest word, or a
+ * compound's own lexeme), and is what the index looks up unless `indexed` is false.
+ */
+interface TextQuery {
+  exact: SQL;
+  rarest: SQL;
+  indexed: boolean;
+}
+
+async function textQuery(parsed: ParsedQuery): Promise<TextQuery | null> {
+  const db = getDb();
+  if (parsed.syntax) {
+    const query = sql`websearch_to_tsquery('english', ${parsed.syntax})`;
+    const [row] = (await db.execute<{ n: number }>(sql`SELECT numnode(${query}) AS n`)).rows;
+    return row?.n ? { exact: query, rarest: query, indexed: true } : null;
+  }
   if (parsed.words.length === 0) return null;
-  return sql`to_tsquery('english', ${parsed.words.map((word) => `${word}:*`).join(' & ')})`;
+  const exact = sql`to_tsquery('english', ${parsed.words.map((word) => `${word}:*`).join(' & ')})`;
+  // Each word's own query as text: `'weather':*`, a compound's phrase, or '' for a stop word.
+  const [row] = (
+    await db.execute<{ n: number; terms: string[] }>(
+      sql`SELECT numnode(${exact}) AS n, ARRAY[${sql.join(
+        parsed.words.map((word) => sql`to_tsquery('english', ${`${word}:*`})::text`),
+        sql`, `,
+      )}] AS terms`,
+    )
+  ).rows;
+  // A query of stop words only ("the") becomes empty: no text condition.
+  if (!row?.n) return null;
+  const words = row.terms.filter(Boolean);
+  const frequencies = await lexemeFrequencies('search_vector');
+  const rarest = words
+    .map((term) => ({ term, lookup: term.split(' <-> ')[0]!, frequency: prefixFrequency(frequencies, term) }))
+    .reduce((best, next) => (next.frequency < best.frequency ? next : best));
+  const indexed = parsed.cjk.length === 0 || rarest.frequency <= COMMON_WORD;
+  if (words.length === 1 && rarest.lookup === rarest.term) return { exact, rarest: exact, indexed };
+  return { exact, rarest: sql`${rarest.lookup}::tsquery`, indexed };
+}
+
+const lexemeStatistics = new Map<string, { at: number; frequencies: Promise<Map<string, number>> }>();
+
+/**
+ * The share of projects each common lexeme of a tsvector column is in, from PostgreSQL's own
+ * statistics (the most common elements ANALYZE found), read again every ten minutes.
+ */
+function lexemeFrequencies(column: 'search_vector' | 'search_grams'): Promise<Map<string, number>> {
+  const cached = lexemeStatistics.get(column);
+  if (cached && Date.now() - cached.at < 600_000) return cached.frequencies;
+  const frequencies = getDb()
+    .execute<{ elems: string[] | null; freqs: number[] | null }>(
+      sql`SELECT most_common_elems::text::text[] AS elems, most_common_elem_freqs AS freqs FROM pg_stats
+          WHERE schemaname = current_schema() AND tablename = 'projects' AND attname = ${column}`,
+    )
+    .then(({ rows: [row] }) => new Map((row?.elems ?? []).map((lexeme, i) => [lexeme, row!.freqs![i]!])))
+    .catch(() => new Map<string, number>());
+  lexemeStatistics.set(column, { at: Date.now(), frequencies });
+  return frequencies;
+}
+
+/** The share of projects with a lexeme `term` (`'power':*`) matches: 0 when none is common. */
+function prefixFrequency(frequencies: Map<string, number>, term: string): number {
+  const match = /^'((?:[^']|'')*)'(:\*)?/.exec(term);
+  if (!match) return 0;
+  const lexeme = match[1]!.replace(/''/g, "'");
+  let sum = 0;
+  for (const [common, frequency] of frequencies) if (match[2] ? common.startsWith(lexeme) : common === lexeme) sum += frequency;
+  return sum;
+}
+
+/** `vector` matches the English part: looked up by `rarest` when indexed, checked against `exact`. */
+function textCondition(vector: SQLWrapper, text: TextQuery): SQL {
+  if (!text.indexed) return sql`ts_match_vq(${vector}, ${text.exact})`;
+  if (text.rarest === text.exact) return sql`${vector} @@ ${text.exact}`;
+  return sql`(${vector} @@ ${text.rarest} AND ts_match_vq(${vector}, ${text.exact}))`;
+}
+
+/** The project has the CJK run (see the header: a gram finds it, `strpos` confirms it). */
+function cjkCondition(run: string, gram: string): SQL {
+  return sql`(strpos(${projects.searchCjk}, ${run}) > 0) IS NOT FALSE AND ${projects.searchGrams} @@ ${gram}::tsquery`;
+}
+
+/**
+ * Every part of the query in the title: the CJK runs in the title itself, the words and the runs'
+ * grams in `title_terms`, which its index looks up.
+ */
+function titleCondition(text: TextQuery | null, runs: string[], grams: string[]): SQL {
+  const parts: SQL[] = runs.map((run) => sql`(strpos(${projects.title}, ${run}) > 0) IS NOT FALSE`);
+  const lookups = [...(text?.indexed ? [text.rarest] : []), ...grams.map((gram) => sql`${gram}::tsquery`)];
+  parts.push(sql`${projects.titleTerms} @@ (${sql.join(lookups, sql` && `)})`);
+  if (text && !(text.indexed && text.rarest === text.exact)) parts.push(sql`ts_match_vq(${projects.titleTerms}, ${text.exact})`);
+  return and(...parts)!;
 }
 
 const escapeHtml = (text: string) =>
@@ -109,30 +241,66 @@ export function highlightText(text: string, marked: string | null, terms: string
 
 const HEADLINE_OPTIONS = 'StartSel=\u0001, StopSel=\u0002, HighlightAll=true';
 
+/**
+ * Sends a Drizzle query now (it would wait to be awaited otherwise). Its failure is still thrown
+ * where it is awaited, and is not an unhandled rejection when an earlier await threw first.
+ */
+function started<T>(query: PromiseLike<T>): Promise<T> {
+  const promise = Promise.resolve(query);
+  promise.catch(() => undefined);
+  return promise;
+}
+
+/** The card columns, for the raw statements below (the same the list queries select). */
+const cardSelect = sql.join(
+  Object.entries(cardColumns).map(([name, column]) => sql`${column} AS ${sql.identifier(name)}`),
+  sql`, `,
+);
+
+type SearchRow = Omit<CardRow, 'publishedAt'> & { publishedAt: string | Date; markedTitle: string | null; markedSummary: string | null };
+
 /** `project/search`: published projects matching `q`, optionally within a tag, with highlights. */
 export async function searchProjects(
-  options: { q: string; tag?: string; sort?: SearchSort; page: number; pageSize: number },
+  options: {
+    q: string;
+    tag?: string;
+    sort?: SearchSort;
+    page: number;
+    pageSize: number;
+    /** `COUNT_LIMIT` unless given (measurements: a huge one ranks every match). */
+    countLimit?: number;
+    /** `TITLE_LIMIT` unless given (measurements). */
+    titleLimit?: number;
+  },
   locale: Locale,
-): Promise<Page<SearchResult>> {
+): Promise<SearchPage> {
   const db = getDb();
   const parsed = parseQuery(options.q);
-  let query = textQuery(parsed);
-  if (query) {
-    // A query of stop words only ("the") becomes empty: treat it as no text condition.
-    const [row] = await db.select({ n: sql<number>`numnode(${query})` }).from(sql`(SELECT 1) AS one`);
-    if (!row || row.n === 0) query = null;
-  }
-  const empty = { list: [], total: 0, page: options.page, pageSize: options.pageSize };
-  if (!query && parsed.cjk.length === 0) return empty;
+  const text = await textQuery(parsed);
+  const query = text?.exact ?? null;
+  const empty = { list: [], total: 0, totalExact: true, page: options.page, pageSize: options.pageSize };
+  if (!text && parsed.cjk.length === 0) return empty;
 
-  const conditions: SQL[] = [];
-  if (query) conditions.push(sql`${projects.searchVector} @@ ${query}`);
-  for (const run of parsed.cjk) conditions.push(cjkCondition(run));
+  const inTag: SQL[] = [];
   if (options.tag) {
     const ids = await tagIdsWithChildren(options.tag);
-    conditions.push(sql`${projects.id} IN (SELECT ${projectTags.projectId} FROM ${projectTags} WHERE ${inArray(projectTags.tagId, ids)})`);
+    inTag.push(sql`${projects.id} IN (SELECT ${projectTags.projectId} FROM ${projectTags} WHERE ${inArray(projectTags.tagId, ids)})`);
   }
-  const where = and(isPublished, ...conditions);
+  const gramFrequencies = parsed.cjk.length ? await lexemeFrequencies('search_grams') : new Map<string, number>();
+  const grams = parsed.cjk.map((run) => rarestGram(run, gramFrequencies));
+  const textConditions = text ? [textCondition(projects.searchVector, text)] : [];
+  const where = and(isPublished, ...textConditions, ...parsed.cjk.map((run, i) => cjkCondition(run, grams[i]!)), ...inTag)!;
+  // What PostgreSQL estimates best for the total: the rarest word, and LIKE on `search_cjk`,
+  // whose statistics know the runs (the grams' would multiply their pairs as if independent).
+  const estimated = and(
+    isPublished,
+    ...(text ? [sql`${projects.searchVector} @@ ${text.rarest}`] : []),
+    ...parsed.cjk.map((run) => sql`${projects.searchCjk} LIKE ${containsPattern(run)}`),
+    ...inTag,
+  )!;
+  // A title match is a project match, unless the query excludes words ("-lora"): then the
+  // project is checked too.
+  const inTitle = and(isPublished, titleCondition(text, parsed.cjk, grams), ...(parsed.syntax ? textConditions : []), ...inTag)!;
 
   const cjkBonus = parsed.cjk.length
     ? sql.join(
@@ -141,41 +309,81 @@ export async function searchProjects(
       )
     : sql`0`;
   const rank = query ? sql`(ts_rank(${projects.searchVector}, ${query}) + ${cjkBonus})` : sql`(${cjkBonus})`;
-  const orderBy: SQL[] =
-    options.sort === 'newest'
-      ? [desc(projects.publishedAt), desc(projects.id)]
-      : options.sort === 'stars'
-        ? [desc(projects.starCount), desc(projects.publishedAt), desc(projects.id)]
-        : [sql`${rank} DESC`, desc(projects.starCount), desc(projects.publishedAt), desc(projects.id)];
+  const byStars = sql`${projects.starCount} DESC, ${projects.publishedAt} DESC, ${projects.id} DESC`;
+  const byNewest = sql`${projects.publishedAt} DESC, ${projects.id} DESC`;
+  const relevance = options.sort !== 'newest' && options.sort !== 'stars';
+  const offset = (options.page - 1) * options.pageSize;
+  const countLimit = options.countLimit ?? COUNT_LIMIT;
+  const titleLimit = options.titleLimit ?? TITLE_LIMIT;
 
-  // One pass: the total comes with the page (a window count) instead of a second scan.
-  const rows = await db
-    .select({
-      ...cardColumns,
-      total: sql<number>`(count(*) OVER ())::int`,
-      markedTitle: query ? sql<string>`ts_headline('english', ${projects.title}, ${query}, ${HEADLINE_OPTIONS})` : sql<null>`NULL`,
-      markedSummary: query ? sql<string>`ts_headline('english', ${projects.summary}, ${query}, ${HEADLINE_OPTIONS})` : sql<null>`NULL`,
-    })
-    .from(projects)
-    .innerJoin(users, eq(users.id, projects.ownerId))
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(options.pageSize)
-    .offset((options.page - 1) * options.pageSize);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && options.page > 1) {
-    [{ n: total } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(projects).where(where);
-  }
-  const cards = await toCards(rows, locale);
+  const headline = (column: SQLWrapper) => (query ? sql`ts_headline('english', ${column}, ${query}, ${HEADLINE_OPTIONS})` : sql`NULL`);
+  /** The cards of `page` (a statement answering `id, rank` in order), with highlights. */
+  const cardsOf = (page: SQL, before: SQL = sql``) => sql`
+    WITH ${before} page AS (${page})
+    SELECT ${cardSelect}, page.rank, ${headline(projects.title)} AS "markedTitle", ${headline(projects.summary)} AS "markedSummary"
+    FROM page JOIN ${projects} ON ${projects.id} = page.id JOIN ${users} ON ${users.id} = ${projects.ownerId}
+    ORDER BY page.rank DESC, ${options.sort === 'newest' ? byNewest : byStars}`;
+
+  // The count, reading no more than COUNT_LIMIT + 1 matches. For relevance the rows carry their
+  // rank, so when they are all there are, the page of ranking them all comes in the same pass.
+  const ranking = sql`${projects.id}, ${rank} AS rank, ${projects.starCount} AS stars, ${projects.publishedAt} AS published`;
+  const capped = sql`capped AS MATERIALIZED (SELECT ${relevance ? ranking : projects.id} FROM ${projects} WHERE ${where} LIMIT ${countLimit + 1}),
+    counted AS (SELECT count(*)::int AS n FROM capped),`;
+  const whole = sql`SELECT id, rank FROM capped WHERE (SELECT n FROM counted) <= ${countLimit}
+    ORDER BY rank DESC, stars DESC, published DESC, id DESC LIMIT ${options.pageSize} OFFSET ${offset}`;
+  const countStatement = relevance
+    ? sql`WITH ${capped} whole AS (${cardsOf(whole)})
+        SELECT counted.n, whole.* FROM counted LEFT JOIN whole ON true
+        ORDER BY whole.rank DESC, whole.stars DESC, whole."publishedAt" DESC, whole."internalId" DESC`
+    : sql`WITH ${capped} nothing AS (SELECT 1) SELECT n FROM counted`;
+  // Drizzle's queries start when awaited: `started` sends them at once, to run side by side.
+  const counting = started(db.execute<SearchRow & { n: number }>(countStatement));
+  // Relevance over more than COUNT_LIMIT matches. A match in the title outranks any other (see
+  // the header), so the title matches are ranked: all of them when there are at most
+  // TITLE_LIMIT (read once, counted and ranked together), else the TIER_CANDIDATES (or as many as
+  // the page needs) most starred. When they are fewer than the page needs, the most starred of
+  // all matches join them.
+  const need = Math.max(TIER_CANDIDATES, offset + options.pageSize);
+  const mostStarred = (condition: SQL) => sql`SELECT ${ranking} FROM ${projects} WHERE ${condition} ORDER BY ${byStars} LIMIT ${need}`;
+  const tiers = sql`
+    SELECT id, rank FROM (
+      SELECT * FROM titled WHERE (SELECT n FROM titled_count) <= ${titleLimit}
+      UNION ALL SELECT * FROM (${mostStarred(inTitle)}) AS starred WHERE (SELECT n FROM titled_count) > ${titleLimit}
+      UNION ALL SELECT * FROM (${mostStarred(where)}) AS anywhere WHERE (SELECT n FROM titled_count) < ${need}
+    ) AS candidates
+    GROUP BY id, rank, stars, published
+    ORDER BY rank DESC, stars DESC, published DESC, id DESC LIMIT ${options.pageSize} OFFSET ${offset}`;
+  const titled = sql`titled AS MATERIALIZED (SELECT ${ranking} FROM ${projects} WHERE ${inTitle} LIMIT ${titleLimit + 1}),
+    titled_count AS (SELECT count(*)::int AS n FROM titled),`;
+
+  // The page at the same time as the count, on another connection: the page of "newest" and
+  // "stars", and for relevance the tiers' page, which is used when the count is over.
+  const pageStatement = relevance
+    ? cardsOf(tiers, titled)
+    : cardsOf(sql`SELECT ${projects.id}, 0 AS rank FROM ${projects} WHERE ${where} ORDER BY ${options.sort === 'newest' ? byNewest : byStars} LIMIT ${options.pageSize} OFFSET ${offset}`);
+  const paging = started(db.execute<SearchRow>(pageStatement));
+  const countRows = await counting;
+  const counted = countRows.rows[0]?.n ?? 0;
+  const many = counted > countLimit;
+  const [pageRows, estimate] = await Promise.all([
+    relevance && !many ? countRows : paging,
+    // PostgreSQL's estimate, never below what was counted.
+    many ? db.execute<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }>(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${projects} WHERE ${estimated}`) : undefined,
+  ]);
+  const total = many ? Math.max(counted, Math.round(estimate?.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0)) : counted;
+  // Drizzle leaves timestamps of raw statements as text.
+  const found = pageRows.rows.filter((row) => row.internalId !== null).map((row) => ({ ...row, publishedAt: new Date(row.publishedAt) }));
+  const cards = await toCards(found, locale);
   return {
     list: cards.map((card, index) => ({
       ...card,
       highlight: {
-        title: highlightText(card.title, rows[index]!.markedTitle, parsed.cjk, parsed.words),
-        summary: highlightText(card.summary, rows[index]!.markedSummary, parsed.cjk, parsed.words),
+        title: highlightText(card.title, found[index]!.markedTitle, parsed.cjk, parsed.words),
+        summary: highlightText(card.summary, found[index]!.markedSummary, parsed.cjk, parsed.words),
       },
     })),
     total,
+    totalExact: !many,
     page: options.page,
     pageSize: options.pageSize,
   };
