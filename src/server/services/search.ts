@@ -181,9 +181,13 @@ function textCondition(vector: SQLWrapper, text: TextQuery): SQL {
   return sql`(${vector} @@ ${text.rarest} AND ts_match_vq(${vector}, ${text.exact}))`;
 }
 
-/** The project has the CJK run (see the header: a gram finds it, `strpos` confirms it). */
+/**
+ * The project has the CJK run (see the header: a gram finds it, `search_cjk` confirms it). LIKE
+ * rather than `strpos(…) > 0`, which PostgreSQL counts as two operations and so would check after
+ * the (one operation) grams: a row read in order would have its grams fetched first.
+ */
 function cjkCondition(run: string, gram: string): SQL {
-  return sql`(strpos(${projects.searchCjk}, ${run}) > 0) IS NOT FALSE AND ${projects.searchGrams} @@ ${gram}::tsquery`;
+  return sql`(${projects.searchCjk} LIKE ${containsPattern(run)}) IS NOT FALSE AND ${projects.searchGrams} @@ ${gram}::tsquery`;
 }
 
 /**
