@@ -38,7 +38,7 @@ import { CJK_CLASS_JS } from '../../lib/cjk.ts';
 import type { Locale } from '../../lib/i18n.ts';
 import { getDb } from '../db/client.ts';
 import { projects, projectTags, users } from '../db/schema/index.ts';
-import { cardColumns, isPublished, toCards, type CardRow, type Page, type ProjectCard } from './cards.ts';
+import { cardColumns, cardTags, isPublished, toCards, type CardRow, type Page, type ProjectCard } from './cards.ts';
 import { tagIdsWithChildren } from './tags.ts';
 
 export type SearchSort = 'relevance' | 'newest' | 'stars';
@@ -96,11 +96,11 @@ function containsPattern(text: string): string {
  * keeps PostgreSQL's estimate right: several would be multiplied as if independent, and a common
  * word would look rare. A run holds only CJK characters, so no quoting is needed.
  */
-function rarestGram(run: string, frequencies: Map<string, number>): string {
+function rarestGram(run: string, frequencies: Map<string, number>): { gram: string; frequency: number } {
   const chars = [...run];
   const grams = chars.length <= 2 ? [run] : chars.slice(0, -1).map((char, i) => char + chars[i + 1]);
   const rarest = grams.reduce((best, next) => ((frequencies.get(next) ?? 0) < (frequencies.get(best) ?? 0) ? next : best));
-  return `'${rarest}'`;
+  return { gram: `'${rarest}'`, frequency: frequencies.get(rarest) ?? 0 };
 }
 
 /**
@@ -112,6 +112,8 @@ interface TextQuery {
   exact: SQL;
   rarest: SQL;
   indexed: boolean;
+  /** The share of projects the rarest word is in (0: rarer than any common one), null unknown. */
+  frequency: number | null;
 }
 
 async function textQuery(parsed: ParsedQuery): Promise<TextQuery | null> {
@@ -119,29 +121,70 @@ async function textQuery(parsed: ParsedQuery): Promise<TextQuery | null> {
   if (parsed.syntax) {
     const query = sql`websearch_to_tsquery('english', ${parsed.syntax})`;
     const [row] = (await db.execute<{ n: number }>(sql`SELECT numnode(${query}) AS n`)).rows;
-    return row?.n ? { exact: query, rarest: query, indexed: true } : null;
+    return row?.n ? { exact: query, rarest: query, indexed: true, frequency: null } : null;
   }
   if (parsed.words.length === 0) return null;
   const exact = sql`to_tsquery('english', ${parsed.words.map((word) => `${word}:*`).join(' & ')})`;
-  // Each word's own query as text: `'weather':*`, a compound's phrase, or '' for a stop word.
-  const [row] = (
-    await db.execute<{ n: number; terms: string[] }>(
-      sql`SELECT numnode(${exact}) AS n, ARRAY[${sql.join(
-        parsed.words.map((word) => sql`to_tsquery('english', ${`${word}:*`})::text`),
-        sql`, `,
-      )}] AS terms`,
-    )
-  ).rows;
   // A query of stop words only ("the") becomes empty: no text condition.
-  if (!row?.n) return null;
-  const words = row.terms.filter(Boolean);
+  const words = (await wordTerms(parsed.words)).filter(Boolean);
+  if (words.length === 0) return null;
   const frequencies = await lexemeFrequencies('search_vector');
   const rarest = words
     .map((term) => ({ term, lookup: term.split(' <-> ')[0]!, frequency: prefixFrequency(frequencies, term) }))
     .reduce((best, next) => (next.frequency < best.frequency ? next : best));
   const indexed = parsed.cjk.length === 0 || rarest.frequency <= COMMON_WORD;
-  if (words.length === 1 && rarest.lookup === rarest.term) return { exact, rarest: exact, indexed };
-  return { exact, rarest: sql`${rarest.lookup}::tsquery`, indexed };
+  const frequency = rarest.frequency;
+  if (words.length === 1 && rarest.lookup === rarest.term) return { exact, rarest: exact, indexed, frequency };
+  return { exact, rarest: sql`${rarest.lookup}::tsquery`, indexed, frequency };
+}
+
+const termCache = new Map<string, string>();
+
+/**
+ * Each word's own query as text, as PostgreSQL parses `word:*`: `'weather':*`, a compound's
+ * phrase, or '' for a stop word; remembered (the English configuration does not change), so a
+ * known word costs no round trip.
+ */
+async function wordTerms(words: string[]): Promise<string[]> {
+  const unknown = words.filter((word) => !termCache.has(word));
+  if (unknown.length) {
+    const [row] = (
+      await getDb().execute<{ terms: string[] }>(
+        sql`SELECT ARRAY[${sql.join(
+          unknown.map((word) => sql`to_tsquery('english', ${`${word}:*`})::text`),
+          sql`, `,
+        )}] AS terms`,
+      )
+    ).rows;
+    if (termCache.size + unknown.length > 10_000) termCache.clear();
+    unknown.forEach((word, i) => termCache.set(word, row!.terms[i]!));
+  }
+  return words.map((word) => termCache.get(word)!);
+}
+
+/**
+ * An estimate of the number of matches: from the share of projects in the query's rarest part
+ * when known (the same statistics PostgreSQL would use, without a round trip), else PostgreSQL's
+ * estimate of `estimated`.
+ */
+async function estimateTotal(estimated: SQL, share: number | null): Promise<number> {
+  if (share !== null) return Math.round(share * (await projectRows()));
+  const plan = await getDb().execute<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }>(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${projects} WHERE ${estimated}`);
+  return Math.round(plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
+}
+
+let rowStatistics: { at: number; rows: Promise<number> } | undefined;
+
+/** The number of projects as of PostgreSQL's last ANALYZE, read again every ten minutes. */
+function projectRows(): Promise<number> {
+  if (!rowStatistics || Date.now() - rowStatistics.at > 600_000) {
+    const rows = getDb()
+      .execute<{ n: number }>(sql`SELECT greatest(reltuples, 0)::float8 AS n FROM pg_class WHERE oid = 'projects'::regclass`)
+      .then(({ rows: [row] }) => Number(row?.n ?? 0))
+      .catch(() => 0);
+    rowStatistics = { at: Date.now(), rows };
+  }
+  return rowStatistics.rows;
 }
 
 const lexemeStatistics = new Map<string, { at: number; frequencies: Promise<Map<string, number>> }>();
@@ -291,11 +334,16 @@ export async function searchProjects(
     inTag.push(sql`${projects.id} IN (SELECT ${projectTags.projectId} FROM ${projectTags} WHERE ${inArray(projectTags.tagId, ids)})`);
   }
   const gramFrequencies = parsed.cjk.length ? await lexemeFrequencies('search_grams') : new Map<string, number>();
-  const grams = parsed.cjk.map((run) => rarestGram(run, gramFrequencies));
+  const rarestGrams = parsed.cjk.map((run) => rarestGram(run, gramFrequencies));
+  const grams = rarestGrams.map(({ gram }) => gram);
   const textConditions = text ? [textCondition(projects.searchVector, text)] : [];
   const where = and(isPublished, ...textConditions, ...parsed.cjk.map((run, i) => cjkCondition(run, grams[i]!)), ...inTag)!;
-  // What PostgreSQL estimates best for the total: the rarest word, and LIKE on `search_cjk`,
-  // whose statistics know the runs (the grams' would multiply their pairs as if independent).
+  // The share of projects in the rarest part of the query: what estimates a total beyond the
+  // count (null: only PostgreSQL can tell).
+  const frequencies = [...(text ? [text.frequency] : []), ...rarestGrams.map(({ frequency }) => frequency)];
+  const estimates = options.tag || frequencies.includes(null) ? null : Math.min(...(frequencies as number[]));
+  // What PostgreSQL estimates best, then: the rarest word, and LIKE on `search_cjk`, whose
+  // statistics know the runs (the grams' would multiply their pairs as if independent).
   const estimated = and(
     isPublished,
     ...(text ? [sql`${projects.searchVector} @@ ${text.rarest}`] : []),
@@ -313,6 +361,7 @@ export async function searchProjects(
       )
     : sql`0`;
   const rank = query ? sql`(ts_rank(${projects.searchVector}, ${query}) + ${cjkBonus})` : sql`(${cjkBonus})`;
+  const ranking = sql`${projects.id}, ${rank} AS rank, ${projects.starCount} AS stars, ${projects.publishedAt} AS published`;
   const byStars = sql`${projects.starCount} DESC, ${projects.publishedAt} DESC, ${projects.id} DESC`;
   const byNewest = sql`${projects.publishedAt} DESC, ${projects.id} DESC`;
   const relevance = options.sort !== 'newest' && options.sort !== 'stars';
@@ -321,62 +370,62 @@ export async function searchProjects(
   const titleLimit = options.titleLimit ?? TITLE_LIMIT;
 
   const headline = (column: SQLWrapper) => (query ? sql`ts_headline('english', ${column}, ${query}, ${HEADLINE_OPTIONS})` : sql`NULL`);
-  /** The cards of `page` (a statement answering `id, rank` in order), with highlights. */
+  /** The cards of `page` (a statement answering `id, rank` in order), with highlights and tags. */
   const cardsOf = (page: SQL, before: SQL = sql``) => sql`
     WITH ${before} page AS (${page})
-    SELECT ${cardSelect}, page.rank, ${headline(projects.title)} AS "markedTitle", ${headline(projects.summary)} AS "markedSummary"
+    SELECT ${cardSelect}, ${cardTags} AS tags, ${headline(projects.title)} AS "markedTitle", ${headline(projects.summary)} AS "markedSummary"
     FROM page JOIN ${projects} ON ${projects.id} = page.id JOIN ${users} ON ${users.id} = ${projects.ownerId}
     ORDER BY page.rank DESC, ${options.sort === 'newest' ? byNewest : byStars}`;
+  const byRank = sql`rank DESC, stars DESC, published DESC, id DESC LIMIT ${options.pageSize} OFFSET ${offset}`;
 
-  // The count, reading no more than COUNT_LIMIT + 1 matches. For relevance the rows carry their
-  // rank, so when they are all there are, the page of ranking them all comes in the same pass.
-  const ranking = sql`${projects.id}, ${rank} AS rank, ${projects.starCount} AS stars, ${projects.publishedAt} AS published`;
-  const capped = sql`capped AS MATERIALIZED (SELECT ${relevance ? ranking : projects.id} FROM ${projects} WHERE ${where} LIMIT ${countLimit + 1}),
-    counted AS (SELECT count(*)::int AS n FROM capped),`;
-  const whole = sql`SELECT id, rank FROM capped WHERE (SELECT n FROM counted) <= ${countLimit}
-    ORDER BY rank DESC, stars DESC, published DESC, id DESC LIMIT ${options.pageSize} OFFSET ${offset}`;
-  const countStatement = relevance
-    ? sql`WITH ${capped} whole AS (${cardsOf(whole)})
-        SELECT counted.n, whole.* FROM counted LEFT JOIN whole ON true
-        ORDER BY whole.rank DESC, whole.stars DESC, whole."publishedAt" DESC, whole."internalId" DESC`
-    : sql`WITH ${capped} nothing AS (SELECT 1) SELECT n FROM counted`;
-  // Drizzle's queries start when awaited: `started` sends them at once, to run side by side.
-  const counting = started(db.execute<SearchRow & { n: number }>(countStatement));
-  // Relevance over more than COUNT_LIMIT matches. A match in the title outranks any other (see
-  // the header), so the title matches are ranked: all of them when there are at most
-  // TITLE_LIMIT (read once, counted and ranked together), else the TIER_CANDIDATES (or as many as
-  // the page needs) most starred. When they are fewer than the page needs, the most starred of
-  // all matches join them.
-  const need = Math.max(TIER_CANDIDATES, offset + options.pageSize);
-  const mostStarred = (condition: SQL) => sql`SELECT ${ranking} FROM ${projects} WHERE ${condition} ORDER BY ${byStars} LIMIT ${need}`;
-  const tiers = sql`
-    SELECT id, rank FROM (
-      SELECT * FROM titled WHERE (SELECT n FROM titled_count) <= ${titleLimit}
-      UNION ALL SELECT * FROM (${mostStarred(inTitle)}) AS starred WHERE (SELECT n FROM titled_count) > ${titleLimit}
-      UNION ALL SELECT * FROM (${mostStarred(where)}) AS anywhere WHERE (SELECT n FROM titled_count) < ${need}
-    ) AS candidates
-    GROUP BY id, rank, stars, published
-    ORDER BY rank DESC, stars DESC, published DESC, id DESC LIMIT ${options.pageSize} OFFSET ${offset}`;
-  const titled = sql`titled AS MATERIALIZED (SELECT ${ranking} FROM ${projects} WHERE ${inTitle} LIMIT ${titleLimit + 1}),
-    titled_count AS (SELECT count(*)::int AS n FROM titled),`;
-
-  // The page at the same time as the count, on another connection: the page of "newest" and
-  // "stars", and for relevance the tiers' page, which is used when the count is over.
-  const pageStatement = relevance
-    ? cardsOf(tiers, titled)
-    : cardsOf(sql`SELECT ${projects.id}, 0 AS rank FROM ${projects} WHERE ${where} ORDER BY ${options.sort === 'newest' ? byNewest : byStars} LIMIT ${options.pageSize} OFFSET ${offset}`);
-  const paging = started(db.execute<SearchRow>(pageStatement));
-  const countRows = await counting;
-  const counted = countRows.rows[0]?.n ?? 0;
-  const many = counted > countLimit;
-  const [pageRows, estimate] = await Promise.all([
-    relevance && !many ? countRows : paging,
-    // PostgreSQL's estimate, never below what was counted.
-    many ? db.execute<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }>(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${projects} WHERE ${estimated}`) : undefined,
-  ]);
-  const total = many ? Math.max(counted, Math.round(estimate?.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0)) : counted;
+  // The count, reading no more than COUNT_LIMIT + 1 matches, and at the same time, on another
+  // connection, the page: of "newest" and "stars" (exact at any size); for relevance, the page
+  // of a big result, used when the count is over. Drizzle sends a query when it is awaited:
+  // `started` sends these at once.
+  const counting = started(
+    db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${projects} WHERE ${where} LIMIT ${countLimit + 1}) AS capped`),
+  );
+  let paging: Promise<{ rows: SearchRow[] }>;
+  if (!relevance) {
+    const page = sql`SELECT ${projects.id}, 0 AS rank FROM ${projects} WHERE ${where} ORDER BY ${options.sort === 'newest' ? byNewest : byStars} LIMIT ${options.pageSize} OFFSET ${offset}`;
+    paging = started(db.execute<SearchRow>(cardsOf(page)));
+  } else {
+    // A match in the title outranks any other (see the header), so the title matches are ranked:
+    // all of them when there are at most TITLE_LIMIT (read once, counted and ranked together),
+    // else the TIER_CANDIDATES (or as many as the page needs) most starred; when they are fewer
+    // than that, the most starred of all matches join them. Each branch is read only when its
+    // condition on the count of title matches holds (PostgreSQL tests it once, before reading).
+    const need = Math.max(TIER_CANDIDATES, offset + options.pageSize);
+    const mostStarred = (condition: SQL) => sql`SELECT ${ranking} FROM ${projects} WHERE ${condition} ORDER BY ${byStars} LIMIT ${need}`;
+    const titles = sql`(SELECT n FROM titled_count)`;
+    const page = sql`
+      SELECT id, rank FROM (
+        SELECT * FROM titled WHERE ${titles} <= ${titleLimit}
+        UNION ALL SELECT * FROM (${mostStarred(inTitle)}) AS starred WHERE ${titles} > ${titleLimit}
+        UNION ALL SELECT * FROM (${mostStarred(where)}) AS anywhere WHERE ${titles} < ${need}
+      ) AS candidates
+      GROUP BY id, rank, stars, published ORDER BY ${byRank}`;
+    paging = started(
+      db.execute<SearchRow>(
+        cardsOf(
+          page,
+          sql`titled AS MATERIALIZED (SELECT ${ranking} FROM ${projects} WHERE ${inTitle} LIMIT ${titleLimit + 1}),
+            titled_count AS (SELECT count(*)::int AS n FROM titled),`,
+        ),
+      ),
+    );
+  }
+  const count = (await counting).rows[0]?.n ?? 0;
+  const many = count > countLimit;
+  // Relevance over at most COUNT_LIMIT matches: every match, ranked (the other statement, then
+  // unused, finishes on its own).
+  const { rows } =
+    relevance && !many
+      ? await db.execute<SearchRow>(cardsOf(sql`SELECT id, rank FROM (SELECT ${ranking} FROM ${projects} WHERE ${where}) AS matches ORDER BY ${byRank}`))
+      : await paging;
+  const total = many ? Math.max(count, await estimateTotal(estimated, estimates)) : count;
   // Drizzle leaves timestamps of raw statements as text.
-  const found = pageRows.rows.filter((row) => row.internalId !== null).map((row) => ({ ...row, publishedAt: new Date(row.publishedAt) }));
+  const found = rows.filter((row) => row.internalId !== null).map((row) => ({ ...row, publishedAt: new Date(row.publishedAt) }));
   const cards = await toCards(found, locale);
   return {
     list: cards.map((card, index) => ({
