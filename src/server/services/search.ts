@@ -217,32 +217,64 @@ function prefixFrequency(frequencies: Map<string, number>, term: string): number
   return sum;
 }
 
-/** `vector` matches the English part: looked up by `rarest` when indexed, checked against `exact`. */
-function textCondition(vector: SQLWrapper, text: TextQuery): SQL {
-  if (!text.indexed) return sql`ts_match_vq(${vector}, ${text.exact})`;
-  if (text.rarest === text.exact) return sql`${vector} @@ ${text.exact}`;
-  return sql`(${vector} @@ ${text.rarest} AND ts_match_vq(${vector}, ${text.exact}))`;
+/**
+ * One part of a query — its English words, or one CJK run — in one field (the whole project or
+ * the title): `check` tests it exactly and is left out of PostgreSQL's estimate or cheap to
+ * evaluate; `lookup` finds its rows through a GIN index (null when the part is not looked up: a
+ * common word beside CJK runs) and makes the check needless when `exact`; `frequency` is the share
+ * of projects the lookup finds (null: unknown).
+ */
+interface Part {
+  check: SQL;
+  lookup: SQL | null;
+  exact: boolean;
+  frequency: number | null;
+}
+
+/** The parts of a query in the whole project (`search_vector`, `search_grams`, `search_cjk`). */
+function projectParts(text: TextQuery | null, runs: { run: string; gram: string; frequency: number }[]): Part[] {
+  return [
+    ...(text
+      ? [{ check: sql`ts_match_vq(${projects.searchVector}, ${text.exact})`, lookup: text.indexed ? sql`${projects.searchVector} @@ ${text.rarest}` : null, exact: text.rarest === text.exact, frequency: text.frequency }]
+      : []),
+    // LIKE rather than `strpos(…) > 0`, which PostgreSQL counts as two operations and so would
+    // test after the grams (one), fetching them first for every row read in order.
+    ...runs.map(({ run, gram, frequency }) => ({
+      check: sql`(${projects.searchCjk} LIKE ${containsPattern(run)}) IS NOT FALSE`,
+      lookup: sql`${projects.searchGrams} @@ ${gram}::tsquery`,
+      exact: false,
+      frequency,
+    })),
+  ];
+}
+
+/** The parts of a query in the title (`title_terms`, the title itself). */
+function titleParts(text: TextQuery | null, runs: { run: string; gram: string; frequency: number }[]): Part[] {
+  return [
+    ...(text
+      ? [{ check: sql`ts_match_vq(${projects.titleTerms}, ${text.exact})`, lookup: text.indexed ? sql`${projects.titleTerms} @@ ${text.rarest}` : null, exact: text.rarest === text.exact, frequency: text.frequency }]
+      : []),
+    ...runs.map(({ run, gram, frequency }) => ({
+      check: sql`(strpos(${projects.title}, ${run}) > 0) IS NOT FALSE`,
+      lookup: sql`${projects.titleTerms} @@ ${gram}::tsquery`,
+      exact: false,
+      frequency,
+    })),
+  ];
 }
 
 /**
- * The project has the CJK run (see the header: a gram finds it, `search_cjk` confirms it). LIKE
- * rather than `strpos(…) > 0`, which PostgreSQL counts as two operations and so would check after
- * the (one operation) grams: a row read in order would have its grams fetched first.
+ * All parts at once. Each is looked up, or with `rarestOnly` only the rarest: then PostgreSQL
+ * estimates the rows by that part alone, an upper bound, where several lookups would be multiplied
+ * as if independent and a common pair of words would look rare — right for a result known to be
+ * big (read in sort order, it stops early), wrong for a small one (read whole through the index).
+ * The checks come first: PostgreSQL keeps the written order of equally cheap conditions.
  */
-function cjkCondition(run: string, gram: string): SQL {
-  return sql`(${projects.searchCjk} LIKE ${containsPattern(run)}) IS NOT FALSE AND ${projects.searchGrams} @@ ${gram}::tsquery`;
-}
-
-/**
- * Every part of the query in the title: the CJK runs in the title itself, the words and the runs'
- * grams in `title_terms`, which its index looks up.
- */
-function titleCondition(text: TextQuery | null, runs: string[], grams: string[]): SQL {
-  const parts: SQL[] = runs.map((run) => sql`(strpos(${projects.title}, ${run}) > 0) IS NOT FALSE`);
-  const lookups = [...(text?.indexed ? [text.rarest] : []), ...grams.map((gram) => sql`${gram}::tsquery`)];
-  parts.push(sql`${projects.titleTerms} @@ (${sql.join(lookups, sql` && `)})`);
-  if (text && !(text.indexed && text.rarest === text.exact)) parts.push(sql`ts_match_vq(${projects.titleTerms}, ${text.exact})`);
-  return and(...parts)!;
+function allParts(parts: Part[], rarestOnly: boolean): SQL[] {
+  const looked = parts.filter((part) => part.lookup);
+  const rarest = looked.reduce<Part | undefined>((best, part) => (!best || (part.frequency ?? 1) < (best.frequency ?? 1) ? part : best), undefined);
+  const lookups = rarestOnly ? (rarest ? [rarest] : []) : looked;
+  return [...parts.filter((part) => !(lookups.includes(part) && part.exact)).map((part) => part.check), ...lookups.map((part) => part.lookup!)];
 }
 
 const escapeHtml = (text: string) =>
@@ -334,13 +366,19 @@ export async function searchProjects(
     inTag.push(sql`${projects.id} IN (SELECT ${projectTags.projectId} FROM ${projectTags} WHERE ${inArray(projectTags.tagId, ids)})`);
   }
   const gramFrequencies = parsed.cjk.length ? await lexemeFrequencies('search_grams') : new Map<string, number>();
-  const rarestGrams = parsed.cjk.map((run) => rarestGram(run, gramFrequencies));
-  const grams = rarestGrams.map(({ gram }) => gram);
-  const textConditions = text ? [textCondition(projects.searchVector, text)] : [];
-  const where = and(isPublished, ...textConditions, ...parsed.cjk.map((run, i) => cjkCondition(run, grams[i]!)), ...inTag)!;
+  const runs = parsed.cjk.map((run) => ({ run, ...rarestGram(run, gramFrequencies) }));
+  const inProject = projectParts(text, runs);
+  const where = and(isPublished, ...allParts(inProject, false), ...inTag)!;
+  const whereBig = and(isPublished, ...allParts(inProject, true), ...inTag)!;
+  // A title match is a project match, unless the query excludes words ("-lora"): then the
+  // project is checked too.
+  const inTitleParts = titleParts(text, runs);
+  const alsoProject = parsed.syntax && text ? [sql`ts_match_vq(${projects.searchVector}, ${text.exact})`] : [];
+  const inTitle = and(isPublished, ...allParts(inTitleParts, false), ...alsoProject, ...inTag)!;
+  const inTitleBig = and(isPublished, ...allParts(inTitleParts, true), ...alsoProject, ...inTag)!;
   // The share of projects in the rarest part of the query: what estimates a total beyond the
   // count (null: only PostgreSQL can tell).
-  const frequencies = [...(text ? [text.frequency] : []), ...rarestGrams.map(({ frequency }) => frequency)];
+  const frequencies = inProject.map((part) => part.frequency);
   const estimates = options.tag || frequencies.includes(null) ? null : Math.min(...(frequencies as number[]));
   // What PostgreSQL estimates best, then: the rarest word, and LIKE on `search_cjk`, whose
   // statistics know the runs (the grams' would multiply their pairs as if independent).
@@ -350,9 +388,6 @@ export async function searchProjects(
     ...parsed.cjk.map((run) => sql`${projects.searchCjk} LIKE ${containsPattern(run)}`),
     ...inTag,
   )!;
-  // A title match is a project match, unless the query excludes words ("-lora"): then the
-  // project is checked too.
-  const inTitle = and(isPublished, titleCondition(text, parsed.cjk, grams), ...(parsed.syntax ? textConditions : []), ...inTag)!;
 
   const cjkBonus = parsed.cjk.length
     ? sql.join(
@@ -373,39 +408,63 @@ export async function searchProjects(
   /** The cards of `page` (a statement answering `id, rank` in order), with highlights and tags. */
   const cardsOf = (page: SQL, before: SQL = sql``) => sql`
     WITH ${before} page AS (${page})
-    SELECT ${cardSelect}, ${cardTags} AS tags, ${headline(projects.title)} AS "markedTitle", ${headline(projects.summary)} AS "markedSummary"
+    SELECT ${cardSelect}, page.rank, ${cardTags} AS tags, ${headline(projects.title)} AS "markedTitle", ${headline(projects.summary)} AS "markedSummary"
     FROM page JOIN ${projects} ON ${projects.id} = page.id JOIN ${users} ON ${users.id} = ${projects.ownerId}
     ORDER BY page.rank DESC, ${options.sort === 'newest' ? byNewest : byStars}`;
   const byRank = sql`rank DESC, stars DESC, published DESC, id DESC LIMIT ${options.pageSize} OFFSET ${offset}`;
 
-  // The count, reading no more than COUNT_LIMIT + 1 matches, and at the same time, on another
-  // connection, the page: of "newest" and "stars" (exact at any size); for relevance, the page
-  // of a big result, used when the count is over. Drizzle sends a query when it is awaited:
-  // `started` sends these at once.
-  const counting = started(
-    db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${projects} WHERE ${where} LIMIT ${countLimit + 1}) AS capped`),
-  );
-  let paging: Promise<{ rows: SearchRow[] }>;
+  // The count reads no more than COUNT_LIMIT + 1 matches.
+  const capped = (columns: SQL) => sql`capped AS MATERIALIZED (SELECT ${columns} FROM ${projects} WHERE ${where} LIMIT ${countLimit + 1}),
+    counted AS (SELECT count(*)::int AS n FROM capped),`;
+  const few = sql`(SELECT n FROM counted) <= ${countLimit}`;
+  let count: number;
+  let rows: SearchRow[];
   if (!relevance) {
-    const page = sql`SELECT ${projects.id}, 0 AS rank FROM ${projects} WHERE ${where} ORDER BY ${options.sort === 'newest' ? byNewest : byStars} LIMIT ${options.pageSize} OFFSET ${offset}`;
-    paging = started(db.execute<SearchRow>(cardsOf(page)));
+    // "newest" and "stars", exact at any size. For one part (a word, a run), the page is read in
+    // the index of the order (or whole, when PostgreSQL sees few) at the same time as the count,
+    // on another connection. For several, PostgreSQL cannot tell whether they are common
+    // together, so the count comes first, in the same statement: the counted rows, sorted, when
+    // they are all there are; else the index of the order, read until the page is full (each way
+    // read only when its condition on the count holds: PostgreSQL tests it once, before reading).
+    const order = options.sort === 'newest' ? byNewest : byStars;
+    const ordered = (condition: SQL) => sql`SELECT ${projects.id}, 0 AS rank FROM ${projects} WHERE ${condition} ORDER BY ${order} LIMIT ${options.pageSize} OFFSET ${offset}`;
+    if (inProject.length === 1) {
+      // Drizzle sends a query when it is awaited: `started` sends the page at once.
+      const paging = started(db.execute<SearchRow>(cardsOf(ordered(where))));
+      count = (await db.execute<{ n: number }>(sql`WITH ${capped(sql`${projects.id}`)} nothing AS (SELECT 1) SELECT n FROM counted`)).rows[0]?.n ?? 0;
+      rows = (await paging).rows;
+    } else {
+      const small = options.sort === 'newest' ? sql`published DESC, id DESC` : sql`stars DESC, published DESC, id DESC`;
+      const page = sql`
+        (SELECT id, 0 AS rank FROM capped WHERE ${few} ORDER BY ${small} LIMIT ${options.pageSize} OFFSET ${offset})
+        UNION ALL (${ordered(sql`${whereBig} AND NOT ${few}`)})`;
+      const result = await db.execute<SearchRow & { n: number }>(sql`
+        WITH ${capped(sql`${projects.id}, ${projects.starCount} AS stars, ${projects.publishedAt} AS published`)} whole AS (${cardsOf(page)})
+        SELECT counted.n, whole.* FROM counted LEFT JOIN whole ON true
+        ORDER BY ${options.sort === 'newest' ? sql`whole."publishedAt" DESC` : sql`whole.stars DESC, whole."publishedAt" DESC`}, whole."internalId" DESC`);
+      count = result.rows[0]?.n ?? 0;
+      rows = result.rows;
+    }
   } else {
-    // A match in the title outranks any other (see the header), so the title matches are ranked:
-    // all of them when there are at most TITLE_LIMIT (read once, counted and ranked together),
-    // else the TIER_CANDIDATES (or as many as the page needs) most starred; when they are fewer
-    // than that, the most starred of all matches join them. Each branch is read only when its
-    // condition on the count of title matches holds (PostgreSQL tests it once, before reading).
+    // Relevance: the count, and at the same time, on another connection, the page of a big
+    // result. A match in the title outranks any other (see the header), so the title matches are
+    // ranked: all of them when there are at most TITLE_LIMIT (read once, counted and ranked
+    // together), else the TIER_CANDIDATES (or as many as the page needs) most starred; when they
+    // are fewer than that, the most starred of all matches join them. Each branch is read only
+    // when its condition on the count of title matches holds. With at most COUNT_LIMIT matches,
+    // every match is ranked instead.
     const need = Math.max(TIER_CANDIDATES, offset + options.pageSize);
     const mostStarred = (condition: SQL) => sql`SELECT ${ranking} FROM ${projects} WHERE ${condition} ORDER BY ${byStars} LIMIT ${need}`;
     const titles = sql`(SELECT n FROM titled_count)`;
     const page = sql`
       SELECT id, rank FROM (
         SELECT * FROM titled WHERE ${titles} <= ${titleLimit}
-        UNION ALL SELECT * FROM (${mostStarred(inTitle)}) AS starred WHERE ${titles} > ${titleLimit}
+        UNION ALL SELECT * FROM (${mostStarred(inTitleBig)}) AS starred WHERE ${titles} > ${titleLimit}
         UNION ALL SELECT * FROM (${mostStarred(where)}) AS anywhere WHERE ${titles} < ${need}
       ) AS candidates
       GROUP BY id, rank, stars, published ORDER BY ${byRank}`;
-    paging = started(
+    // Drizzle sends a query when it is awaited: `started` sends this one at once.
+    const paging = started(
       db.execute<SearchRow>(
         cardsOf(
           page,
@@ -414,15 +473,16 @@ export async function searchProjects(
         ),
       ),
     );
+    const counting = await db.execute<{ n: number }>(sql`WITH ${capped(sql`${projects.id}`)} nothing AS (SELECT 1) SELECT n FROM counted`);
+    count = counting.rows[0]?.n ?? 0;
+    // At most COUNT_LIMIT matches: every match, ranked (the other statement, then unused,
+    // finishes on its own).
+    rows =
+      count > countLimit
+        ? (await paging).rows
+        : (await db.execute<SearchRow>(cardsOf(sql`SELECT id, rank FROM (SELECT ${ranking} FROM ${projects} WHERE ${where}) AS matches ORDER BY ${byRank}`))).rows;
   }
-  const count = (await counting).rows[0]?.n ?? 0;
   const many = count > countLimit;
-  // Relevance over at most COUNT_LIMIT matches: every match, ranked (the other statement, then
-  // unused, finishes on its own).
-  const { rows } =
-    relevance && !many
-      ? await db.execute<SearchRow>(cardsOf(sql`SELECT id, rank FROM (SELECT ${ranking} FROM ${projects} WHERE ${where}) AS matches ORDER BY ${byRank}`))
-      : await paging;
   const total = many ? Math.max(count, await estimateTotal(estimated, estimates)) : count;
   // Drizzle leaves timestamps of raw statements as text.
   const found = rows.filter((row) => row.internalId !== null).map((row) => ({ ...row, publishedAt: new Date(row.publishedAt) }));
