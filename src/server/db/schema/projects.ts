@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { customType, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { CJK_CLASS_SQL } from '../../../lib/cjk.ts';
 import { users } from './users.ts';
 
 const tsvector = customType<{ data: string }>({
@@ -12,9 +13,15 @@ export type ProjectStatus = 'published' | 'deleted';
 
 /**
  * A published (or soft-deleted) project. Unpublished work lives only in `drafts`.
- * `searchText` is the plain text that search reads (title, summary, description, tag names);
- * `searchVector` is derived from it for English full-text search, and a trigram index on it
- * finds Chinese substrings.
+ * `searchText` is the plain text that search reads (title, summary, description, tag names).
+ * PostgreSQL derives the rest from title, summary and `searchText` (migration 0008 also defines
+ * `cjk_grams()` and keeps title, summary, `searchVector` and `searchCjk` in the row, so search
+ * reads no out-of-line values):
+ * - `searchVector`: English full-text search and ranking (title A, summary B, text C);
+ * - `searchGrams`: every CJK character and pair of adjacent characters (GIN): finds CJK runs;
+ * - `searchCjk`: only the CJK text of the document, short: confirms them;
+ * - `titleTerms`: English lexemes and CJK grams of the title alone (GIN): finds title matches,
+ *   which search ranks first without ranking every match.
  */
 export const projects = pgTable(
   'projects',
@@ -46,6 +53,12 @@ export const projects = pgTable(
       (): SQL =>
         sql`setweight(to_tsvector('english', coalesce(${projects.title}, '')), 'A') || setweight(to_tsvector('english', coalesce(${projects.summary}, '')), 'B') || setweight(to_tsvector('english', coalesce(${projects.searchText}, '')), 'C')`,
     ),
+    searchCjk: text('search_cjk').generatedAlwaysAs(
+      (): SQL =>
+        sql`btrim(regexp_replace(${projects.title} || ' ' || ${projects.summary} || ' ' || ${projects.searchText}, ${sql.raw(`'[^${CJK_CLASS_SQL}]+'`)}, ' ', 'g'))`,
+    ),
+    searchGrams: tsvector('search_grams').generatedAlwaysAs((): SQL => sql`cjk_grams(${projects.title} || ' ' || ${projects.summary} || ' ' || ${projects.searchText})`),
+    titleTerms: tsvector('title_terms').generatedAlwaysAs((): SQL => sql`to_tsvector('english', ${projects.title}) || cjk_grams(${projects.title})`),
   },
   (t) => [
     uniqueIndex('projects_public_id_key').on(t.publicId),
@@ -54,7 +67,11 @@ export const projects = pgTable(
     index('projects_recommend_idx').on(t.recommendRank),
     index('projects_stars_idx').on(t.status, t.starCount.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('projects_search_vector_idx').using('gin', t.searchVector),
-    index('projects_search_trgm_idx').using('gin', sql`(lower(${t.title} || ' ' || ${t.summary} || ' ' || ${t.searchText})) gin_trgm_ops`),
+    // Search only ever reads published projects: its indexes leave the rest out.
+    index('projects_search_grams_idx').using('gin', t.searchGrams).where(sql`${t.status} = 'published'`),
+    index('projects_title_terms_idx').using('gin', t.titleTerms).where(sql`${t.status} = 'published'`),
+    // The order of search's "stars" sort and of its candidates (the stars list orders by star_count, id).
+    index('projects_search_stars_idx').on(t.starCount.desc().nullsFirst(), t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.status} = 'published'`),
   ],
 );
 

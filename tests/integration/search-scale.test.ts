@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../helpers/db.ts';
+import { createProject, createTag, createUser } from '../helpers/factories.ts';
+import { searchProjects, type SearchSort } from '../../src/server/services/search.ts';
+
+useTestDatabase();
+
+/**
+ * The paths search takes on a big result (see src/server/services/search.ts), forced on a small
+ * database with tiny limits: the count stops early and the total is an estimate, title matches are
+ * ranked first, and every kind of query finds what it finds through the columns of migration 0008.
+ */
+describe('search beyond its counting limit', () => {
+  it('answers the same pages with an estimated total, title matches first', async () => {
+    const { user } = await createUser();
+    const tag = await createTag('sensors-s', 'Sensors', '传感器');
+    const day = 86_400_000;
+    const made = [];
+    for (let i = 0; i < 6; i++) {
+      made.push(
+        await createProject(user.id, { title: `Sensor board ${i}`, summary: 'A small board', searchText: 'humidity', starCount: i, publishedAt: new Date(Date.now() - i * day) }, [tag.id]),
+      );
+    }
+    for (let i = 0; i < 6; i++) {
+      made.push(await createProject(user.id, { title: `Logger ${i}`, summary: 'Logs a sensor', searchText: 'sensor sensor', starCount: 10 + i, publishedAt: new Date(Date.now() - (10 + i) * day) }));
+    }
+    await createProject(user.id, { title: 'Deleted sensor', status: 'deleted' });
+
+    const page = (q: string, sort: SearchSort, limits: { countLimit?: number; titleLimit?: number } = {}, pageNo = 1, pageSize = 5) =>
+      searchProjects({ q, sort, page: pageNo, pageSize, ...limits }, 'en-US');
+    for (const sort of ['relevance', 'newest', 'stars'] as const) {
+      for (const pageNo of [1, 2, 3]) {
+        const exact = await page('sensor', sort, {}, pageNo);
+        expect(exact).toMatchObject({ total: 12, totalExact: true });
+        // Counting stops after 4: the total is PostgreSQL's estimate, never below what was counted.
+        const capped = await page('sensor', sort, { countLimit: 3 }, pageNo);
+        expect(capped.totalExact).toBe(false);
+        expect(capped.total).toBeGreaterThanOrEqual(4);
+        expect(capped.list.map((card) => card.id)).toEqual(exact.list.map((card) => card.id));
+        // Title matches counted past their own limit: the most starred of them are ranked.
+        const starred = await page('sensor', sort, { countLimit: 3, titleLimit: 2 }, pageNo);
+        expect(starred.list.map((card) => card.id)).toEqual(exact.list.map((card) => card.id));
+      }
+    }
+    // Every title match ranks above every project that has the word only in its text, however
+    // often and however starred.
+    const ranked = (await page('sensor', 'relevance', { countLimit: 3 }, 1, 12)).list.map((card) => card.title);
+    expect(ranked.slice(0, 6).every((title) => title.startsWith('Sensor board'))).toBe(true);
+    expect(ranked.slice(6).every((title) => title.startsWith('Logger'))).toBe(true);
+    // Within a tag, and past the last page.
+    expect((await page('sensor', 'stars', { countLimit: 3 })).list).toHaveLength(5);
+    expect((await searchProjects({ q: 'sensor', tag: 'sensors-s', page: 1, pageSize: 20, countLimit: 3 }, 'en-US')).list.map((card) => card.id).sort()).toEqual(
+      made.slice(0, 6).map((project) => project.publicId).sort(),
+    );
+    expect((await page('sensor', 'relevance', { countLimit: 3 }, 9)).list).toEqual([]);
+  });
+
+  it('finds words by their rarest one, compounds by the compound, and CJK runs of any length', async () => {
+    const { user } = await createUser();
+    const station = await createProject(user.id, { title: 'Weather station', summary: 'Measures the weather', searchText: 'A station on the roof' });
+    const hotAir = await createProject(user.id, { title: 'Hot-air station', summary: 'Rework', searchText: 'A station for SMD rework' });
+    const usbC = await createProject(user.id, { title: 'USB-C PD trigger', summary: 'Asks for 20 V', searchText: 'usb-c power delivery' });
+    const usb = await createProject(user.id, { title: 'USB hub', summary: 'Four ports', searchText: 'usb hub' });
+    const sensor = await createProject(user.id, { title: '基于 ESP32 的温湿度传感器', summary: '低功耗，电池供电', searchText: '蓝牙 温湿度 传感器 模块' });
+    const meter = await createProject(user.id, { title: '蓝牙电池电压表', summary: '显示电池电压', searchText: '电池 电压 蓝牙 ESP32' });
+
+    const ids = async (q: string, limits: { countLimit?: number } = {}) =>
+      (await searchProjects({ q, page: 1, pageSize: 20, ...limits }, 'en-US')).list.map((card) => card.id).sort();
+    const sorted = (...projects: { publicId: string }[]) => projects.map((project) => project.publicId).sort();
+    for (const limits of [{}, { countLimit: 0 }]) {
+      expect(await ids('weather station', limits)).toEqual(sorted(station));
+      expect(await ids('station', limits)).toEqual(sorted(station, hotAir));
+      expect(await ids('usb-c', limits)).toEqual(sorted(usbC));
+      expect(await ids('usb', limits)).toEqual(sorted(usbC, usb));
+      expect(await ids('"hot-air station"', limits)).toEqual(sorted(hotAir));
+      expect(await ids('station -weather', limits)).toEqual(sorted(hotAir));
+      // CJK runs of one, two and more characters; several runs; runs with words.
+      expect(await ids('蓝', limits)).toEqual(sorted(sensor, meter));
+      expect(await ids('电池', limits)).toEqual(sorted(sensor, meter));
+      expect(await ids('温湿度传感器', limits)).toEqual(sorted(sensor));
+      expect(await ids('湿度传', limits)).toEqual(sorted(sensor));
+      expect(await ids('传感器电池', limits)).toEqual([]); // the pairs are all there, the run is not
+      expect(await ids('蓝牙 电压', limits)).toEqual(sorted(meter));
+      expect(await ids('ESP32 传感器', limits)).toEqual(sorted(sensor));
+      expect(await ids('esp32 电池', limits)).toEqual(sorted(sensor, meter));
+    }
+  });
+});
