@@ -3,16 +3,19 @@
  * server and measures it with autocannon next to a plain node:http server that serves the same
  * bytes of `/` from memory (the ceiling on this machine). Writes bench/results.md.
  * Options: --no-build, --duration <s> (default 10), --connections <n> (default 50),
- * --projects <n> (default 10000), --users <n> (default 1000).
+ * --projects <n> (default 10000), --users <n> (default 1000), --search-projects <n> (default
+ * 100000: search measured again on a database of that many projects, seeded apart once the rest is
+ * done; 0 leaves it out).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { benchBoards } from './boards.ts';
+import { benchSearch, benchSearchAtScale } from './search.ts';
 import { benchUploadToPlayable, benchVideos } from './videos.ts';
 import { signUpBenchMember } from './members.ts';
 import { benchLighthouse } from './lighthouse.ts';
@@ -28,6 +31,7 @@ const connections = flag('connections', 50);
 const projectCount = flag('projects', 10_000);
 const userCount = flag('users', 1_000);
 const port = flag('port', 4500);
+const searchProjects = flag('search-projects', 100_000);
 const baselinePort = port + 1;
 const workDir = path.join(root, 'bench', '.work');
 
@@ -117,6 +121,13 @@ async function measureMixed(base: string, guestPaths: string[], members: { cooki
 
 let server: ChildProcess | undefined;
 let baseline: http.Server | undefined;
+
+async function stopServer() {
+  if (server && server.exitCode === null) {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server!.once('exit', resolve));
+  }
+}
 try {
   if (!args.includes('--no-build')) run('npm', ['run', 'build']);
   rmSync(workDir, { recursive: true, force: true });
@@ -189,13 +200,8 @@ try {
     `| 180 guests reading + 20 members reading and starring (1 request in 10 a write) | ${Math.round(mixed.rps).toLocaleString('en-US')} | ${mixed.p50} | ${mixed.p99} | ${mixed.guestP99} | ${mixed.memberP99} | ${mixed.errors} |`,
   ].join('\n');
 
-  let searchTable = '';
-  const searchModule = path.join(root, 'bench', 'search.ts');
-  if (existsSync(searchModule)) {
-    const { benchSearch } = (await import(searchModule)) as { benchSearch: (baseUrl: string) => Promise<string> };
-    console.log('[bench] search');
-    searchTable = `\n\n## Search over ${list.result.total.toLocaleString('en-US')} projects\n\n${await benchSearch(base)}`;
-  }
+  console.log('[bench] search');
+  const searchTable = `\n\n## Search over ${list.result.total.toLocaleString('en-US')} projects\n\n${await benchSearch(base)}`;
 
   const lighthouseSection = `\n\n${await benchLighthouse(base, [
     ['`/`', '/'],
@@ -204,6 +210,13 @@ try {
   ])}`;
   const boardsSection = `\n\n${await benchBoards()}`;
   const videosSection = `\n\n${await benchVideos()}\n\n${await benchUploadToPlayable(base)}`;
+
+  // Search at scale, on a database of its own, with this server stopped first.
+  let searchAtScale = '';
+  if (searchProjects > 0) {
+    await stopServer();
+    searchAtScale = `\n\n${await benchSearchAtScale({ projects: searchProjects, users: Math.max(2, Math.round(searchProjects / 10)), port: port + 2 })}`;
+  }
 
   const report = `# Benchmark results
 
@@ -216,14 +229,11 @@ ${table}
 
 ## Mixed load, 200 connections, ${duration} s
 
-${mixedTable}${searchTable}${lighthouseSection}${boardsSection}${videosSection}
+${mixedTable}${searchTable}${searchAtScale}${lighthouseSection}${boardsSection}${videosSection}
 `;
   writeFileSync(path.join(root, 'bench', 'results.md'), report);
   console.log(`\n${report}`);
 } finally {
   baseline?.close();
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server!.once('exit', resolve));
-  }
+  await stopServer();
 }

@@ -2,8 +2,10 @@
  * Synthetic bulk data for benchmarks and load tests: many users and published projects with
  * mixed English/Chinese titles composed from word lists, tags from the tag tree, stars, likes and
  * comments. Rows go in with multi-row `INSERT ... SELECT FROM unnest(...)` statements inside one
- * transaction; ids are reserved from the sequences up front so every row can be built in memory.
- * Covers are a handful of shared generated images, not one per project.
+ * transaction, projects in chunks built while PostgreSQL inserts the previous one (its generated
+ * search columns are most of the work); ids are reserved from the sequences so rows can be built in
+ * memory. Into empty tables, indexes are built once after the load. Covers are a handful of shared
+ * generated images, not one per project.
  */
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
@@ -38,6 +40,8 @@ export interface SyntheticSummary {
 }
 
 const DAY = 24 * 60 * 60 * 1000;
+/** Projects built and inserted at a time. */
+const CHUNK = 10_000;
 const SHARED_COVERS = 8;
 
 // ---- word lists ----
@@ -206,6 +210,7 @@ type Column = [name: string, pgType: string];
 /** `INSERT INTO table (...) SELECT * FROM unnest($1::type[], ...)`, in batches of `batch` rows. */
 async function insertUnnest(client: pg.PoolClient, table: string, columns: Column[], data: unknown[][], batch: number): Promise<void> {
   const rows = data[0]?.length ?? 0;
+  if (rows === 0) return;
   const sql = `INSERT INTO ${table} (${columns.map(([name]) => name).join(', ')}) SELECT * FROM unnest(${columns
     .map(([, type], i) => `$${i + 1}::${type}[]`)
     .join(', ')})`;
@@ -214,7 +219,29 @@ async function insertUnnest(client: pg.PoolClient, table: string, columns: Colum
   }
 }
 
-async function reserveIds(client: pg.PoolClient, table: string, count: number): Promise<number[]> {
+/**
+ * Before a bulk load into empty tables: drops their indexes that back no constraint and answers
+ * the statements that build them again, at once after the load (faster than row by row).
+ */
+async function dropIndexesWhenEmpty(client: pg.PoolClient, tables: string[]): Promise<string[]> {
+  const definitions: string[] = [];
+  for (const table of tables) {
+    const { rows: [row] } = await client.query<{ empty: boolean }>(`SELECT NOT EXISTS (SELECT 1 FROM ${table}) AS empty`);
+    if (!row?.empty) continue;
+    const { rows } = await client.query<{ name: string; definition: string }>(
+      `SELECT indexrelid::regclass::text AS name, pg_get_indexdef(indexrelid) AS definition FROM pg_index
+       WHERE indrelid = $1::regclass AND indexrelid NOT IN (SELECT conindid FROM pg_constraint WHERE conrelid = $1::regclass)`,
+      [table],
+    );
+    for (const index of rows) {
+      await client.query(`DROP INDEX ${index.name}`);
+      definitions.push(index.definition);
+    }
+  }
+  return definitions;
+}
+
+async function reserveIds(client: pg.PoolClient | pg.Pool, table: string, count: number): Promise<number[]> {
   if (count === 0) return [];
   const { rows } = await client.query<{ id: number }>(
     `SELECT nextval(pg_get_serial_sequence($1, 'id'))::int AS id FROM generate_series(1, $2)`,
@@ -264,6 +291,7 @@ export async function seedSynthetic(options: SyntheticOptions): Promise<Syntheti
   try {
     await client.query('BEGIN');
     await client.query('SET LOCAL synchronous_commit TO off');
+    await client.query("SET LOCAL maintenance_work_mem TO '256MB'");
     // the demo's tag tree, when the database has no tags yet
     const tagBySlug = await ensureTagTree(drizzle(client), loadDemoContent().tags, { onlyIfEmpty: true });
     const allTags = [...tagBySlug.entries()];
@@ -316,19 +344,12 @@ export async function seedSynthetic(options: SyntheticOptions): Promise<Syntheti
     counts.users = options.users;
     phase('users');
 
-    // projects and their reactions, built in memory
+    // Projects and their reactions, in chunks: while PostgreSQL inserts one chunk (each table in
+    // one statement, queued on this connection), the next is built here, yielding now and then
+    // so the connection can send what is queued. A chunk's tables are inserted in order (tags,
+    // stars, likes and comments point at its projects).
     const projectIds = await reserveIds(client, 'projects', options.projects);
-    const p = {
-      id: projectIds, publicId: [] as string[], owner: [] as number[], title: [] as string[], summary: [] as string[], cover: [] as string[],
-      md: [] as string[], html: [] as string[], licence: [] as string[], views: [] as number[], stars: [] as number[], likes: [] as number[],
-      comments: [] as number[], created: [] as Date[], published: [] as Date[], updated: [] as Date[], search: [] as string[],
-    };
-    const pt = { project: [] as number[], tag: [] as number[] };
-    const st = { user: [] as number[], project: [] as number[], at: [] as Date[] };
-    const lk = { user: [] as number[], project: [] as number[], at: [] as Date[] };
-    type CommentRow = { project: number; author: number; parent: number | null; replyTo: number | null; body: string; replies: number; at: Date };
-    const tops: CommentRow[] = [];
-    const replies: { row: CommentRow; topIndex: number }[] = [];
+    const dropped = await dropIndexesWhenEmpty(client, ['projects', 'project_tags', 'stars', 'likes', 'comments']);
     const pickUsers = (count: number, exclude: number): number[] => {
       const picked = new Set<number>();
       const limit = Math.min(count, userIds.length - 1);
@@ -338,118 +359,147 @@ export async function seedSynthetic(options: SyntheticOptions): Promise<Syntheti
       }
       return [...picked];
     };
-    for (let i = 0; i < options.projects; i++) {
-      const zh = rng.chance(0.5);
-      const composed = composeProject(rng, zh);
-      // a few prolific authors: owners skewed towards the start of the user list
-      const owner = userIds[Math.floor(Math.pow(rng.next(), 2) * userIds.length)]!;
-      const published = now - Math.floor(Math.pow(rng.next(), 1.3) * 365 * DAY);
-      const projectId = projectIds[i]!;
-      const tagIds = new Set<number>();
-      const tagNames: string[] = [];
-      for (const slug of composed.tags) {
-        const tag = tagBySlug.get(slug) ?? rng.pick(allTags)[1];
-        if (tagIds.has(tag.id)) continue;
-        tagIds.add(tag.id);
-        tagNames.push(tag.nameEn, tag.nameZh);
-      }
-      if (tagIds.size < 3 && rng.chance(0.2)) {
-        const extra = rng.pick(allTags)[1];
-        if (!tagIds.has(extra.id)) {
-          tagIds.add(extra.id);
-          tagNames.push(extra.nameEn, extra.nameZh);
+    type CommentRow = { project: number; author: number; parent: number | null; replyTo: number | null; body: string; replies: number; at: Date };
+    const inserts: Promise<unknown>[] = [];
+    let generating = 0;
+    for (let from = 0; from < options.projects; from += CHUNK) {
+      // At most one chunk waits while the next is built: PostgreSQL is the slower side, and the
+      // memory of waiting chunks adds up.
+      if (inserts.length >= 2) await inserts[inserts.length - 2];
+      let segment = Date.now();
+      const to = Math.min(options.projects, from + CHUNK);
+      const p = {
+        id: projectIds.slice(from, to), publicId: [] as string[], owner: [] as number[], title: [] as string[], summary: [] as string[], cover: [] as string[],
+        md: [] as string[], html: [] as string[], licence: [] as string[], views: [] as number[], stars: [] as number[], likes: [] as number[],
+        comments: [] as number[], created: [] as Date[], published: [] as Date[], updated: [] as Date[], search: [] as string[],
+      };
+      const pt = { project: [] as number[], tag: [] as number[] };
+      const st = { user: [] as number[], project: [] as number[], at: [] as Date[] };
+      const lk = { user: [] as number[], project: [] as number[], at: [] as Date[] };
+      const tops: CommentRow[] = [];
+      const replies: { row: CommentRow; topIndex: number }[] = [];
+      for (let i = from; i < to; i++) {
+        if ((i - from) % 500 === 499) {
+          generating += Date.now() - segment;
+          await new Promise((resolve) => setImmediate(resolve));
+          segment = Date.now();
         }
-      }
-      for (const tagId of tagIds) {
-        pt.project.push(projectId);
-        pt.tag.push(tagId);
-      }
-      const starUsers = pickUsers(tail(rng, 3, 60), owner);
-      const likeUsers = pickUsers(tail(rng, 5, 80), owner);
-      const since = (skew: number) => new Date(published + (now - published) * Math.pow(rng.next(), skew));
-      for (const user of starUsers) {
-        st.user.push(user);
-        st.project.push(projectId);
-        st.at.push(since(1.5));
-      }
-      for (const user of likeUsers) {
-        lk.user.push(user);
-        lk.project.push(projectId);
-        lk.at.push(since(1.5));
-      }
-      let commentTotal = 0;
-      const topCount = tail(rng, 1, 12);
-      for (let c = 0; c < topCount; c++) {
-        const author = userIds[rng.int(0, userIds.length - 1)]!;
-        const lang = rng.chance(0.9) ? zh : !zh;
-        const top: CommentRow = { project: projectId, author, parent: null, replyTo: null, body: rng.pick(lang ? COMMENT_ZH : COMMENT_EN), replies: 0, at: since(1.8) };
-        tops.push(top);
-        commentTotal++;
-        if (rng.chance(0.35) && author !== owner) {
-          const at = new Date(top.at.getTime() + (now - top.at.getTime()) * rng.next() * 0.5);
-          replies.push({ row: { project: projectId, author: owner, parent: null, replyTo: author, body: rng.pick(lang ? REPLY_ZH : REPLY_EN), replies: 0, at }, topIndex: tops.length - 1 });
-          top.replies++;
+        const zh = rng.chance(0.5);
+        const composed = composeProject(rng, zh);
+        // a few prolific authors: owners skewed towards the start of the user list
+        const owner = userIds[Math.floor(Math.pow(rng.next(), 2) * userIds.length)]!;
+        const published = now - Math.floor(Math.pow(rng.next(), 1.3) * 365 * DAY);
+        const projectId = projectIds[i]!;
+        const tagIds = new Set<number>();
+        const tagNames: string[] = [];
+        for (const slug of composed.tags) {
+          const tag = tagBySlug.get(slug) ?? rng.pick(allTags)[1];
+          if (tagIds.has(tag.id)) continue;
+          tagIds.add(tag.id);
+          tagNames.push(tag.nameEn, tag.nameZh);
+        }
+        if (tagIds.size < 3 && rng.chance(0.2)) {
+          const extra = rng.pick(allTags)[1];
+          if (!tagIds.has(extra.id)) {
+            tagIds.add(extra.id);
+            tagNames.push(extra.nameEn, extra.nameZh);
+          }
+        }
+        for (const tagId of tagIds) {
+          pt.project.push(projectId);
+          pt.tag.push(tagId);
+        }
+        const starUsers = pickUsers(tail(rng, 3, 60), owner);
+        const likeUsers = pickUsers(tail(rng, 5, 80), owner);
+        const since = (skew: number) => new Date(published + (now - published) * Math.pow(rng.next(), skew));
+        for (const user of starUsers) {
+          st.user.push(user);
+          st.project.push(projectId);
+          st.at.push(since(1.5));
+        }
+        for (const user of likeUsers) {
+          lk.user.push(user);
+          lk.project.push(projectId);
+          lk.at.push(since(1.5));
+        }
+        let commentTotal = 0;
+        const topCount = tail(rng, 1, 12);
+        for (let c = 0; c < topCount; c++) {
+          const author = userIds[rng.int(0, userIds.length - 1)]!;
+          const lang = rng.chance(0.9) ? zh : !zh;
+          const top: CommentRow = { project: projectId, author, parent: null, replyTo: null, body: rng.pick(lang ? COMMENT_ZH : COMMENT_EN), replies: 0, at: since(1.8) };
+          tops.push(top);
           commentTotal++;
+          if (rng.chance(0.35) && author !== owner) {
+            const at = new Date(top.at.getTime() + (now - top.at.getTime()) * rng.next() * 0.5);
+            replies.push({ row: { project: projectId, author: owner, parent: null, replyTo: author, body: rng.pick(lang ? REPLY_ZH : REPLY_EN), replies: 0, at }, topIndex: tops.length - 1 });
+            top.replies++;
+            commentTotal++;
+          }
         }
+        const text = projectTextColumns({ title: composed.title, summary: composed.summary, markdown: composed.markdown, tagNames });
+        p.publicId.push(newPublicId());
+        p.owner.push(owner);
+        p.title.push(composed.title);
+        p.summary.push(composed.summary);
+        p.cover.push(coverUrls[rng.int(0, coverUrls.length - 1)]!);
+        p.md.push(text.descriptionMd);
+        p.html.push(text.descriptionHtml);
+        p.licence.push(rng.pick(LICENCE_IDS));
+        p.views.push(rng.int(5, 200) + starUsers.length * rng.int(20, 60) + likeUsers.length * rng.int(5, 20) + commentTotal * 15);
+        p.stars.push(starUsers.length);
+        p.likes.push(likeUsers.length);
+        p.comments.push(commentTotal);
+        p.created.push(new Date(published - rng.int(0, 30) * DAY - rng.int(0, DAY)));
+        p.published.push(new Date(published));
+        p.updated.push(rng.chance(0.3) ? since(2) : new Date(published));
+        p.search.push(text.searchText);
       }
-      const text = projectTextColumns({ title: composed.title, summary: composed.summary, markdown: composed.markdown, tagNames });
-      p.publicId.push(newPublicId());
-      p.owner.push(owner);
-      p.title.push(composed.title);
-      p.summary.push(composed.summary);
-      p.cover.push(coverUrls[rng.int(0, coverUrls.length - 1)]!);
-      p.md.push(text.descriptionMd);
-      p.html.push(text.descriptionHtml);
-      p.licence.push(rng.pick(LICENCE_IDS));
-      p.views.push(rng.int(5, 200) + starUsers.length * rng.int(20, 60) + likeUsers.length * rng.int(5, 20) + commentTotal * 15);
-      p.stars.push(starUsers.length);
-      p.likes.push(likeUsers.length);
-      p.comments.push(commentTotal);
-      p.created.push(new Date(published - rng.int(0, 30) * DAY - rng.int(0, DAY)));
-      p.published.push(new Date(published));
-      p.updated.push(rng.chance(0.3) ? since(2) : new Date(published));
-      p.search.push(text.searchText);
-    }
-    phase('generate');
-
-    await insertUnnest(
-      client,
-      'projects',
-      [
+      generating += Date.now() - segment;
+      // Reserved on another connection: this one is busy with the inserts queued before.
+      const topIds = await reserveIds(db.$client, 'comments', tops.length);
+      const replyIds = await reserveIds(db.$client, 'comments', replies.length);
+      const all = [
+        ...tops.map((row, k) => ({ id: topIds[k]!, ...row })),
+        ...replies.map(({ row, topIndex }, k) => ({ id: replyIds[k]!, ...row, parent: topIds[topIndex]! })),
+      ];
+      const projectColumns: Column[] = [
         ['id', 'int'], ['public_id', 'text'], ['owner_id', 'int'], ['title', 'text'], ['summary', 'text'], ['cover', 'text'],
         ['description_md', 'text'], ['description_html', 'text'], ['licence', 'text'], ['view_count', 'int'], ['star_count', 'int'],
         ['like_count', 'int'], ['comment_count', 'int'], ['created_at', 'timestamptz'], ['published_at', 'timestamptz'],
         ['updated_at', 'timestamptz'], ['search_text', 'text'],
-      ],
-      [p.id, p.publicId, p.owner, p.title, p.summary, p.cover, p.md, p.html, p.licence, p.views, p.stars, p.likes, p.comments, p.created, p.published, p.updated, p.search],
-      1000,
-    );
-    counts.projects = options.projects;
-    phase('projects');
-
-    await insertUnnest(client, 'project_tags', [['project_id', 'int'], ['tag_id', 'int']], [pt.project, pt.tag], 20000);
-    await insertUnnest(client, 'stars', [['user_id', 'int'], ['project_id', 'int'], ['created_at', 'timestamptz']], [st.user, st.project, st.at], 20000);
-    await insertUnnest(client, 'likes', [['user_id', 'int'], ['project_id', 'int'], ['created_at', 'timestamptz']], [lk.user, lk.project, lk.at], 20000);
-    counts.projectTags = pt.project.length;
-    counts.stars = st.user.length;
-    counts.likes = lk.user.length;
-    phase('tags+stars+likes');
-
-    const topIds = await reserveIds(client, 'comments', tops.length);
-    const replyIds = await reserveIds(client, 'comments', replies.length);
-    const all = [
-      ...tops.map((row, k) => ({ id: topIds[k]!, ...row })),
-      ...replies.map(({ row, topIndex }, k) => ({ id: replyIds[k]!, ...row, parent: topIds[topIndex]! })),
-    ];
-    await insertUnnest(
-      client,
-      'comments',
-      [['id', 'int'], ['project_id', 'int'], ['author_id', 'int'], ['parent_id', 'int'], ['reply_to_user_id', 'int'], ['body', 'text'], ['reply_count', 'int'], ['created_at', 'timestamptz']],
-      [all.map((c) => c.id), all.map((c) => c.project), all.map((c) => c.author), all.map((c) => c.parent), all.map((c) => c.replyTo), all.map((c) => c.body), all.map((c) => c.replies), all.map((c) => c.at)],
-      20000,
-    );
-    counts.comments = all.length;
-    phase('comments');
+      ];
+      const commentColumns: Column[] = [
+        ['id', 'int'], ['project_id', 'int'], ['author_id', 'int'], ['parent_id', 'int'], ['reply_to_user_id', 'int'], ['body', 'text'], ['reply_count', 'int'], ['created_at', 'timestamptz'],
+      ];
+      const chunk = Promise.all([
+        insertUnnest(client, 'projects', projectColumns, [p.id, p.publicId, p.owner, p.title, p.summary, p.cover, p.md, p.html, p.licence, p.views, p.stars, p.likes, p.comments, p.created, p.published, p.updated, p.search], CHUNK),
+        insertUnnest(client, 'project_tags', [['project_id', 'int'], ['tag_id', 'int']], [pt.project, pt.tag], pt.project.length),
+        insertUnnest(client, 'stars', [['user_id', 'int'], ['project_id', 'int'], ['created_at', 'timestamptz']], [st.user, st.project, st.at], st.user.length),
+        insertUnnest(client, 'likes', [['user_id', 'int'], ['project_id', 'int'], ['created_at', 'timestamptz']], [lk.user, lk.project, lk.at], lk.user.length),
+        insertUnnest(
+          client,
+          'comments',
+          commentColumns,
+          [all.map((c) => c.id), all.map((c) => c.project), all.map((c) => c.author), all.map((c) => c.parent), all.map((c) => c.replyTo), all.map((c) => c.body), all.map((c) => c.replies), all.map((c) => c.at)],
+          all.length,
+        ),
+      ]);
+      // Its failure is thrown where it is awaited, never left unhandled.
+      chunk.catch(() => undefined);
+      inserts.push(chunk);
+      counts.projects = to;
+      counts.projectTags += pt.project.length;
+      counts.stars += st.user.length;
+      counts.likes += lk.user.length;
+      counts.comments += all.length;
+    }
+    timings.generate = generating;
+    log(`generate: ${generating} ms (while inserting)`);
+    await Promise.all(inserts);
+    phase('insert');
+    for (const definition of dropped) await client.query(definition);
+    phase('indexes');
 
     await client.query('COMMIT');
     phase('commit');
