@@ -5,8 +5,7 @@
  * carry one of those tags: this process at once, the others through PostgreSQL `NOTIFY`.
  */
 import { EventEmitter } from 'node:events';
-import pg from 'pg';
-import { getDb } from '../db/client.ts';
+import { listenOnChannel, sendNotice } from '../db/notices.ts';
 
 export const pageTags = {
   /** A project's own pages (project, electronics, its cards' data). */
@@ -34,7 +33,7 @@ interface PurgeBus {
   instanceId: string;
   broadcasting: boolean;
   listening: boolean;
-  listener?: pg.Client | undefined;
+  listener?: { close(): Promise<void> } | undefined;
 }
 const bus: PurgeBus = ((globalThis as { [key: symbol]: PurgeBus })[Symbol.for('copperhub.pagePurge')] ??= {
   local: new EventEmitter().setMaxListeners(0),
@@ -62,9 +61,7 @@ export function purgePages(...tags: string[]): void {
   if (!bus.broadcasting) return;
   // NOTIFY payloads are limited to 8000 bytes: long tag lists go in several notices.
   for (const chunk of chunks(unique, 7000)) {
-    getDb()
-      .$client.query('SELECT pg_notify($1, $2)', [CHANNEL, `${bus.instanceId} ${chunk.join(' ')}`])
-      .catch((error: unknown) => console.error('[page-cache] purge notice not sent:', error instanceof Error ? error.message : error));
+    sendNotice(CHANNEL, `${bus.instanceId} ${chunk.join(' ')}`).catch((error: unknown) => console.error('[page-cache] purge notice not sent:', error instanceof Error ? error.message : error));
   }
 }
 
@@ -104,28 +101,28 @@ export async function listenForPagePurges(): Promise<void> {
 
 async function connect(): Promise<void> {
   if (!bus.listening) return;
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  bus.listener = client;
-  const retry = () => {
-    if (bus.listener !== client) return;
+  const retryLater = () => {
     bus.listener = undefined;
-    client.end().catch(() => undefined);
-    local.emit('purge', ['*']);
-    setTimeout(() => void connect(), 1000).unref();
+    if (bus.listening) setTimeout(() => void connect(), 1000).unref();
   };
-  client.on('error', retry);
-  client.on('end', retry);
-  client.on('notification', (message) => {
-    if (message.channel !== CHANNEL || !message.payload) return;
-    const [from, ...tags] = message.payload.split(' ');
-    if (from !== bus.instanceId && tags.length > 0) local.emit('purge', tags);
-  });
   try {
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
+    bus.listener = await listenOnChannel(
+      CHANNEL,
+      (payload) => {
+        const [from, ...tags] = payload.split(' ');
+        if (from !== bus.instanceId && tags.length > 0) local.emit('purge', tags);
+      },
+      () => {
+        // Notices may have been missed while the connection was down: nothing cached is trusted.
+        local.emit('purge', ['*']);
+        retryLater();
+      },
+    );
+    // Stopped while connecting: the new listener goes too.
+    if (!bus.listening) await stopListeningForPagePurges();
   } catch (error) {
     console.error('[page-cache] cannot listen for purges, retrying:', error instanceof Error ? error.message : error);
-    retry();
+    retryLater();
   }
 }
 
@@ -133,7 +130,7 @@ async function connect(): Promise<void> {
 export async function stopListeningForPagePurges(): Promise<void> {
   bus.listening = false;
   bus.broadcasting = false;
-  const client = bus.listener;
+  const listener = bus.listener;
   bus.listener = undefined;
-  await client?.end().catch(() => undefined);
+  await listener?.close();
 }
