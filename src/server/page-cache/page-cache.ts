@@ -78,16 +78,25 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
     },
   });
   const inFlight = new Map<string, Promise<Entry | null>>();
-  // Counts purges: a render that began before one must not store what it saw.
+  // Counts purges, and when each tag was last purged: a render that began before a purge of one
+  // of its tags must not keep what it saw. Past a bound the tags are forgotten and every render
+  // then running counts as purged (`everythingAt`).
   let generation = 0;
+  let everythingAt = 0;
+  const purgedAt = new Map<string, number>();
   const stats = { hits: 0, stale: 0, misses: 0, bypass: 0 };
 
   const stopListening = onPagePurge((tags) => {
     generation += 1;
+    if (tags.includes('*') || purgedAt.size > 10_000) {
+      purgedAt.clear();
+      everythingAt = generation;
+    }
     if (tags.includes('*')) {
       entries.clear();
       return;
     }
+    for (const tag of tags) purgedAt.set(tag, generation);
     for (const tag of tags) for (const key of [...(tagIndex.get(tag) ?? [])]) entries.delete(key);
   });
 
@@ -110,7 +119,8 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
         tags,
         storedAt: Date.now(),
       };
-      if (generation !== renderedAt) return entry; // purged while rendering: serve it once, keep nothing
+      // Purged while rendering: serve it once, keep nothing.
+      if (everythingAt > renderedAt || tags.some((tag) => (purgedAt.get(tag) ?? 0) > renderedAt)) return entry;
       entries.set(key, entry);
       for (const tag of tags) {
         let keys = tagIndex.get(tag);
