@@ -5,7 +5,6 @@ import { noticeText } from '../lib/notice.ts';
 import { createProjectOwner } from '../stores/project-owner.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { I18nProvider } from './i18n.tsx';
-import { useHydrated } from './use-hydrated.ts';
 import { useIslandStore } from './use-island-store.ts';
 
 export interface ProjectOwnerActionsProps {
@@ -22,7 +21,6 @@ function OwnerActions({ projectId, title, editHref, afterDeleteHref }: Omit<Proj
   const { t } = useTranslation();
   const owner = useIslandStore(() => createProjectOwner(projectId, afterDeleteHref));
   const { confirming, busy, error } = useStore(owner.$owner);
-  const hydrated = useHydrated();
 
   return (
     <div className="owner-actions-box">
@@ -30,7 +28,7 @@ function OwnerActions({ projectId, title, editHref, afterDeleteHref }: Omit<Proj
         <a className="btn" href={editHref}>
           {t('project.edit')}
         </a>
-        <button type="button" className="btn btn-danger" onClick={owner.askDelete} disabled={!hydrated}>
+        <button type="button" className="btn btn-danger" onClick={owner.askDelete}>
           {t('project.delete')}
         </button>
       </div>
@@ -55,7 +53,10 @@ function OwnerActions({ projectId, title, editHref, afterDeleteHref }: Omit<Proj
   );
 }
 
-/** Edit and delete (with confirmation) for the owner on the project page. */
+/**
+ * Edit and delete (with confirmation) for the owner on the project page. Hydrated with
+ * `client:interaction`: an early press on Delete is held and performed once the code is here.
+ */
 export default function ProjectOwnerActions({ locale, messages, ...props }: ProjectOwnerActionsProps) {
   return (
     <I18nProvider locale={locale} messages={messages}>

@@ -4,7 +4,6 @@ import type { IslandMessages } from '../lib/island-messages.ts';
 import { isAlert, noticeText } from '../lib/notice.ts';
 import { createReactions, type ReactionsInit } from '../stores/reactions.ts';
 import { I18nProvider } from './i18n.tsx';
-import { useHydrated } from './use-hydrated.ts';
 import { useIslandStore } from './use-island-store.ts';
 
 export interface ProjectReactionsProps extends ReactionsInit {
@@ -16,17 +15,16 @@ function Reactions(props: ReactionsInit) {
   const { t } = useTranslation();
   const { $reactions, press } = useIslandStore(() => createReactions(props));
   const state = useStore($reactions);
-  const hydrated = useHydrated();
   const alert = isAlert(state.message);
   return (
     <div className="reactions-box">
       <div className="reactions">
-        <button type="button" className="btn" aria-pressed={state.starred} onClick={() => press('star')} disabled={!hydrated || state.pending === 'star'} data-reaction="star">
+        <button type="button" className="btn" aria-pressed={state.starred} onClick={() => press('star')} disabled={state.pending === 'star'} data-reaction="star">
           <span aria-hidden="true">{state.starred ? '★' : '☆'}</span>
           {state.starred ? t('reactions.starred') : t('reactions.star')}
           <span className="count" aria-label={t('reactions.starCount', { count: state.starCount })}>{state.starCount}</span>
         </button>
-        <button type="button" className="btn" aria-pressed={state.liked} onClick={() => press('like')} disabled={!hydrated || state.pending === 'like'} data-reaction="like">
+        <button type="button" className="btn" aria-pressed={state.liked} onClick={() => press('like')} disabled={state.pending === 'like'} data-reaction="like">
           <span aria-hidden="true">{state.liked ? '♥' : '♡'}</span>
           {state.liked ? t('reactions.liked') : t('reactions.like')}
           <span className="count" aria-label={t('reactions.likeCount', { count: state.likeCount })}>{state.likeCount}</span>
@@ -39,7 +37,11 @@ function Reactions(props: ReactionsInit) {
   );
 }
 
-/** Star and like buttons of a project page: optimistic, rolled back on failure; guests sign in first. */
+/**
+ * Star and like buttons of a project page: optimistic, rolled back on failure; guests sign in first.
+ * Hydrated with `client:interaction`, so the buttons are live in the server's HTML: a press that
+ * comes before the code is held by the directive and performed once it has arrived.
+ */
 export default function ProjectReactions({ locale, messages, ...props }: ProjectReactionsProps) {
   return (
     <I18nProvider locale={locale} messages={messages}>

@@ -79,7 +79,11 @@ export async function ownProject(baseURL: string, ownerNickname: string) {
   return { project: { id: published.result.id, title }, owner };
 }
 
-/** Waits until the island inside `container` has hydrated (Astro drops `ssr` then). */
+/**
+ * Waits until the island inside `container` has hydrated (Astro drops `ssr` then). Islands that
+ * wait for the visitor (`client:interaction`: comments, stars) start when a pointer comes over them.
+ */
 export async function hydrated(page: Page, container: string): Promise<void> {
+  await page.locator(container).first().hover();
   await page.locator(`${container} astro-island:not([ssr])`).first().waitFor();
 }

@@ -3,8 +3,12 @@ import { registerAsVisitor } from './visitor.ts';
 
 // Runs in the `mobile` project (a Pixel 7: phone viewport, touch, phone user agent).
 
-/** Typing only counts once the island has hydrated (Astro drops the island's `ssr` mark then). */
+/**
+ * Waits until the island has hydrated (Astro drops the island's `ssr` mark then); comments start
+ * when the visitor comes to them (`client:interaction`), here a finger landing on the section.
+ */
 async function hydrated(container: Locator) {
+  await container.locator('astro-island').first().dispatchEvent('touchstart');
   await container.locator('astro-island:not([ssr])').first().waitFor();
 }
 

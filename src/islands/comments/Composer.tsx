@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type SubmitEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countCharacters } from '../../lib/text.ts';
 
@@ -33,6 +33,13 @@ export function Composer({ label, placeholder, value, onChange, onSubmit, onCanc
   useEffect(() => {
     if (autoFocus) ref.current?.focus();
   }, [autoFocus]);
+  // The comments island hydrates when the visitor reaches for it (`client:interaction`), so the
+  // box may hold text typed before its code arrived: that text is the draft. A layout effect, so
+  // it is taken before a held "Post" press is performed.
+  useLayoutEffect(() => {
+    const typed = ref.current?.value ?? '';
+    if (typed && typed !== value) onChange(typed);
+  }, []); // once, on hydration
   const submit = (event?: SubmitEvent) => {
     event?.preventDefault();
     if (!busy) onSubmit();
