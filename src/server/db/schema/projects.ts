@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { customType, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, customType, doublePrecision, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CJK_CLASS_SQL } from '../../../lib/cjk.ts';
 import { users } from './users.ts';
 
@@ -10,6 +10,30 @@ const tsvector = customType<{ data: string }>({
 });
 
 export type ProjectStatus = 'published' | 'deleted';
+
+/**
+ * How much a head start in time is worth on the hot list: a project needs twice the weighted
+ * reactions of one published this many seconds later to rank beside it. 12 hours follows the
+ * score computed per request before, (reactions + 1) / (age in hours + 2)^1.5, which halved over
+ * the 12 hours from 18 to 30 hours of age, when reactions have had time to come in (it moved
+ * younger projects faster and older ones slower, which no order fixed in time can copy).
+ */
+const HOT_SCORE_DOUBLING_SECONDS = 12 * 60 * 60;
+
+/**
+ * The hot score: log2(weighted reactions) + publication time / 12 hours. Stars weigh 3, likes and
+ * comments 2, and every project starts at 1. Time enters as a fixed bonus for being newer rather
+ * than as an age that grows, so the order of two projects never changes as time passes and the
+ * score can be stored and indexed instead of computed for every project on every request.
+ * Seconds since the epoch are taken from an interval: `extract` on a timestamptz is only STABLE,
+ * and the expression of a generated column must be IMMUTABLE. `greatest` keeps `ln` defined
+ * whatever the counts, so no write of a count can fail on it.
+ */
+function hotScoreSql(t: { starCount: AnyPgColumn; likeCount: AnyPgColumn; commentCount: AnyPgColumn; publishedAt: AnyPgColumn }): SQL {
+  const reactions = sql`greatest(${t.starCount} * 3 + ${t.likeCount} * 2 + ${t.commentCount} * 2 + 1, 1)::float8`;
+  const seconds = sql`extract(epoch FROM (${t.publishedAt} - '1970-01-01 00:00:00+00'::timestamptz))::float8`;
+  return sql`ln(${reactions}) / ln(2) + ${seconds} / ${sql.raw(String(HOT_SCORE_DOUBLING_SECONDS))}`;
+}
 
 /**
  * A published (or soft-deleted) project. Unpublished work lives only in `drafts`.
@@ -59,12 +83,21 @@ export const projects = pgTable(
     ),
     searchGrams: tsvector('search_grams').generatedAlwaysAs((): SQL => sql`cjk_grams(${projects.title} || ' ' || ${projects.summary} || ' ' || ${projects.searchText})`),
     titleTerms: tsvector('title_terms').generatedAlwaysAs((): SQL => sql`to_tsvector('english', ${projects.title}) || cjk_grams(${projects.title})`),
+    /**
+     * The `hot` order, stored (see `hotScoreSql`): PostgreSQL rewrites it on every write of the
+     * counts or of `publishedAt`, and `projects_hot_idx` reads the hot list in its order.
+     */
+    hotScore: doublePrecision('hot_score')
+      .notNull()
+      .generatedAlwaysAs((): SQL => hotScoreSql(projects)),
   },
   (t) => [
     uniqueIndex('projects_public_id_key').on(t.publicId),
     index('projects_published_idx').on(t.status, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('projects_owner_idx').on(t.ownerId, t.status, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('projects_recommend_idx').on(t.recommendRank),
+    // The hot and recommend lists read published projects in their order, a page at a time.
+    index('projects_hot_idx').on(t.hotScore.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.status} = 'published'`),
+    index('projects_recommend_idx').on(t.recommendRank.asc().nullsLast(), t.hotScore.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.status} = 'published'`),
     index('projects_stars_idx').on(t.status, t.starCount.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('projects_search_vector_idx').using('gin', t.searchVector),
     // Search only ever reads published projects: its indexes leave the rest out.
