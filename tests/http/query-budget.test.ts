@@ -53,7 +53,7 @@ describe('queries per page', () => {
     ['newest', () => '/newest', 4, 5],
     ['a tag page', () => '/newest?tag=budget-tag', 8, 9],
     ['search', () => '/search?q=budget', 4, 5],
-    ['a project page', () => `/d-${projectId}`, 13, 17],
+    ['a project page', () => `/d-${projectId}`, 10, 12],
     ['its electronics page', () => `/eda/${projectId}`, 10, 13],
     ["a member's projects", () => `/user/${owner.user.customUrl}`, 6, 7],
     ["a member's stars", () => `/user/${reader.user.customUrl}/stars`, 6, 8],
@@ -69,7 +69,7 @@ describe('queries per page', () => {
   });
 
   // A member adds the session (with the header's member and unread count, in one statement);
-  // on a project page whether they starred and liked it and which comments they liked; on their
+  // on a project page which comments they liked (their star and like come with the project); on their
   // own pages their number of drafts.
   it.each(pages)('%s for a member stays within its number', async (_name, path, _guest, budget) => {
     expect(await queriesFor(path(), reader.token)).toBeLessThanOrEqual(budget);

@@ -8,7 +8,7 @@ import { attachments, drafts, projects, projectTags } from '../../src/server/db/
 import { countUserProjectStatus } from '../../src/server/services/profiles.ts';
 import { deleteDraft, getDraft, getDraftStatus, listDrafts } from '../../src/server/services/drafts.ts';
 import { listProjects } from '../../src/server/services/project-list.ts';
-import { getProjectDetail, listRelatedProjects } from '../../src/server/services/project-detail.ts';
+import { findPublishedProject, getProjectDetail, listRelatedProjects } from '../../src/server/services/project-detail.ts';
 import {
   deleteProject,
   editProject,
@@ -145,7 +145,7 @@ describe('ownership', () => {
     expect(row).toMatchObject({ title: 'Original', status: 'published', updatedAt: project.updatedAt });
     // a project without tags still has related projects (by the same author first)
     const sibling = await createProject(owner.id, { title: 'Sibling' });
-    expect((await listRelatedProjects(project.publicId, 'en-US')).map((card) => card.id)).toContain(sibling.publicId);
+    expect((await listRelatedProjects(await findPublishedProject(project.publicId), 'en-US')).map((card) => card.id)).toContain(sibling.publicId);
     expect((await getDraft(owner.id, draft.id)).title).toBe('Secret draft');
     expect(await getDb().select().from(drafts).where(eq(drafts.ownerId, intruder.id))).toEqual([]);
   });

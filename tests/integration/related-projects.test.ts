@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../helpers/db.ts';
 import { createProject, createUser } from '../helpers/factories.ts';
-import { listRelatedProjects } from '../../src/server/services/project-detail.ts';
+import { findPublishedProject, listRelatedProjects } from '../../src/server/services/project-detail.ts';
 
 useTestDatabase();
 
@@ -10,7 +10,7 @@ describe('related projects', () => {
     const { user } = await createUser();
     const project = await createProject(user.id, { title: 'No tags' });
     const sibling = await createProject(user.id, { title: 'Sibling' });
-    const related = await listRelatedProjects(project.publicId, 'en-US');
+    const related = await listRelatedProjects(await findPublishedProject(project.publicId), 'en-US');
     expect(related.map((card) => card.id)).toEqual([sibling.publicId]);
   });
 });

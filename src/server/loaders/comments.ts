@@ -1,6 +1,7 @@
 import type { CommentSort, CommentThread } from '../../lib/conversation-types.ts';
 import type { Page } from '../services/cards.ts';
 import { getCommentThread, listComments } from '../services/comments.ts';
+import type { PublishedProjectRef } from '../services/project-detail.ts';
 
 /** Top-level comments per page on the project page. */
 export const COMMENTS_PAGE_SIZE = 20;
@@ -38,10 +39,14 @@ export function commentOptionsFrom(url: URL): CommentOptions {
 }
 
 /** The first (or requested) page of a project's comments, and the linked thread if any. */
-export async function loadProjectComments(publicId: string, viewerId: number | null, options: CommentOptions): Promise<CommentsSectionData> {
+export async function loadProjectComments(
+  project: { publicId: string; found: PublishedProjectRef },
+  viewerId: number | null,
+  options: CommentOptions,
+): Promise<CommentsSectionData> {
   const [page, focus] = await Promise.all([
-    listComments({ id: publicId, page: options.page, pageSize: COMMENTS_PAGE_SIZE, sort: options.sort }, viewerId),
-    options.focusId ? getCommentThread(publicId, options.focusId, viewerId) : Promise.resolve(null),
+    listComments({ id: project.publicId, page: options.page, pageSize: COMMENTS_PAGE_SIZE, sort: options.sort }, viewerId, project.found),
+    options.focusId ? getCommentThread(project.publicId, options.focusId, viewerId, project.found) : Promise.resolve(null),
   ]);
   return { page: page as Page<CommentThread>, sort: options.sort, focus, focusId: focus ? options.focusId : null };
 }

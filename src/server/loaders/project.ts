@@ -1,4 +1,4 @@
-import { getProjectDetail, listRelatedProjects } from '../services/project-detail.ts';
+import { findProjectDetail, listRelatedProjects } from '../services/project-detail.ts';
 import { countProjectView } from '../services/project-views.ts';
 import { clientIp } from '../http/request-meta.ts';
 import { CACHE_RENDER_HEADER } from '../page-cache/key.ts';
@@ -10,10 +10,11 @@ import { ok, type LoaderData, type PageContext, type PageLoader } from './page.t
 export const loadProjectPage = (async (context) => {
   const id = context.params.id ?? '';
   const viewerId = context.locals.user?.id ?? null;
-  const [project, related, comments] = await Promise.all([
-    getProjectDetail(id, viewerId, context.locals.locale),
-    listRelatedProjects(id, context.locals.locale, 4),
-    loadProjectComments(id, viewerId, commentOptionsFrom(context.url)),
+  // Found once; related projects and comments start from what was found.
+  const { detail: project, ref } = await findProjectDetail(id, viewerId, context.locals.locale);
+  const [related, comments] = await Promise.all([
+    listRelatedProjects(ref, context.locals.locale, 4),
+    loadProjectComments({ publicId: id, found: ref }, viewerId, commentOptionsFrom(context.url)),
   ]);
   countView(context, project.id);
   return ok({ project, related, comments }, { tags: [pageTags.project(project.id), pageTags.user(project.owner.url)] });

@@ -10,7 +10,7 @@ import { parseInput, z } from '../http/validation.ts';
 import type { Page } from './cards.ts';
 import { notifyComment, notifyCommentLiked, notifyReply } from './notifications.ts';
 import { hitRateLimit } from './rate-limit.ts';
-import { findPublishedProject } from './project-detail.ts';
+import { findPublishedProject, type PublishedProjectRef } from './project-detail.ts';
 import { purgeProjectConversation } from './page-purges.ts';
 
 export type { CommentItem, CommentSort, CommentThread };
@@ -178,8 +178,13 @@ export interface ListCommentsInput {
  * the order they were written. Deleted replies are left out; a deleted top-level comment stays
  * as a tombstone while it has replies.
  */
-export async function listComments(input: ListCommentsInput, viewerId: number | null): Promise<Page<CommentThread> | Page<CommentItem>> {
-  const project = await findPublishedProject(input.id);
+export async function listComments(
+  input: ListCommentsInput,
+  viewerId: number | null,
+  found?: PublishedProjectRef,
+): Promise<Page<CommentThread> | Page<CommentItem>> {
+  // `found`: the project page already looked the project up.
+  const project = found ?? (await findPublishedProject(input.id));
   const db = getDb();
   const paging = { page: input.page, pageSize: input.pageSize };
   if (input.commentId !== undefined) {
@@ -215,8 +220,13 @@ export async function listComments(input: ListCommentsInput, viewerId: number | 
  * The whole thread (up to 500 replies) that contains comment `commentId` on project `publicId`,
  * for a link to one comment (`?comment=<id>`); null when that comment is not shown there.
  */
-export async function getCommentThread(publicId: string, commentId: number, viewerId: number | null): Promise<CommentThread | null> {
-  const project = await findPublishedProject(publicId);
+export async function getCommentThread(
+  publicId: string,
+  commentId: number,
+  viewerId: number | null,
+  found?: PublishedProjectRef,
+): Promise<CommentThread | null> {
+  const project = found ?? (await findPublishedProject(publicId));
   const [target] = await getDb()
     .select({ id: comments.id, parentId: comments.parentId, deletedAt: comments.deletedAt })
     .from(comments)

@@ -36,8 +36,14 @@ export interface ProjectDetail extends ProjectCard {
   viewer: { starred: boolean; liked: boolean; isOwner: boolean };
 }
 
+/** A published project as found by its public id: what the services that show its parts need. */
+export interface PublishedProjectRef {
+  id: number;
+  ownerId: number;
+}
+
 /** The internal id and owner of a published project, or a 404 `project_not_found`. */
-export async function findPublishedProject(publicId: string): Promise<{ id: number; ownerId: number }> {
+export async function findPublishedProject(publicId: string): Promise<PublishedProjectRef> {
   const [row] = await getDb()
     .select({ id: projects.id, ownerId: projects.ownerId })
     .from(projects)
@@ -49,7 +55,22 @@ export async function findPublishedProject(publicId: string): Promise<{ id: numb
 
 /** A published project as its page shows it, for `viewerId` (null: a guest). */
 export async function getProjectDetail(publicId: string, viewerId: number | null, locale: Locale): Promise<ProjectDetail> {
+  return (await findProjectDetail(publicId, viewerId, locale)).detail;
+}
+
+/**
+ * The project's detail and the project as found (`ref`), so that a page showing more of it
+ * (related projects, comments) does not look it up again.
+ */
+export async function findProjectDetail(
+  publicId: string,
+  viewerId: number | null,
+  locale: Locale,
+): Promise<{ detail: ProjectDetail; ref: PublishedProjectRef }> {
   const db = getDb();
+  // The viewer's star and like come with the row: two lookups fewer on every signed-in view.
+  const viewerHas = (table: typeof stars | typeof likes) =>
+    viewerId ? sql<boolean>`EXISTS (SELECT 1 FROM ${table} WHERE ${table.projectId} = ${projects.id} AND ${table.userId} = ${viewerId})` : sql<boolean>`false`;
   const [row] = await db
     .select({
       ...cardColumns,
@@ -58,25 +79,21 @@ export async function getProjectDetail(publicId: string, viewerId: number | null
       descriptionHtml: projects.descriptionHtml,
       licence: projects.licence,
       updatedAt: projects.updatedAt,
+      starred: viewerHas(stars),
+      liked: viewerHas(likes),
     })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.ownerId))
     .where(and(eq(projects.publicId, publicId), isPublished))
     .limit(1);
   if (!row) throw new AppError('project_not_found');
-  const [cards, files, boardRows, videoRows, starRow, likeRow] = await Promise.all([
+  const [cards, files, boardRows, videoRows] = await Promise.all([
     toCards([row], locale),
     db.select().from(attachments).where(eq(attachments.projectId, row.internalId)).orderBy(asc(attachments.sort), asc(attachments.createdAt)),
     listProjectBoards(row.internalId, viewerId !== null && viewerId === row.ownerId),
     listProjectVideos(row.internalId),
-    viewerId
-      ? db.select({ one: sql`1` }).from(stars).where(and(eq(stars.projectId, row.internalId), eq(stars.userId, viewerId)))
-      : Promise.resolve([]),
-    viewerId
-      ? db.select({ one: sql`1` }).from(likes).where(and(eq(likes.projectId, row.internalId), eq(likes.userId, viewerId)))
-      : Promise.resolve([]),
   ]);
-  return {
+  const detail: ProjectDetail = {
     ...cards[0]!,
     descriptionHtml: row.descriptionHtml,
     licence: row.licence,
@@ -93,24 +110,21 @@ export async function getProjectDetail(publicId: string, viewerId: number | null
     videos: videoRows,
     shareImage: row.shareImage,
     updatedAt: row.updatedAt.toISOString(),
-    viewer: { starred: starRow.length > 0, liked: likeRow.length > 0, isOwner: viewerId === row.ownerId },
+    viewer: { starred: row.starred, liked: row.liked, isOwner: viewerId === row.ownerId },
   };
+  return { detail, ref: { id: row.internalId, ownerId: row.ownerId } };
 }
 
-/** Projects sharing the most tags with this one, then by the same author; at most `limit`. */
-export async function listRelatedProjects(publicId: string, locale: Locale, limit = 4): Promise<ProjectCard[]> {
+/** Projects sharing the most tags with `project`, then by the same author; at most `limit`. */
+export async function listRelatedProjects(project: PublishedProjectRef, locale: Locale, limit = 4): Promise<ProjectCard[]> {
   const db = getDb();
-  const [project] = await db.select({ id: projects.id, ownerId: projects.ownerId }).from(projects).where(eq(projects.publicId, publicId));
-  if (!project) return [];
-  const tagIds = (await db.select({ tagId: projectTags.tagId }).from(projectTags).where(eq(projectTags.projectId, project.id))).map(
-    (row) => row.tagId,
-  );
+  const tagIds = db.select({ tagId: projectTags.tagId }).from(projectTags).where(eq(projectTags.projectId, project.id));
   // Only projects sharing a tag or the author are ranked, with shared-tag counts from one
   // grouped scan (not a subquery per row); if they are too few, the most-starred fill the rest.
   const sharedCounts = db
     .select({ projectId: projectTags.projectId, shared: sql<number>`count(*)`.as('shared') })
     .from(projectTags)
-    .where(tagIds.length ? inArray(projectTags.tagId, tagIds) : sql`false`)
+    .where(inArray(projectTags.tagId, tagIds))
     .groupBy(projectTags.projectId)
     .as('shared_counts');
   const related = await db
