@@ -15,13 +15,78 @@ export interface AppConfig {
   allowedHosts: string[];
   /** `TRUST_PROXY=1`: the site runs behind a proxy whose `X-Forwarded-Proto` is believed. */
   trustProxy: boolean;
-  s3: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string } | undefined;
+  /** The S3-compatible bucket that holds stored files (`S3_BUCKET` set), else undefined: files stay on the disk. */
+  s3: S3Config | undefined;
+  /** What is wrong with the `S3_*` variables, in a sentence naming the variable, or null. */
+  s3Problem: string | null;
   analyticsSrc: string | undefined;
   donationWebhookSecret: string | undefined;
   seedDemo: boolean;
   production: boolean;
   /** The guest page cache: `PAGE_CACHE=0` turns it off; memory for pages in bytes. */
   pageCache: { enabled: boolean; maxBytes: number };
+}
+
+/** Where stored files go when `S3_BUCKET` is set (`src/server/storage/s3.ts`). */
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** `S3_ENDPOINT`: another S3-compatible service (MinIO, R2, …); unset for AWS itself. */
+  endpoint: string | undefined;
+  /** Keys from `S3_ACCESS_KEY_ID`/`S3_SECRET_ACCESS_KEY`; unset, the SDK's own chain (an instance role, `AWS_*`). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Addresses as `endpoint/bucket/key` rather than `bucket.endpoint/key` (most S3-compatible servers want this). */
+  forcePathStyle: boolean;
+  /** The origin browsers fetch presigned addresses from (added to the pages' `media-src`). */
+  browserOrigin: string;
+}
+
+const BOOLEAN = /^(1|true|0|false)$/;
+
+/** Reads the `S3_*` variables: a configuration, nothing (no `S3_BUCKET`), or what is wrong with them. */
+function readS3Config(env: NodeJS.ProcessEnv): { s3: S3Config | undefined; s3Problem: string | null } {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) return { s3: undefined, s3Problem: null };
+  const fail = (s3Problem: string) => ({ s3: undefined, s3Problem });
+  // S3's own naming rules: a bucket name is also a host name label in virtual-hosted addresses.
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket) || bucket.includes('..')) {
+    return fail(`S3_BUCKET must be a bucket name of 3 to 63 lowercase letters, digits, dots and hyphens (got "${bucket}").`);
+  }
+  const region = env.S3_REGION?.trim() || 'us-east-1';
+  if (!/^[a-z0-9-]{2,32}$/.test(region)) return fail(`S3_REGION must be a region name such as us-east-1 (got "${region}").`);
+  let endpoint: URL | undefined;
+  if (env.S3_ENDPOINT) {
+    try {
+      endpoint = new URL(env.S3_ENDPOINT);
+    } catch {
+      // reported below
+    }
+    if (!endpoint || (endpoint.protocol !== 'http:' && endpoint.protocol !== 'https:') || endpoint.search || endpoint.hash) {
+      return fail(`S3_ENDPOINT must be the http(s) address of the S3-compatible service, such as https://minio.example:9000 (got "${env.S3_ENDPOINT}").`);
+    }
+  }
+  const keyId = env.S3_ACCESS_KEY_ID ?? '';
+  const secret = env.S3_SECRET_ACCESS_KEY ?? '';
+  if (Boolean(keyId) !== Boolean(secret)) {
+    return fail(keyId ? 'S3_SECRET_ACCESS_KEY must be set with S3_ACCESS_KEY_ID.' : 'S3_ACCESS_KEY_ID must be set with S3_SECRET_ACCESS_KEY.');
+  }
+  const pathStyle = env.S3_FORCE_PATH_STYLE?.trim().toLowerCase();
+  if (pathStyle && !BOOLEAN.test(pathStyle)) return fail(`S3_FORCE_PATH_STYLE must be 1 or 0 (got "${env.S3_FORCE_PATH_STYLE}").`);
+  // Other S3-compatible servers mostly answer path-style addresses only; AWS wants virtual hosts.
+  const forcePathStyle = pathStyle ? pathStyle === '1' || pathStyle === 'true' : Boolean(endpoint);
+  const base = endpoint ?? new URL(`https://s3.${region}.amazonaws.com`);
+  const browserOrigin = forcePathStyle ? base.origin : `${base.protocol}//${bucket}.${base.host}`;
+  return {
+    s3: {
+      bucket,
+      region,
+      endpoint: endpoint ? endpoint.href.replace(/\/$/, '') : undefined,
+      credentials: keyId ? { accessKeyId: keyId, secretAccessKey: secret } : undefined,
+      forcePathStyle,
+      browserOrigin,
+    },
+    s3Problem: null,
+  };
 }
 
 function readList(value: string | undefined): string[] {
@@ -33,7 +98,6 @@ function readList(value: string | undefined): string[] {
 
 /** Reads the configuration from `env` (default: `process.env`). Pure, so tests can pass their own. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const s3Ready = env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY;
   return {
     port: Number(env.PORT ?? 4321),
     host: env.HOST ?? '0.0.0.0',
@@ -46,15 +110,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ssoAllowedOrigins: readList(env.SSO_ALLOWED_ORIGINS),
     allowedHosts: readList(env.ALLOWED_HOSTS).map((host) => host.toLowerCase()),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
-    s3: s3Ready
-      ? {
-          endpoint: env.S3_ENDPOINT!,
-          bucket: env.S3_BUCKET!,
-          accessKeyId: env.S3_ACCESS_KEY_ID!,
-          secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
-          region: env.S3_REGION || 'us-east-1',
-        }
-      : undefined,
+    ...readS3Config(env),
     analyticsSrc: env.ANALYTICS_SRC || undefined,
     donationWebhookSecret: env.DONATION_WEBHOOK_SECRET || undefined,
     seedDemo: env.SEED_DEMO !== '0' && env.SEED_DEMO !== 'false',
@@ -72,6 +128,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
  * there, never to whatever `Host` a request claims.
  */
 export function configProblem(config: AppConfig): string | null {
+  if (config.s3Problem) return config.s3Problem;
   if (config.siteUrl) {
     let url: URL | undefined;
     try {

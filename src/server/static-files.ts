@@ -5,7 +5,9 @@ import send from 'send';
 import { contentTypeOf } from '../lib/mime.ts';
 import { preferredEncoding } from './http/encoding.ts';
 import { applySecurityHeaders } from './http/security-headers.ts';
-import { getStorage } from './storage/index.ts';
+import { assertSafeKey, getStorage } from './storage/index.ts';
+import { DOWNLOAD_LINK_SECONDS, type BucketStorage } from './storage/s3.ts';
+import { contentDisposition } from './http/content-disposition.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -94,28 +96,110 @@ export async function createStaticFiles(clientDir: string) {
   };
 }
 
-/**
- * Stored files (`/files/<key>`): long-lived cache headers (keys never change content), the
- * content type from the key's extension, HTTP Range for video seeking, and a policy that keeps
- * an uploaded file from running anything when opened directly.
- */
 function plainNotFound(res: http.ServerResponse): void {
   res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
   res.end(`404 ${http.STATUS_CODES[404]}\n`);
 }
 
+/** A `Date` from an HTTP date header, or undefined (an unreadable one is ignored, as `send` does). */
+function httpDate(value: string | undefined): Date | undefined {
+  if (!value) return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/**
+ * One stored file from the bucket, relayed: the request's Range and conditional headers go to
+ * the bucket, which answers 200/206/304/412/416 itself; its ETag and Last-Modified come back.
+ * A request with several ranges or an `If-Range` gets the whole file (S3 answers one range and
+ * has no `If-Range`; a server may always ignore Range). A failure answers this request alone.
+ */
+function relayFromBucket(storage: BucketStorage, key: string, req: http.IncomingMessage, res: http.ServerResponse, headers: http.OutgoingHttpHeaders): void {
+  const range = req.headers.range;
+  const oneRange = range && !range.includes(',') && !req.headers['if-range'] ? range : undefined;
+  storage
+    .readForHttp(key, {
+      method: req.method === 'HEAD' ? 'HEAD' : 'GET',
+      range: oneRange,
+      ifNoneMatch: req.headers['if-none-match'],
+      ifModifiedSince: req.headers['if-none-match'] ? undefined : httpDate(req.headers['if-modified-since']),
+      ifMatch: req.headers['if-match'],
+      ifUnmodifiedSince: httpDate(req.headers['if-unmodified-since']),
+    })
+    .then((answer) => {
+      if (!answer) return plainNotFound(res);
+      const validators = {
+        ...(answer.etag ? { etag: answer.etag } : {}),
+        ...(answer.lastModified ? { 'last-modified': answer.lastModified.toUTCString() } : {}),
+      };
+      if (answer.status === 304) return void res.writeHead(304, { ...validators, 'cache-control': headers['cache-control'] }).end();
+      if (answer.status === 412 || answer.status === 416) {
+        const body = `${answer.status} ${http.STATUS_CODES[answer.status]}\n`;
+        res.writeHead(answer.status, {
+          ...(answer.status === 416 && answer.size !== undefined ? { 'content-range': `bytes */${answer.size}` } : {}),
+          'content-type': 'text/plain; charset=utf-8',
+          'content-length': Buffer.byteLength(body),
+          'cache-control': 'no-store',
+        });
+        return void res.end(body);
+      }
+      res.writeHead(answer.status, {
+        ...headers,
+        ...validators,
+        'accept-ranges': 'bytes',
+        ...(answer.contentLength !== undefined ? { 'content-length': answer.contentLength } : {}),
+        ...(answer.contentRange ? { 'content-range': answer.contentRange } : {}),
+      });
+      if (!answer.body || req.method === 'HEAD') {
+        answer.body?.destroy();
+        return void res.end();
+      }
+      // A read that fails midway cuts this response; the bucket's stream is closed with a client that leaves.
+      answer.body.on('error', () => res.destroy());
+      res.on('close', () => answer.body?.destroy());
+      answer.body.pipe(res);
+    })
+    .catch((error: unknown) => {
+      console.error(`[static] ${req.url}: ${error instanceof Error ? error.message : String(error)}`);
+      if (res.headersSent) return void res.destroy();
+      res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(`502 ${http.STATUS_CODES[502]}\n`);
+    });
+}
+
+/**
+ * Sends the browser to a presigned address of the bucket for `expiresIn` seconds. The redirect
+ * itself is never cached: each address is signed anew and stops working when it expires.
+ */
+function redirectToBucket(storage: BucketStorage, key: string, res: http.ServerResponse, options: { expiresIn: number; disposition?: string; contentType: string }): void {
+  storage
+    .signedUrl(key, options)
+    .then((location) => {
+      res.writeHead(302, { location, 'cache-control': 'private, no-store', 'content-length': 0 });
+      res.end();
+    })
+    .catch((error: unknown) => {
+      console.error(`[static] presigning ${key}: ${error instanceof Error ? error.message : String(error)}`);
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(`502 ${http.STATUS_CODES[502]}\n`);
+    });
+}
+
 /**
  * A stored video, for a request whose signed address was checked: Range for seeking, cached by
- * the browser until its address expires (the file under it never changes).
+ * the browser until its address expires (the file under it never changes). From a bucket, the
+ * browser is sent to a presigned address valid as long as ours: the bucket answers every range
+ * of a large file, which this server would otherwise relay byte by byte.
  */
 export function serveStoredVideo(key: string, req: http.IncomingMessage, res: http.ServerResponse, cacheSeconds: number): void {
-  let file: string;
+  const storage = getStorage();
   try {
-    file = getStorage().localPath(key);
+    assertSafeKey(key);
   } catch {
     return plainNotFound(res);
   }
-  sendFile(req, res, file, {
+  if (storage.driver === 's3') return redirectToBucket(storage, key, res, { expiresIn: Math.max(60, cacheSeconds), contentType: 'video/mp4' });
+  sendFile(req, res, storage.localFile(key), {
     'content-type': 'video/mp4',
     'cache-control': `private, max-age=${Math.max(0, Math.floor(cacheSeconds))}, immutable`,
     'x-content-type-options': 'nosniff',
@@ -123,21 +207,35 @@ export function serveStoredVideo(key: string, req: http.IncomingMessage, res: ht
   });
 }
 
+/**
+ * Stored files (`/files/<key>`): long-lived cache headers (keys never change content), the
+ * content type from the key's extension, HTTP Range for video seeking, and a policy that keeps
+ * an uploaded file from running anything when opened directly.
+ *
+ * From a bucket, by kind: an attachment (a download of up to 50 MB, never shown in a page) is a
+ * redirect to a presigned address that downloads it, so no instance relays its bytes and the
+ * bucket's origin never renders it; everything else (images, posters, board renders — small,
+ * shown in pages) is relayed under its one stable `/files/` address, which browsers and a CDN
+ * cache for a year and pages' `img-src 'self'` already allows, with the bucket's ETag and Range.
+ */
 export function serveStoredFile(key: string, req: http.IncomingMessage, res: http.ServerResponse): void {
   // Videos play only through their signed, expiring addresses (`/video/stream/…`).
   if (key.startsWith('videos/')) return void plainNotFound(res);
-  let file: string;
   try {
-    file = getStorage().localPath(key);
+    assertSafeKey(key);
   } catch {
-    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-    res.end(`404 ${http.STATUS_CODES[404]}\n`);
-    return;
+    return plainNotFound(res);
   }
-  sendFile(req, res, file, {
+  const storage = getStorage();
+  const headers = {
     'content-type': contentTypeOf(key),
     'cache-control': IMMUTABLE,
     'x-content-type-options': 'nosniff',
     'content-security-policy': "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'",
-  });
+  };
+  if (storage.driver === 'filesystem') return sendFile(req, res, storage.localFile(key), headers);
+  if (key.startsWith('attachments/')) {
+    return redirectToBucket(storage, key, res, { expiresIn: DOWNLOAD_LINK_SECONDS, disposition: contentDisposition(path.basename(key)), contentType: 'application/octet-stream' });
+  }
+  relayFromBucket(storage, key, req, res, headers);
 }

@@ -5,12 +5,17 @@
  * the embedded PostgreSQL belongs to the site process, which runs its own workers.
  */
 import path from 'node:path';
-import { readConfig } from './config.ts';
+import { configProblem, readConfig } from './config.ts';
 import { startDatabase } from './db/client.ts';
 import { startJobWorkers, stopJobWorkers } from './jobs/workers.ts';
 import { broadcastPagePurges } from './page-cache/tags.ts';
 
 const config = readConfig();
+const problem = configProblem(config);
+if (problem) {
+  console.error(`[copperhub-worker] ${problem}`);
+  process.exit(1);
+}
 if (!process.env.DATABASE_URL) {
   console.error('[copperhub-worker] set DATABASE_URL: a worker process shares the site\'s PostgreSQL (with the embedded database, the site runs its own workers)');
   process.exit(1);
@@ -19,7 +24,7 @@ const database = await startDatabase({ dataDir: config.dataDir });
 // A board or video made ready here purges the site instances' cached pages.
 broadcastPagePurges();
 await startJobWorkers({ boardConcurrency: Math.max(1, Number(process.env.BOARD_CONCURRENCY ?? 1) || 1) });
-console.log(`[copperhub-worker] job workers started (files in ${path.join(config.dataDir, 'files')})`);
+console.log(`[copperhub-worker] job workers started (files in ${config.s3 ? `the bucket ${config.s3.bucket}` : path.join(config.dataDir, 'files')})`);
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {

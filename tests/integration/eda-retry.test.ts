@@ -34,7 +34,10 @@ async function publish(name: string, bytes: Uint8Array): Promise<{ boardId: numb
   );
   const board = (await latestBoard())!;
   const [file] = await getDb().select({ storageKey: attachments.storageKey }).from(attachments).where(eq(attachments.id, board.sources[0]!));
-  return { boardId: board.id, storedAt: getStorage().localPath(file!.storageKey) };
+  const storage = getStorage();
+  // The failure is made on the disk: the filesystem driver's file turned into a folder.
+  if (storage.driver !== 'filesystem') throw new Error('eda-retry breaks a file of the filesystem driver');
+  return { boardId: board.id, storedAt: storage.localFile(file!.storageKey) };
 }
 
 async function latestBoard() {

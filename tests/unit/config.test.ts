@@ -27,4 +27,38 @@ describe('configuration', () => {
       expect(configProblem(readConfig({ SITE_URL: value })), value).toMatch(/^SITE_URL must be the site's public origin/);
     }
   });
+
+  it('keeps files on the disk without S3_BUCKET, and in the bucket with it', () => {
+    expect(readConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' }).s3).toBeUndefined();
+    const minio = readConfig({ S3_BUCKET: 'copperhub-files', S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' });
+    expect(minio.s3).toEqual({
+      bucket: 'copperhub-files',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+      browserOrigin: 'http://127.0.0.1:9000',
+    });
+    expect(configProblem(minio)).toBeNull();
+    // AWS itself: virtual-hosted addresses and the SDK's own credentials (an instance role).
+    const aws = readConfig({ S3_BUCKET: 'copperhub-files', S3_REGION: 'eu-west-1' }).s3;
+    expect(aws).toMatchObject({ forcePathStyle: false, credentials: undefined, browserOrigin: 'https://copperhub-files.s3.eu-west-1.amazonaws.com' });
+    expect(readConfig({ S3_BUCKET: 'copperhub-files', S3_ENDPOINT: 'https://r2.example', S3_FORCE_PATH_STYLE: '0' }).s3?.browserOrigin).toBe('https://copperhub-files.r2.example');
+  });
+
+  it('stops the start on S3 settings that cannot work, naming the variable', () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ S3_BUCKET: 'Bad_Bucket' }, 'S3_BUCKET'],
+      [{ S3_BUCKET: 'ok-bucket', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
+      [{ S3_BUCKET: 'ok-bucket', S3_REGION: 'Europe West' }, 'S3_REGION'],
+      [{ S3_BUCKET: 'ok-bucket', S3_ACCESS_KEY_ID: 'id' }, 'S3_SECRET_ACCESS_KEY'],
+      [{ S3_BUCKET: 'ok-bucket', S3_SECRET_ACCESS_KEY: 'secret' }, 'S3_ACCESS_KEY_ID'],
+      [{ S3_BUCKET: 'ok-bucket', S3_FORCE_PATH_STYLE: 'maybe' }, 'S3_FORCE_PATH_STYLE'],
+    ];
+    for (const [env, variable] of cases) {
+      const problem = configProblem(readConfig(env));
+      expect(problem, variable).toMatch(new RegExp(`^${variable} must`));
+      expect(problem).not.toContain('\n');
+    }
+  });
 });

@@ -26,4 +26,9 @@ describe('run-time additions', () => {
     const additions = runtimeCspAdditions({ siteUrl: 'https://copperhub.dev', ssoAllowedOrigins: ['https://forum.copperhub.dev', 'https://copperhub.dev', 'not a url'] });
     expect(additions.directives).toEqual(["form-action 'self' https://copperhub.dev https://forum.copperhub.dev"]);
   });
+
+  it('let videos play from the bucket their signed addresses redirect to', () => {
+    const additions = runtimeCspAdditions({ ssoAllowedOrigins: [], storageOrigin: 'https://files.copperhub.dev' });
+    expect(additions.directives).toEqual(["media-src 'self' blob: https://files.copperhub.dev"]);
+  });
 });

@@ -88,10 +88,11 @@ export function pageCspDirectives(env: Record<string, string | undefined> = proc
 
 /**
  * What a page adds to its policy at run time from the runtime configuration: the analytics
- * script's origin (to load it and let it report) and the origins a sign-in form may hand over to
- * (the SSO answers a posted form with a redirect to the return address, which `form-action` covers).
+ * script's origin (to load it and let it report), the origins a sign-in form may hand over to
+ * (the SSO answers a posted form with a redirect to the return address, which `form-action` covers)
+ * and the bucket's origin, where a video's signed address redirects when files are in S3.
  */
-export function runtimeCspAdditions(config: { analyticsSrc?: string | undefined; siteUrl?: string | undefined; ssoAllowedOrigins: string[] }): {
+export function runtimeCspAdditions(config: { analyticsSrc?: string | undefined; siteUrl?: string | undefined; ssoAllowedOrigins: string[]; storageOrigin?: string | undefined }): {
   scriptResources: string[];
   directives: CspDirective[];
 } {
@@ -100,5 +101,7 @@ export function runtimeCspAdditions(config: { analyticsSrc?: string | undefined;
   const directives: CspDirective[] = [];
   if (analytics) directives.push(`connect-src 'self' ${analytics}`);
   if (formTargets.length > 0) directives.push(`form-action 'self' ${[...new Set(formTargets)].join(' ')}`);
+  const storage = originOf(config.storageOrigin);
+  if (storage) directives.push(`media-src 'self' blob: ${storage}`);
   return { scriptResources: analytics ? [analytics] : [], directives };
 }

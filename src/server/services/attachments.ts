@@ -11,9 +11,12 @@ import { getDb } from '../db/client.ts';
 import { attachments, projects, type AttachmentKind } from '../db/schema/index.ts';
 import { looksLikeExcellonText, looksLikeGerberText } from '../electronics/gerber-text.ts';
 import { looksLikePlacements } from '../electronics/placements.ts';
+import { contentDisposition } from '../http/content-disposition.ts';
 import { AppError } from '../http/errors.ts';
-import { getStorage } from '../storage/index.ts';
+import { getStorage, withLocalFile } from '../storage/index.ts';
+import { DOWNLOAD_LINK_SECONDS } from '../storage/s3.ts';
 import { newPublicId } from './ids.ts';
+import { ATTACHMENT_MAX_BYTES } from './uploads.ts';
 import type { ResolvedAttachment } from './project-content.ts';
 
 /** A transaction or the database: the functions below run inside the caller's transaction. */
@@ -79,7 +82,12 @@ const ZIP_PEEK_ENTRIES = 2000;
  * `sangaboard.zip` is as much a Gerber set as one named `gerbers.zip`.
  */
 async function zipHoldsGerbers(storageKey: string): Promise<boolean> {
-  const file = getStorage().localPath(storageKey);
+  // yauzl reads the directory at the end of a file; from a bucket the zip is copied to the disk first.
+  const holds = await withLocalFile(storageKey, ATTACHMENT_MAX_BYTES, (file) => zipFileHoldsGerbers(file)).catch(() => false);
+  return holds ?? false;
+}
+
+function zipFileHoldsGerbers(file: string): Promise<boolean> {
   return new Promise((resolve) => {
     yauzl.open(file, { lazyEntries: true, autoClose: true }, (error, zip) => {
       if (error || !zip) return resolve(false);
@@ -164,11 +172,11 @@ export function downloadName(name: string, storageKey: string): string {
   return `${base || 'file'}.${ext}`;
 }
 
-/** A file name safe for a `Content-Disposition` header, in ASCII and in UTF-8. */
-export function contentDisposition(name: string): string {
-  const clean = name.replace(/[\u0000-\u001F\u007F"\\/]/g, '_').trim() || 'download';
-  const ascii = clean.replace(/[^\x20-\x7E]/g, '_').replace(/[%;]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(clean).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+async function countDownload(attachmentId: string): Promise<void> {
+  await getDb()
+    .update(attachments)
+    .set({ downloadCount: sql`${attachments.downloadCount} + 1` })
+    .where(eq(attachments.id, attachmentId));
 }
 
 /**
@@ -185,6 +193,19 @@ export async function downloadAttachment(attachmentId: string, viewerId: number 
     .limit(1);
   if (!row || (row.status !== 'published' && row.ownerId !== viewerId)) throw new AppError('not_found');
   const storage = getStorage();
+  const filename = downloadName(row.attachment.name, row.attachment.storageKey);
+  if (storage.driver === 's3') {
+    // From a bucket the browser downloads straight from it (a presigned address naming the file):
+    // no instance relays up to 50 MB, and the bucket's origin never renders what it sends.
+    if ((await storage.size(row.attachment.storageKey)) === null) throw new AppError('not_found');
+    if (count) await countDownload(attachmentId);
+    const location = await storage.signedUrl(row.attachment.storageKey, {
+      expiresIn: DOWNLOAD_LINK_SECONDS,
+      disposition: contentDisposition(filename),
+      contentType: row.attachment.mime || 'application/octet-stream',
+    });
+    return new Response(null, { status: 302, headers: { location, 'cache-control': 'private, no-store' } });
+  }
   const size = await storage.size(row.attachment.storageKey);
   const stream = size === null ? null : await storage.read(row.attachment.storageKey);
   if (!stream || size === null) throw new AppError('not_found');
@@ -196,18 +217,13 @@ export async function downloadAttachment(attachmentId: string, viewerId: number 
     stream.destroy();
     throw new AppError('not_found');
   }
-  if (count) {
-    await db
-      .update(attachments)
-      .set({ downloadCount: sql`${attachments.downloadCount} + 1` })
-      .where(and(eq(attachments.id, attachmentId)));
-  }
+  if (count) await countDownload(attachmentId);
   return new Response(Readable.toWeb(stream) as ReadableStream, {
     status: 200,
     headers: {
       'content-type': row.attachment.mime || 'application/octet-stream',
       'content-length': String(size),
-      'content-disposition': contentDisposition(downloadName(row.attachment.name, row.attachment.storageKey)),
+      'content-disposition': contentDisposition(filename),
       'cache-control': 'private, no-store',
       'x-content-type-options': 'nosniff',
       'content-security-policy': "default-src 'none'; sandbox",

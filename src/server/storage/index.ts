@@ -1,26 +1,45 @@
-import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { getConfig } from '../config.ts';
+import { createS3Storage, type BucketStorage } from './s3.ts';
 
-/** Where files (images, attachments, videos) live; the filesystem is the default driver. */
-export interface Storage {
+/** What a driver knows of a stored file without reading it. */
+export interface StoredFileInfo {
+  size: number;
+  modified: Date;
+}
+
+/** What every driver does: files (images, attachments, videos) by key, whatever holds them. */
+export interface StorageBase {
   /** Stores bytes under `key` (a relative path such as `images/ab/abcd.webp`). */
   put(key: string, data: Buffer | Uint8Array): Promise<void>;
-  /** Stores the file at `source` on this machine under `key` (moved when it can be: a video is large). */
+  /**
+   * Stores the file at `source` on this machine under `key`, streamed (a video is large), and
+   * removes `source` once the file is stored.
+   */
   putFile(key: string, source: string): Promise<void>;
   /** A byte range (inclusive `end`) or the whole file, or null when missing. */
   read(key: string, range?: { start: number; end: number }): Promise<Readable | null>;
+  /** Size and modification time, or null when missing. */
+  stat(key: string): Promise<StoredFileInfo | null>;
   size(key: string): Promise<number | null>;
+  /** Removes `key`; removing a missing file is no error. */
   delete(key: string): Promise<void>;
-  /**
-   * The file on this machine's disk that holds `key`, which `/files/` serves with Range and
-   * conditional requests (throws for an unsafe key). A driver that keeps files elsewhere would
-   * serve `/files/` its own way.
-   */
-  localPath(key: string): string;
 }
+
+/** Files on this machine's disk (or a volume every instance mounts). */
+export interface FilesystemStorage extends StorageBase {
+  readonly driver: 'filesystem';
+  /** The file that holds `key` (throws for an unsafe key): `/files/` sends it from the disk. */
+  localFile(key: string): string;
+}
+
+/** Where files (images, attachments, videos) live: the filesystem by default, an S3 bucket when configured. */
+export type Storage = FilesystemStorage | BucketStorage;
 
 /** The public URL of a stored file. */
 export function fileUrl(key: string): string {
@@ -35,12 +54,20 @@ export function assertSafeKey(key: string): void {
 }
 
 /** Files under `root` on the local disk (default `DATA_DIR/files`). */
-export function createFilesystemStorage(root: string): Storage {
+export function createFilesystemStorage(root: string): FilesystemStorage {
   const full = (key: string) => {
     assertSafeKey(key);
     return path.join(root, key);
   };
+  const statOf = async (key: string) => {
+    try {
+      return await stat(full(key));
+    } catch {
+      return null;
+    }
+  };
   return {
+    driver: 'filesystem',
     async put(key, data) {
       const target = full(key);
       await mkdir(path.dirname(target), { recursive: true });
@@ -62,32 +89,72 @@ export function createFilesystemStorage(root: string): Storage {
       await rename(temp, target);
     },
     async read(key, range) {
-      try {
-        const file = full(key);
-        await stat(file);
-        return createReadStream(file, range);
-      } catch {
-        return null;
-      }
+      if (!(await statOf(key))) return null;
+      return createReadStream(full(key), range);
+    },
+    async stat(key) {
+      const info = await statOf(key);
+      return info ? { size: info.size, modified: info.mtime } : null;
     },
     async size(key) {
-      try {
-        return (await stat(full(key))).size;
-      } catch {
-        return null;
-      }
+      return (await statOf(key))?.size ?? null;
     },
     async delete(key) {
       await rm(full(key), { force: true });
     },
-    localPath: full,
+    localFile: full,
   };
+}
+
+/** A stored file is larger than a job that needs it on the disk accepts. */
+export class StoredFileTooLarge extends Error {
+  constructor(key: string, maxBytes: number) {
+    super(`stored file ${key} is larger than ${maxBytes} bytes`);
+  }
+}
+
+/**
+ * Runs `use` with a file on this machine's disk holding `key` (for tools that read files, not
+ * streams: a zip's directory): the file itself on the filesystem driver; from a bucket, a copy
+ * in a temporary folder, at most `maxBytes` (else `StoredFileTooLarge`), removed afterwards.
+ * Answers null, without calling `use`, when the file is missing.
+ */
+export async function withLocalFile<T>(key: string, maxBytes: number, use: (file: string) => Promise<T>): Promise<T | null> {
+  const storage = getStorage();
+  if (storage.driver === 'filesystem') {
+    const file = storage.localFile(key);
+    return (await storage.size(key)) === null ? null : use(file);
+  }
+  const size = await storage.size(key);
+  if (size === null) return null;
+  if (size > maxBytes) throw new StoredFileTooLarge(key, maxBytes);
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'copperhub-stored-'));
+  try {
+    const file = path.join(folder, path.basename(key));
+    const stream = await storage.read(key);
+    if (!stream) return null;
+    // The size was read before: a file replaced meanwhile by a larger one is still cut off here.
+    let seen = 0;
+    const limit = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        seen += chunk.length;
+        done(seen > maxBytes ? new StoredFileTooLarge(key, maxBytes) : null, chunk);
+      },
+    });
+    await pipeline(stream, limit, createWriteStream(file));
+    return await use(file);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 }
 
 let storage: Storage | undefined;
 
-/** The configured storage driver. */
+/** The configured storage driver: the S3 bucket when `S3_BUCKET` is set, else `DATA_DIR/files`. */
 export function getStorage(): Storage {
-  storage ??= createFilesystemStorage(path.join(getConfig().dataDir, 'files'));
+  if (!storage) {
+    const config = getConfig();
+    storage = config.s3 ? createS3Storage(config.s3) : createFilesystemStorage(path.join(config.dataDir, 'files'));
+  }
   return storage;
 }

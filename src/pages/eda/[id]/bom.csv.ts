@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { BOM_EXPORT_FORMATS, MAX_EXPORT_BOARDS } from '../../../lib/contract/eda.ts';
-import { contentDisposition } from '../../../server/services/attachments.ts';
+import { contentDisposition } from '../../../server/http/content-disposition.ts';
 import { errorResponse } from '../../../server/http/envelope.ts';
 import { z } from '../../../server/http/validation.ts';
 import { AppError } from '../../../server/http/errors.ts';

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { APIRoute } from 'astro';
-import { contentDisposition } from '../../../server/services/attachments.ts';
+import { contentDisposition } from '../../../server/http/content-disposition.ts';
 import { errorResponse } from '../../../server/http/envelope.ts';
 import { streamFabricationZip } from '../../../server/services/eda.ts';
 
