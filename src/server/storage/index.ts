@@ -60,8 +60,9 @@ export function createFilesystemStorage(root: string): FilesystemStorage {
     return path.join(root, key);
   };
   const statOf = async (key: string) => {
+    const file = full(key); // an unsafe key throws, as on every driver
     try {
-      return await stat(full(key));
+      return await stat(file);
     } catch {
       return null;
     }
