@@ -1,0 +1,173 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useS3Storage } from '../helpers/s3.ts';
+import { DESKTOP_UA, useApp } from '../helpers/app.ts';
+import { createUser } from '../helpers/factories.ts';
+import { writeH264Mp4 } from '../helpers/videos.ts';
+import type { Video, VideoPlayback, VideoUploadTicket } from '../../src/lib/contract/video.ts';
+import { getDb } from '../../src/server/db/client.ts';
+import { videos } from '../../src/server/db/schema/index.ts';
+import { startJobWorkers, stopJobWorkers } from '../../src/server/jobs/workers.ts';
+
+/**
+ * The site with its files in an S3 bucket (a real s3rver started here): what members upload goes
+ * to the bucket, never to the disk, and comes back at the same addresses — images relayed with
+ * the bucket's validators and ranges, attachments and videos by presigned redirects — and what
+ * the site deletes leaves the bucket.
+ */
+const bucket = useS3Storage();
+const app = useApp();
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'copperhub-s3-http-'));
+let maker: Awaited<ReturnType<typeof createUser>>;
+
+beforeAll(async () => {
+  maker = await createUser({ nickname: 'Bucket Maker' });
+  await startJobWorkers();
+});
+afterAll(async () => {
+  await stopJobWorkers();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+async function call<T>(endpoint: string, body: unknown, token = maker.token) {
+  const response = await app.request(`/api/${endpoint}`, { method: 'POST', body, headers: { authorization: `Bearer ${token}` } });
+  return response.json<{ retCode: number; result: T; errorKey?: string }>();
+}
+
+async function upload(purpose: string, name: string, bytes: Buffer): Promise<{ url: string }> {
+  const form = new FormData();
+  form.set('purpose', purpose);
+  form.set('file', new Blob([new Uint8Array(bytes)]), name);
+  const response = await fetch(`${app.origin()}/api/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${maker.token}` } });
+  const body = (await response.json()) as { retCode: number; result: { url: string } };
+  expect(body.retCode).toBe(0);
+  return body.result;
+}
+
+/** The bytes the bucket holds under `key`, or null. */
+async function objectBytes(key: string): Promise<Buffer | null> {
+  try {
+    const answer = await bucket().client.send(new GetObjectCommand({ Bucket: bucket().bucket, Key: key }));
+    return Buffer.from(await answer.Body!.transformToByteArray());
+  } catch {
+    return null;
+  }
+}
+
+async function objectExists(key: string): Promise<boolean> {
+  try {
+    await bucket().client.send(new HeadObjectCommand({ Bucket: bucket().bucket, Key: key }));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('with the files in an S3 bucket', () => {
+  it('serves an uploaded image at its /files/ address from the bucket, with validators, 304 and ranges', async () => {
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a7' } }).png().toBuffer();
+    const { url } = await upload('image', 'board.png', png);
+    const key = url.slice('/files/'.length);
+    const stored = await objectBytes(key);
+    expect(stored?.subarray(8, 12).toString()).toBe('WEBP');
+    // in the bucket only: nothing under DATA_DIR/files
+    expect(existsSync(path.join(app.dataDir(), 'files', key))).toBe(false);
+
+    const whole = await fetch(new URL(url, app.origin()), { headers: { 'user-agent': DESKTOP_UA } });
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe('image/webp');
+    expect(whole.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(whole.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(Buffer.from(await whole.arrayBuffer())).toEqual(stored);
+    const etag = whole.headers.get('etag');
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+
+    const again = await app.request(url, { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+    expect(again.body).toBe('');
+    const ranged = await app.request(url, { headers: { range: 'bytes=0-11' } });
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers['content-range']).toBe(`bytes 0-11/${stored!.length}`);
+    expect(ranged.body.slice(8, 12)).toBe('WEBP');
+    expect((await app.request(url, { headers: { range: `bytes=${stored!.length + 5}-` } })).status).toBe(416);
+    const head = await app.request(url, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers['content-length']).toBe(String(stored!.length));
+    expect(head.body).toBe('');
+    expect((await app.request('/files/images/zz/not-there.webp')).status).toBe(404);
+    expect((await app.request('/files/images/../../etc/passwd')).status).toBe(404);
+  });
+
+  it('sends an attachment download to a presigned address of the bucket', async () => {
+    const csv = Buffer.from('Designator,Value\nR1,10k\n');
+    const { url } = await upload('attachment', 'parts.csv', csv);
+    const redirect = await app.request(url);
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers['cache-control']).toBe('private, no-store');
+    const location = redirect.headers.location!;
+    expect(location.startsWith(`${bucket().endpoint}/${bucket().bucket}/attachments/`)).toBe(true);
+    const download = await fetch(location);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename=/);
+    expect(Buffer.from(await download.arrayBuffer())).toEqual(csv);
+  });
+
+  it('processes an uploaded video into the bucket, plays it with Range from a presigned address, and deletes it from the bucket', async () => {
+    const clip = readFileSync(await writeH264Mp4(scratch, { seconds: 2 }));
+    const ticket = (await call<VideoUploadTicket>('video/getVideoToken', { name: 'clip.mp4', size: clip.length, mime: 'video/mp4' })).result;
+    const metadata = `uploadToken ${Buffer.from(ticket.uploadToken).toString('base64')},filetype ${Buffer.from('video/mp4').toString('base64')}`;
+    const created = await fetch(ticket.uploadUrl, { method: 'POST', headers: { 'tus-resumable': '1.0.0', 'upload-length': String(clip.length), 'upload-metadata': metadata } });
+    expect(created.status).toBe(201);
+    const location = new URL(created.headers.get('location')!, ticket.uploadUrl).href;
+    const patched = await fetch(location, {
+      method: 'PATCH',
+      headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      body: new Uint8Array(clip),
+    });
+    expect(patched.status).toBe(204);
+    const saved = await call<Video>('video/saveVideo', { uploadToken: ticket.uploadToken, title: 'From the bucket' });
+    expect(saved.retCode).toBe(0);
+
+    const deadline = Date.now() + 90_000;
+    let video: Video | undefined;
+    while (video?.status !== 'ready') {
+      if (video?.status === 'failed' || Date.now() > deadline) throw new Error(`video ${saved.result.id} is ${video?.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      video = (await call<{ list: Video[] }>('video/list', { url: maker.user.customUrl, page: 1, pageSize: 50 })).result.list.find((item) => item.id === saved.result.id);
+    }
+    const [row] = await getDb().select({ storageKey: videos.storageKey, poster: videos.poster, size: videos.size }).from(videos).where(eq(videos.id, video.id));
+    expect(await objectExists(row!.storageKey!)).toBe(true);
+    expect(existsSync(path.join(app.dataDir(), 'files', row!.storageKey!))).toBe(false);
+    // the poster is an image at its /files/ address, relayed from the bucket
+    const poster = await app.request(video.poster!);
+    expect(poster.status).toBe(200);
+    expect(poster.headers['content-type']).toBe('image/jpeg');
+
+    const playback = (await call<VideoPlayback>('video/getVideoUrl', { id: video.id })).result;
+    const redirect = await app.request(playback.url);
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers['cache-control']).toBe('private, no-store');
+    const presigned = redirect.headers.location!;
+    expect(presigned.startsWith(`${bucket().endpoint}/${bucket().bucket}/videos/`)).toBe(true);
+    // what a browser's player does after the redirect: ask the bucket for ranges
+    const ranged = await fetch(presigned, { headers: { range: 'bytes=0-99' } });
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers.get('content-range')).toBe(`bytes 0-99/${row!.size}`);
+    expect(ranged.headers.get('content-type')).toBe('video/mp4');
+    expect(Buffer.from(await ranged.arrayBuffer()).subarray(4, 8).toString()).toBe('ftyp');
+    // pages let the player follow the redirect to the bucket
+    const page = await app.request(`/video/player?id=${video.id}`);
+    expect(page.headers['content-security-policy']).toContain(`media-src 'self' blob: ${bucket().endpoint}`);
+
+    expect((await call('video/del', { id: video.id })).retCode).toBe(0);
+    expect(await objectExists(row!.storageKey!)).toBe(false);
+    expect(await objectExists(row!.poster!)).toBe(false);
+    expect((await app.request(playback.url)).status).toBe(404);
+    expect((await app.request(video.poster!)).status).toBe(404);
+  }, 120_000);
+});
