@@ -45,7 +45,7 @@ const COMMANDS: Record<string, Command> = {
 
 function help(): string {
   const lines = ['usage: npm run ops -- <command> [options]', '       npm run ops -- <command> --help', '', 'commands:'];
-  for (const [name, command] of Object.entries(COMMANDS)) lines.push(`  ${command.usage}`, `      ${command.summary}`);
+  for (const command of Object.values(COMMANDS)) lines.push(`  ${command.usage}`, `      ${command.summary}`);
   return lines.join('\n');
 }
 

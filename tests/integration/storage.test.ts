@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
@@ -40,7 +41,7 @@ async function writeLargeFile(name: string, megabytes: number): Promise<{ file: 
   for (let i = 0; i < megabytes; i++) {
     const piece = randomBytes(1024 * 1024);
     hash.update(piece);
-    if (!out.write(piece)) await new Promise((resolve) => out.once('drain', resolve));
+    if (!out.write(piece)) await once(out, 'drain');
   }
   await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
   return { file, sha256: hash.digest('hex') };

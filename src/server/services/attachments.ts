@@ -4,7 +4,7 @@
  */
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import yauzl from 'yauzl';
 import type { Database } from '../db/client.ts';
 import { getDb } from '../db/client.ts';
