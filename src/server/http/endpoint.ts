@@ -1,5 +1,7 @@
 import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
+import type { UserRole } from '../db/schema/index.ts';
+import { requireRole } from '../services/roles.ts';
 import type { SessionUser } from '../services/sessions.ts';
 import { errorResponse, ok } from './envelope.ts';
 import { AppError } from './errors.ts';
@@ -10,6 +12,8 @@ type Method = 'GET' | 'POST';
 interface EndpointOptions<S extends z.ZodType, R, A extends boolean> {
   /** `true`: a valid token is required (401 otherwise). */
   auth?: A;
+  /** A staff endpoint (with `auth: true`): the member's role must include this one (403 `forbidden` otherwise). */
+  role?: Exclude<UserRole, 'member'>;
   /** Read endpoints also answer GET with query parameters; writes are POST only. */
   methods?: Method[];
   input?: S;
@@ -55,6 +59,7 @@ export function defineEndpoint<S extends z.ZodType, R, A extends boolean = false
   const run: APIRoute = async (context) => {
     try {
       if (options.auth && !context.locals.user) throw new AppError('unauthorized');
+      if (options.role) requireRole(context.locals.user, options.role);
       const raw =
         context.request.method === 'GET' ? queryObject(context.url) : options.rawBody ? {} : await readBody(context.request);
       const input = options.input ? parseInput(options.input, raw) : (undefined as z.output<S>);

@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { UserInfo } from '../../lib/api-types.ts';
 import { getDb } from '../db/client.ts';
 import { messages, sessions, users } from '../db/schema/index.ts';
+import type { UserRole } from '../db/schema/index.ts';
 
 /** Sessions last 30 days and are extended when used in their second half. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -13,6 +14,8 @@ export interface SessionUser {
   url: string;
   nickname: string;
   avatar: string | null;
+  /** What they may do (`src/server/services/roles.ts`), read with the session on every request. */
+  role: UserRole;
 }
 
 export function hashToken(token: string): string {
@@ -59,6 +62,7 @@ export async function findSession(
       bio: users.bio,
       location: users.location,
       website: users.website,
+      role: users.role,
       createdAt: users.createdAt,
       unreadMessages: sql<number>`(SELECT count(*)::int FROM ${messages} WHERE ${and(eq(messages.recipientId, users.id), isNull(messages.readAt))})`,
       expiresAt: sessions.expiresAt,
@@ -73,9 +77,12 @@ export async function findSession(
     expiresAt = new Date(Date.now() + SESSION_TTL_MS);
     await db.update(sessions).set({ expiresAt, lastSeenAt: new Date() }).where(eq(sessions.tokenHash, tokenHash));
   }
-  const user = { id: row.id, url: row.url, nickname: row.nickname, avatar: row.avatar };
+  const user: SessionUser = { id: row.id, url: row.url, nickname: row.nickname, avatar: row.avatar, role: row.role };
   const viewer: UserInfo = {
-    ...user,
+    id: row.id,
+    url: row.url,
+    nickname: row.nickname,
+    avatar: row.avatar,
     bio: row.bio,
     location: row.location,
     website: row.website,

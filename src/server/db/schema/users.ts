@@ -1,6 +1,11 @@
-import { integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Members: their profile, former custom URLs and password credentials. */
+
+/** What a member may do: staff (moderators, admins) act on content and members; admins also on staff. */
+export const USER_ROLES = ['member', 'moderator', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
 
 /** A member of the community. `customUrl` is the `{url}` of `/user/{url}`. */
 export const users = pgTable(
@@ -13,10 +18,14 @@ export const users = pgTable(
     bio: text('bio').notNull().default(''),
     location: text('location').notNull().default(''),
     website: text('website').notNull().default(''),
+    role: text('role').$type<UserRole>().notNull().default('member'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_custom_url_key').on(t.customUrl)],
+  (t) => [
+    uniqueIndex('users_custom_url_key').on(t.customUrl),
+    check('users_role_check', sql`${t.role} IN ('member', 'moderator', 'admin')`),
+  ],
 );
 
 /** Former custom URLs, so old links keep redirecting to the current profile. */
