@@ -60,7 +60,7 @@ describe('the document’s schemas are the endpoints’ own', () => {
       const fresh = toJsonSchema(contract.input, 'input', components);
       const documented = Object.fromEntries(item.get.parameters.map((parameter: Json) => [parameter.name, parameter.schema]));
       expect(documented).toEqual(fresh.properties);
-      for (const parameter of item.get.parameters) expect(parameter.required).toBe((fresh.required ?? []).includes(parameter.name));
+      for (const parameter of item.get.parameters) expect(parameter.required).toBe(((fresh.required ?? []) as string[]).includes(parameter.name));
     }
     if (!contract.docs.file) {
       const envelope = toJsonSchema(z.object({ retCode: z.literal(0), result: contract.result }), 'output', components);
