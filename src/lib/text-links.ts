@@ -1,9 +1,8 @@
 /** A link in plain user text: `text.slice(start, end)` (UTF-16 offsets) links to `href`. */
-export interface TextLink {
-  start: number;
-  end: number;
-  href: string;
-}
+import type { z } from 'zod';
+import type { textLinkSchema } from './contract/schemas/conversation.ts';
+
+export type TextLink = z.infer<typeof textLinkSchema>;
 
 /** A piece of user text: plain text, or a link to render with `rel="nofollow ugc noopener"`. */
 export type TextPart = { type: 'text'; text: string } | { type: 'link'; text: string; href: string };

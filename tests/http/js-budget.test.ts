@@ -154,7 +154,9 @@ beforeAll(async () => {
 
 describe('every script a page loads resolves in the build', () => {
   it('finds every static import of every chunk (the pattern misses none)', () => {
-    for (const name of readdirSync(path.join(client, '_astro')).filter((file) => file.endsWith('.js'))) {
+    // Scalar's standalone bundle (`/api/docs`) is a classic script, not a module: it imports nothing,
+    // and its `from"` are in the code samples it shows.
+    for (const name of readdirSync(path.join(client, '_astro')).filter((file) => file.endsWith('.js') && !file.startsWith('standalone.'))) {
       const code = readFileSync(path.join(client, '_astro', name), 'utf8');
       const found = [...code.matchAll(STATIC_IMPORT)].length;
       // every `from"…"` belongs to a static import or re-export the pattern found

@@ -4,6 +4,9 @@
  * (`project/detail` → `boards`, `eda/detail` → `{ boards, bom, placements, fabrication }`).
  * Field names are part of the public API: other clients rely on them.
  */
+import type { z } from 'zod';
+import type { boardLayerSchema, boardSchema, bomLineSchema, bomSchema, edaDetailSchema, fabricationFileSchema, placementErrorSchema, placementSchema } from './schemas/eda.ts';
+
 
 /** Where a board is in its processing: set when its files are attached, moved on by the job queue. */
 export const BOARD_STATUSES = ['queued', 'processing', 'ready', 'failed'] as const;
@@ -31,80 +34,32 @@ export const EDA_TOOLS = ['kicad', 'eagle', 'altium', 'easyeda', 'fusion', 'othe
 export type EdaTool = (typeof EDA_TOOLS)[number];
 
 /** Gerber layer kinds, as whats-that-gerber names them. */
-export type LayerType = 'copper' | 'soldermask' | 'silkscreen' | 'solderpaste' | 'drill' | 'outline' | 'drawing';
-export type LayerSide = 'top' | 'bottom' | 'inner' | 'all';
+export type LayerType = z.infer<typeof boardLayerSchema>['type'];
+export type LayerSide = z.infer<typeof boardLayerSchema>['side'];
 
 /** One identified layer of a board; `url` is its own SVG, drawn in the board's frame (null while not rendered). */
-export interface BoardLayer {
-  type: LayerType;
-  side: LayerSide;
-  filename: string;
-  url: string | null;
-}
+export type BoardLayer = z.infer<typeof boardLayerSchema>;
 
 /** A board rendered from a Gerber set (one zip, or the project's loose Gerber files). */
-export interface Board {
-  id: number;
-  name: string;
-  status: BoardStatus;
-  errorKey?: BoardErrorKey;
-  errorFile?: string;
-  widthMm: number | null;
-  heightMm: number | null;
-  layerCount: number | null;
-  tool: EdaTool | null;
-  layers: BoardLayer[];
-  /** Realistic renders (SVG) of each side and a raster preview (WebP), as `/files/…` URLs. */
-  top: string | null;
-  bottom: string | null;
-  preview: string | null;
-}
+export type Board = z.infer<typeof boardSchema>;
 
 /** Columns a BOM line can carry; `columns` of a BOM lists those its source filled. */
 export const BOM_COLUMNS = ['designators', 'quantity', 'value', 'footprint', 'manufacturer', 'mpn', 'lcsc', 'mouser', 'digikey', 'farnell', 'description'] as const;
 export type BomColumn = (typeof BOM_COLUMNS)[number];
 
-export interface BomLine {
-  lineNo: number;
-  /** Every designator on its own (`R1-R4` expanded to R1, R2, R3, R4). */
-  designators: string[];
-  quantity: number;
-  value: string;
-  footprint: string;
-  manufacturer: string;
-  mpn: string;
-  lcsc: string;
-  mouser: string;
-  digikey: string;
-  farnell: string;
-  description: string;
-}
+export type BomLine = z.infer<typeof bomLineSchema>;
 
 /** Why a BOM could not be read (`eda.bomErrors.<key>`); `foundColumns` says what its header held. */
 export const BOM_ERROR_KEYS = ['no_columns', 'unreadable', 'empty', 'too_large'] as const;
 export type BomErrorKey = (typeof BOM_ERROR_KEYS)[number];
 
-export interface Bom {
-  /** The attachment it was read from (null: the project has no BOM). */
-  source: string | null;
-  columns: BomColumn[];
-  lines: BomLine[];
-  errorKey?: BomErrorKey;
-  foundColumns?: string[];
-}
+export type Bom = z.infer<typeof bomSchema>;
 
 /**
  * Where one part sits, from a pick-and-place (centroid) file, in millimetres from the board's
  * left and top edges as seen from the top side (y grows downwards), on the board `boardId`.
  */
-export interface Placement {
-  boardId: number;
-  designator: string;
-  xMm: number;
-  yMm: number;
-  rotation: number;
-  side: 'top' | 'bottom';
-}
+export type Placement = z.infer<typeof placementSchema>;
 
 /**
  * Why a pick-and-place file put no parts on the board (`eda.placementErrors.<key>`, naming the
@@ -113,32 +68,13 @@ export interface Placement {
 export const PLACEMENT_ERROR_KEYS = ['unreadable', 'no_columns', 'empty', 'too_large'] as const;
 export type PlacementErrorKey = (typeof PLACEMENT_ERROR_KEYS)[number];
 
-export interface PlacementError {
-  /** The attachment's name. */
-  file: string;
-  errorKey: PlacementErrorKey;
-}
+export type PlacementError = z.infer<typeof placementErrorSchema>;
 
 /** A fabrication file (Gerber zip, drill, BOM, placement) with its download link. */
-export interface FabricationFile {
-  id: string;
-  name: string;
-  size: number;
-  kind: string;
-  url: string;
-  downloadCount: number;
-}
+export type FabricationFile = z.infer<typeof fabricationFileSchema>;
 
 /** `eda/detail`. */
-export interface EdaDetail {
-  boards: Board[];
-  bom: Bom;
-  /** The parts of every pick-and-place file of the project (EAGLE's `.mnt` top and `.mnb` bottom together). */
-  placements: Placement[];
-  /** The pick-and-place files that could not be read, and why (empty when all were). */
-  placementErrors: PlacementError[];
-  fabrication: FabricationFile[];
-}
+export type EdaDetail = z.infer<typeof edaDetailSchema>;
 
 /** Formats of `GET /eda/{id}/bom.csv?format=…`: ordering uploads of distributors, or every column. */
 export const BOM_EXPORT_FORMATS = ['jlc', 'lcsc', 'mouser', 'digikey', 'plain'] as const;

@@ -3,6 +3,10 @@
  * player page, the upload island). Field names are part of the public API: apps and scripts
  * upload and list videos with them.
  */
+import type { z } from 'zod';
+import type { userRefSchema } from './schemas/common.ts';
+import type { videoPlaybackSchema, videoSchema, videoUploadTicketSchema } from './schemas/videos.ts';
+
 
 /** Where a video is: bytes arriving (tus), being probed and prepared for the web, playable, or refused. */
 export const VIDEO_STATUSES = ['uploading', 'processing', 'ready', 'failed'] as const;
@@ -34,42 +38,13 @@ export const VIDEO_MAX_SECONDS = 20 * 60;
 /** Types `video/getVideoToken` accepts (what phones and cameras record; checked again by content). */
 export const VIDEO_MIMES = ['video/mp4', 'video/quicktime', 'video/webm', 'video/x-matroska', 'video/x-m4v', 'video/3gpp'] as const;
 
-export interface VideoOwner {
-  url: string;
-  nickname: string;
-  avatar: string | null;
-}
+export type VideoOwner = z.infer<typeof userRefSchema>;
 
 /** A video as lists, the player and `video/saveVideo` show it. */
-export interface Video {
-  id: string;
-  title: string;
-  status: VideoStatus;
-  errorKey?: VideoErrorKey;
-  /** Seconds, once probed. */
-  duration: number | null;
-  width: number | null;
-  height: number | null;
-  /** The poster frame (JPEG), once ready. */
-  poster: string | null;
-  owner: VideoOwner;
-  /** The published project it belongs to, if any. */
-  project: { id: string; title: string } | null;
-  createdAt: string;
-}
+export type Video = z.infer<typeof videoSchema>;
 
 /** `video/getVideoToken`. */
-export interface VideoUploadTicket {
-  /** The tus endpoint to upload the bytes to (`POST` to create, then `PATCH`). */
-  uploadUrl: string;
-  /** Sent as `uploadToken` in the tus `Upload-Metadata`, then to `video/saveVideo`. */
-  uploadToken: string;
-  expiresAt: string;
-}
+export type VideoUploadTicket = z.infer<typeof videoUploadTicketSchema>;
 
 /** `video/getVideoUrl`: a signed address that plays the video until `expiresAt`. */
-export interface VideoPlayback {
-  url: string;
-  expiresAt: string;
-  poster: string | null;
-}
+export type VideoPlayback = z.infer<typeof videoPlaybackSchema>;

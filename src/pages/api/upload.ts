@@ -1,11 +1,14 @@
 import { defineEndpoint } from '../../server/http/endpoint.ts';
 import { hitRateLimit } from '../../server/services/rate-limit.ts';
-import { readUploadForm, storeUpload } from '../../server/services/uploads.ts';
+import { readUploadForm, storeUpload, uploadFormSchema } from '../../server/services/uploads.ts';
+import { uploadResultSchema } from '../../lib/contract/schemas/projects.ts';
 
 /** Multipart `file` + `purpose` → `{ id, url, name, mime, size }`; content sniffed, size-limited. */
-export const { POST, ALL } = defineEndpoint({
+export const { POST, ALL, contract } = defineEndpoint({
   auth: true,
   rawBody: true,
+  result: uploadResultSchema,
+  docs: { summary: 'Upload a file', description: 'Multipart `purpose` + `file`. Content is sniffed (never trusted by name or declared type); images are downscaled to 2000 px, avatars cropped square.', tag: 'uploads', errors: ['too_large', 'unsupported_type', 'bad_request', 'rate_limited'], body: { contentType: 'multipart/form-data', schema: uploadFormSchema } },
   handler: async ({ user, context }) => {
     await hitRateLimit('upload:user', user.id);
     const { purpose, file } = await readUploadForm(context.request);

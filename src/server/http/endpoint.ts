@@ -1,5 +1,6 @@
 import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
+import type { ServerErrorKey } from '../../lib/contract/errors.ts';
 import type { UserRole } from '../db/schema/index.ts';
 import { requireRole } from '../services/roles.ts';
 import type { SessionUser } from '../services/sessions.ts';
@@ -7,9 +8,58 @@ import { errorResponse, ok } from './envelope.ts';
 import { AppError } from './errors.ts';
 import { parseInput } from './validation.ts';
 
-type Method = 'GET' | 'POST';
+export type Method = 'GET' | 'POST';
 
-interface EndpointOptions<S extends z.ZodType, R, A extends boolean> {
+/** The groups of the API reference (`/api/docs`), one per resource. */
+export const API_TAGS = {
+  projects: 'Published projects: lists, search, a project, stars and likes',
+  release: 'Publishing: save, edit, preview',
+  drafts: 'The draft box ("temporary")',
+  comments: 'Comments and replies on projects',
+  messages: 'A member’s notifications',
+  users: 'Members and profiles',
+  tags: 'The tag tree',
+  uploads: 'Files: images and attachments',
+  eda: 'Boards, BOMs and fabrication files of a project',
+  videos: 'Videos: resumable uploads, lists, signed playback',
+  sso: 'Sign-in, sign-up and sessions',
+  site: 'Banners and donations',
+  meta: 'This description of the API',
+} as const;
+export type ApiTag = keyof typeof API_TAGS;
+
+/**
+ * What the API reference says about an endpoint besides what its schemas say. Kept with the
+ * endpoint, so documenting it is part of writing it; `/api/openapi.json` is built from these.
+ */
+export interface EndpointDocs {
+  summary: string;
+  description?: string;
+  tag: ApiTag;
+  /** `optional`: a guest may call it, a signed-in member gets more (their own unfinished items, `viewer`). Ignored with `auth: true`. */
+  session?: 'optional';
+  /** Error keys this endpoint answers besides the ones every endpoint of its kind does (validation, sign-in, method…). */
+  errors?: ServerErrorKey[];
+  /** A request that succeeds against the demo content; `EXAMPLE_IDS` values stand for real ids (see `src/lib/contract/schemas/examples.ts`). */
+  example?: Record<string, unknown>;
+  /** A request body that is not JSON (multipart uploads): its media type and fields. */
+  body?: { contentType: string; schema: z.ZodType };
+  /** An answer that is not the JSON envelope (a file): its media type. */
+  file?: { contentType: string; description: string };
+}
+
+/** Everything the API reference needs to know about one endpoint: the same objects it runs with. */
+export interface EndpointContract {
+  methods: Method[];
+  auth: 'required' | 'optional' | 'none';
+  /** Staff endpoints: the role the member needs. */
+  role?: Exclude<UserRole, 'member'>;
+  input: z.ZodType | undefined;
+  result: z.ZodType;
+  docs: EndpointDocs;
+}
+
+interface EndpointOptions<S extends z.ZodType, R extends z.ZodType, A extends boolean> {
   /** `true`: a valid token is required (401 otherwise). */
   auth?: A;
   /** A staff endpoint (with `auth: true`): the member's role must include this one (403 `forbidden` otherwise). */
@@ -17,14 +67,19 @@ interface EndpointOptions<S extends z.ZodType, R, A extends boolean> {
   /** Read endpoints also answer GET with query parameters; writes are POST only. */
   methods?: Method[];
   input?: S;
+  /** What `result` holds on success: the handler must return this (checked by the compiler, and by the contract test on the wire). */
+  result: R;
+  docs: EndpointDocs;
   /** The handler reads the request body itself (multipart uploads); no JSON parsing. */
   rawBody?: boolean;
   handler: (args: {
     input: z.output<S>;
     user: A extends true ? SessionUser : SessionUser | null;
     context: APIContext;
-  }) => Promise<R> | R;
+  }) => Promise<z.input<R> | Response> | z.input<R> | Response;
 }
+
+export type EndpointHandlers = Partial<Record<Method | 'ALL', APIRoute>> & { contract: EndpointContract };
 
 function queryObject(url: URL): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
@@ -50,11 +105,12 @@ async function readBody(request: Request): Promise<unknown> {
 
 /**
  * Builds the handlers of one API endpoint: parse (query or JSON body) → validate → handler →
- * `{ retCode: 0, result }`, with every error turned into the envelope in one place.
+ * `{ retCode: 0, result }`, with every error turned into the envelope in one place. `contract`
+ * carries the schemas and docs to the API reference (`src/server/http/api-registry.ts`).
  */
-export function defineEndpoint<S extends z.ZodType, R, A extends boolean = false>(
+export function defineEndpoint<S extends z.ZodType, R extends z.ZodType, A extends boolean = false>(
   options: EndpointOptions<S, R, A>,
-): Partial<Record<Method | 'ALL', APIRoute>> {
+): EndpointHandlers {
   const methods = options.methods ?? ['POST'];
   const run: APIRoute = async (context) => {
     try {
@@ -73,7 +129,15 @@ export function defineEndpoint<S extends z.ZodType, R, A extends boolean = false
       return errorResponse(error, context.locals.t);
     }
   };
-  const handlers: Partial<Record<Method | 'ALL', APIRoute>> = {};
+  const contract: EndpointContract = {
+    methods,
+    auth: options.auth ? 'required' : (options.docs.session ?? 'none'),
+    ...(options.role ? { role: options.role } : {}),
+    input: options.input,
+    result: options.result,
+    docs: options.docs,
+  };
+  const handlers: EndpointHandlers = { contract };
   for (const method of methods) handlers[method] = run;
   handlers.ALL = (context) => errorResponse(new AppError('method_not_allowed'), context.locals.t);
   return handlers;

@@ -3,29 +3,16 @@ import type { Locale } from '../../lib/i18n.ts';
 import { getDb } from '../db/client.ts';
 import { projects, projectTags, tags, users } from '../db/schema/index.ts';
 import { fileUrl } from '../storage/index.ts';
+import type { z } from 'zod';
+import type { userRefSchema } from '../../lib/contract/schemas/common.ts';
+import type { projectCardSchema, tagRefSchema } from '../../lib/contract/schemas/projects.ts';
 
-export interface TagRef {
-  slug: string;
-  name: string;
-}
+export type TagRef = z.infer<typeof tagRefSchema>;
 
-export interface OwnerRef {
-  url: string;
-  nickname: string;
-  avatar: string | null;
-}
+export type OwnerRef = z.infer<typeof userRefSchema>;
 
 /** The project card of every list and of every list endpoint. */
-export interface ProjectCard {
-  id: string;
-  title: string;
-  summary: string;
-  cover: string | null;
-  owner: OwnerRef;
-  tags: TagRef[];
-  counts: { views: number; stars: number; likes: number; comments: number };
-  publishedAt: string;
-}
+export type ProjectCard = z.infer<typeof projectCardSchema>;
 
 export interface Page<T> {
   list: T[];

@@ -10,21 +10,14 @@ import type { Page } from './cards.ts';
 import { describeContentFiles, type ContentFile } from './project-content.ts';
 import type { DraftItem } from '../../lib/api-types.ts';
 import { newPublicId } from './ids.ts';
+import type { z } from 'zod';
+import type { draftDetailSchema } from '../../lib/contract/schemas/projects.ts';
 
 /** At most this many drafts per user (a draft box, not a file store). */
 export const DRAFTS_MAX = 500;
 
 /** `temporary/detail`: the draft's fields as `release/saveProject` takes them, plus its files. */
-export interface DraftDetail extends ProjectContent {
-  id: string;
-  status: 'draft';
-  /** The published project this draft edits, or null for a new project. */
-  projectId: string | null;
-  projectTitle: string | null;
-  files: ContentFile[];
-  createdAt: string;
-  updatedAt: string;
-}
+export type DraftDetail = z.infer<typeof draftDetailSchema>;
 
 export type { DraftItem };
 

@@ -11,6 +11,7 @@ import { AppError } from '../http/errors.ts';
 import { z } from '../http/validation.ts';
 import { fileUrl } from '../storage/index.ts';
 import { findOwnImageUpload } from './uploads.ts';
+import type { contentFileSchema } from '../../lib/contract/schemas/projects.ts';
 
 export const TITLE_MAX = 120;
 export const SUMMARY_MAX = 300;
@@ -169,13 +170,7 @@ async function resolveAttachments(userId: number, ids: string[], projectId?: num
   return out;
 }
 
-export interface ContentFile {
-  id: string;
-  name: string;
-  mime: string;
-  size: number;
-  url: string;
-}
+export type ContentFile = z.infer<typeof contentFileSchema>;
 
 /**
  * The files a stored draft or preview names, as the form and previews show them: uploads of

@@ -10,31 +10,13 @@ import type { Video } from '../../lib/contract/video.ts';
 import { listProjectBoards } from './eda.ts';
 import { listProjectVideos } from './videos.ts';
 import { cardColumns, isPublished, shareImage, toCards, type ProjectCard } from './cards.ts';
+import type { z } from 'zod';
+import type { attachmentInfoSchema, projectDetailSchema } from '../../lib/contract/schemas/projects.ts';
 
-export interface AttachmentInfo {
-  id: string;
-  name: string;
-  mime: string;
-  size: number;
-  kind: AttachmentKind;
-  downloadCount: number;
-  url: string;
-}
+export type AttachmentInfo = z.infer<typeof attachmentInfoSchema>;
 
 /** `project/detail`: a card plus what the project page shows. */
-export interface ProjectDetail extends ProjectCard {
-  descriptionHtml: string;
-  licence: string;
-  attachments: AttachmentInfo[];
-  /** Ready boards; the owner also sees boards still rendering or failed, with their state. */
-  boards: Board[];
-  /** Its ready videos, newest first. */
-  videos: Video[];
-  /** The picture of link previews: the cover, or a JPEG of the board when the cover is the board's. */
-  shareImage: string | null;
-  updatedAt: string;
-  viewer: { starred: boolean; liked: boolean; isOwner: boolean };
-}
+export type ProjectDetail = z.infer<typeof projectDetailSchema>;
 
 /** A published project as found by its public id: what the services that show its parts need. */
 export interface PublishedProjectRef {

@@ -16,6 +16,7 @@ import { newPublicId } from './ids.ts';
 import { projectSearchText } from './search.ts';
 import { renderDescription } from './markdown.ts';
 import { describeContentFiles, projectContentSchema, resolveContent, type ContentFile, type ResolvedContent } from './project-content.ts';
+import type { saveResultSchema } from '../../lib/contract/schemas/projects.ts';
 
 export const idSchema = z.string().trim().min(1).max(64);
 
@@ -30,10 +31,7 @@ export const editProjectSchema = saveProjectSchema.extend({ id: idSchema });
 export type SaveProjectInput = z.output<typeof saveProjectSchema>;
 export type EditProjectInput = z.output<typeof editProjectSchema>;
 
-export interface SaveResult {
-  id: string;
-  status: 'draft' | 'published';
-}
+export type SaveResult = z.infer<typeof saveResultSchema>;
 
 /** The user's published project, or 404 (missing/deleted) / 403 (someone else's). */
 export async function findOwnProject(userId: number, publicId: string) {

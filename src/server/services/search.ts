@@ -40,18 +40,15 @@ import { getDb } from '../db/client.ts';
 import { projects, projectTags, users } from '../db/schema/index.ts';
 import { cardColumns, cardTags, isPublished, toCards, type CardRow, type Page, type ProjectCard } from './cards.ts';
 import { tagIdsWithChildren } from './tags.ts';
+import type { z } from 'zod';
+import type { searchPageSchema, searchResultSchema } from '../../lib/contract/schemas/projects.ts';
 
 export type SearchSort = 'relevance' | 'newest' | 'stars';
 
-export interface SearchResult extends ProjectCard {
-  /** Title and summary as HTML: escaped text with the matches in `<mark>`. */
-  highlight: { title: string; summary: string };
-}
+export type SearchResult = z.infer<typeof searchResultSchema>;
 
 /** A page of results; `total` is exact when `totalExact`, else PostgreSQL's estimate. */
-export interface SearchPage extends Page<SearchResult> {
-  totalExact: boolean;
-}
+export type SearchPage = z.infer<typeof searchPageSchema>;
 
 /** Matches are counted up to this many; a search with at most this many is ranked whole. */
 export const COUNT_LIMIT = 1000;

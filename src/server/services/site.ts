@@ -4,12 +4,10 @@ import { getDb } from '../db/client.ts';
 import { banners, collections, donations, projects } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import type { Page } from './cards.ts';
+import type { z } from 'zod';
+import type { bannerSchema, donationSchema } from '../../lib/contract/schemas/site.ts';
 
-export interface BannerInfo {
-  image: string;
-  link: string;
-  title: string;
-}
+export type BannerInfo = z.infer<typeof bannerSchema>;
 
 /** `banner/list`: banners active now, in order. */
 export async function listActiveBanners(locale: Locale): Promise<BannerInfo[]> {
@@ -22,14 +20,7 @@ export async function listActiveBanners(locale: Locale): Promise<BannerInfo[]> {
   return rows.map((row) => ({ image: row.image, link: row.link, title: locale === 'zh-CN' ? row.titleZh : row.titleEn }));
 }
 
-export interface DonationInfo {
-  donor: string;
-  amount: number;
-  currency: string;
-  message: string;
-  project: { id: string; title: string } | null;
-  createdAt: string;
-}
+export type DonationInfo = z.infer<typeof donationSchema>;
 
 const donationColumns = {
   donor: donations.donorName,

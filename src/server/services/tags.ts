@@ -4,22 +4,12 @@ import { getDb } from '../db/client.ts';
 import { projects, projectTags, tags } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import { tagName } from './cards.ts';
+import type { z } from 'zod';
+import type { tagDetailSchema, tagNodeSchema } from '../../lib/contract/schemas/projects.ts';
 
-export interface TagNode {
-  slug: string;
-  name: string;
-  children: TagNode[];
-}
+export type TagNode = z.infer<typeof tagNodeSchema>;
 
-export interface TagDetail {
-  slug: string;
-  name: string;
-  nameEn: string;
-  nameZh: string;
-  parent: { slug: string; name: string } | null;
-  children: { slug: string; name: string }[];
-  projectCount: number;
-}
+export type TagDetail = z.infer<typeof tagDetailSchema>;
 
 /** The two-level tag tree, names in `locale`. */
 export async function listTagTree(locale: Locale): Promise<TagNode[]> {

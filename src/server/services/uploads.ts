@@ -10,15 +10,11 @@ import { looksLikeExcellonText, looksLikeGerberText } from '../electronics/gerbe
 import { looksLikePlacements } from '../electronics/placements.ts';
 import { GERBER_EXTENSIONS } from './attachments.ts';
 import { newPublicId } from './ids.ts';
+import { z } from 'zod';
+import type { uploadResultSchema } from '../../lib/contract/schemas/projects.ts';
 
 /** What `POST /api/upload` answers. */
-export interface UploadResult {
-  id: string;
-  url: string;
-  name: string;
-  mime: string;
-  size: number;
-}
+export type UploadResult = z.infer<typeof uploadResultSchema>;
 
 /** A file as it arrived: the client's name (display only) and its bytes. Its type is sniffed. */
 export interface IncomingFile {
@@ -27,6 +23,12 @@ export interface IncomingFile {
 }
 
 export const UPLOAD_PURPOSES = ['avatar', 'cover', 'image', 'attachment'] as const satisfies readonly UploadPurpose[];
+
+/** The multipart form of `POST /api/upload`, as the API reference describes it (`readUploadForm` reads it). */
+export const uploadFormSchema = z.object({
+  purpose: z.enum(UPLOAD_PURPOSES).meta({ description: 'avatar: cropped square; cover and image: downscaled images; attachment: any file of a project.' }),
+  file: z.file().meta({ description: 'The file; its name is kept for display only.' }),
+});
 
 /** Images larger than this (as sent) are refused with 413. */
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;

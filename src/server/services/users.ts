@@ -3,11 +3,11 @@ import { getDb } from '../db/client.ts';
 import { projects, stars, userUrlAliases, users, videos } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import type { UserProfile } from '../../lib/api-types.ts';
+import type { z } from 'zod';
+import type { publicUserSchema } from '../../lib/contract/schemas/users.ts';
 
 /** A user as everyone may see them (`user/getCustomizeUrlUserInfo`). */
-export interface PublicUser extends UserProfile {
-  counts: { projects: number; stars: number; videos: number };
-}
+export type PublicUser = z.infer<typeof publicUserSchema>;
 
 /**
  * The public profile at custom URL `url`. A former URL answers `{ movedTo }` so pages can

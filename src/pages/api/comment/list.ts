@@ -1,13 +1,17 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { pagingSchema, z } from '../../../server/http/validation.ts';
 import { commentIdSchema, commentSortSchema, listComments } from '../../../server/services/comments.ts';
+import { commentListSchema } from '../../../lib/contract/schemas/conversation.ts';
+import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
 
-export const { GET, POST, ALL } = defineEndpoint({
+export const { GET, POST, ALL, contract } = defineEndpoint({
   methods: ['GET', 'POST'],
   input: pagingSchema.extend({
     id: z.string().trim().min(1).max(64),
     sort: commentSortSchema.catch('newest').default('newest'),
     commentId: commentIdSchema.optional(),
   }),
+  result: commentListSchema,
+  docs: { summary: 'Comments of a project', description: 'A page of top-level comments (`sort` newest or oldest first), each with its newest replies and `replyCount`; with `commentId`, a page of that thread’s replies in the order they were written.', tag: 'comments', session: 'optional', errors: ['project_not_found', 'comment_not_found'], example: { id: EXAMPLE_IDS.project, page: 1, pageSize: 20 } },
   handler: ({ input, user }) => listComments(input, user?.id ?? null),
 });

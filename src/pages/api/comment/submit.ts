@@ -1,9 +1,13 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { z } from '../../../server/http/validation.ts';
 import { commentContentSchema, submitComment } from '../../../server/services/comments.ts';
+import { commentThreadSchema } from '../../../lib/contract/schemas/conversation.ts';
+import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
 
-export const { POST, ALL } = defineEndpoint({
+export const { POST, ALL, contract } = defineEndpoint({
   auth: true,
   input: z.object({ id: z.string().trim().min(1).max(64), content: commentContentSchema }),
+  result: commentThreadSchema,
+  docs: { summary: 'Comment on a project', tag: 'comments', errors: ['project_not_found', 'rate_limited'], example: { id: EXAMPLE_IDS.project, content: 'Lovely layout, thanks for sharing the Gerbers!' } },
   handler: ({ input, user }) => submitComment(user.id, input.id, input.content),
 });

@@ -1,7 +1,10 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { markAllMessagesRead } from '../../../server/services/messages.ts';
+import { messagesUpdatedSchema } from '../../../lib/contract/schemas/conversation.ts';
 
-export const { POST, ALL } = defineEndpoint({
+export const { POST, ALL, contract } = defineEndpoint({
   auth: true,
+  result: messagesUpdatedSchema,
+  docs: { summary: 'Mark every message read', tag: 'messages' },
   handler: ({ user }) => markAllMessagesRead(user.id),
 });

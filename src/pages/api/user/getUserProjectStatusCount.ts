@@ -1,8 +1,11 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { countUserProjectStatus } from '../../../server/services/profiles.ts';
+import { projectStatusCountSchema } from '../../../lib/contract/schemas/users.ts';
 
-export const { GET, POST, ALL } = defineEndpoint({
+export const { GET, POST, ALL, contract } = defineEndpoint({
   auth: true,
   methods: ['GET', 'POST'],
+  result: projectStatusCountSchema,
+  docs: { summary: 'How many projects and drafts', tag: 'users' },
   handler: ({ user }) => countUserProjectStatus(user.id),
 });

@@ -1,9 +1,13 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { z } from '../../../server/http/validation.ts';
 import { deleteVideo } from '../../../server/services/videos.ts';
+import { idResultSchema } from '../../../lib/contract/schemas/common.ts';
+import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
 
-export const { POST, ALL } = defineEndpoint({
+export const { POST, ALL, contract } = defineEndpoint({
   auth: true,
   input: z.object({ id: z.string().trim().min(1).max(64) }),
+  result: idResultSchema,
+  docs: { summary: 'Delete a video', tag: 'videos', errors: ['video_not_found', 'forbidden'], example: { id: EXAMPLE_IDS.video } },
   handler: ({ input, user }) => deleteVideo(user.id, input.id),
 });

@@ -1,15 +1,9 @@
 import type { APIRoute } from 'astro';
-import { BOM_EXPORT_FORMATS, MAX_EXPORT_BOARDS } from '../../../lib/contract/eda.ts';
+import { bomExportQuerySchema as query } from '../../../lib/contract/schemas/eda.ts';
 import { contentDisposition } from '../../../server/http/content-disposition.ts';
 import { errorResponse } from '../../../server/http/envelope.ts';
-import { z } from '../../../server/http/validation.ts';
 import { AppError } from '../../../server/http/errors.ts';
 import { exportProjectBom } from '../../../server/services/eda.ts';
-
-const query = z.object({
-  format: z.enum(BOM_EXPORT_FORMATS).default('plain'),
-  boards: z.coerce.number().int().min(1).max(MAX_EXPORT_BOARDS).default(1),
-});
 
 /** `GET /eda/{id}/bom.csv?format=jlc|lcsc|mouser|digikey|plain&boards=N`: the BOM as an ordering upload. */
 export const GET: APIRoute = async ({ params, url, locals }) => {

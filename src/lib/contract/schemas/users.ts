@@ -1,0 +1,24 @@
+import { count, isoDateTime, serialId, z } from './common.ts';
+
+export const userProfileSchema = z
+  .object({
+    id: serialId,
+    url: z.string(),
+    nickname: z.string(),
+    avatar: z.string().nullable(),
+    bio: z.string(),
+    location: z.string(),
+    website: z.string(),
+    createdAt: isoDateTime,
+  })
+  .meta({ id: 'UserProfile', description: 'A member’s profile as every user endpoint answers it.' });
+
+export const userInfoSchema = userProfileSchema
+  .extend({ unreadMessages: count })
+  .meta({ id: 'UserInfo', description: 'The signed-in member (`user/getUserInfo`, `user/edit`).' });
+
+export const publicUserSchema = userProfileSchema
+  .extend({ counts: z.object({ projects: count, stars: count, videos: count }) })
+  .meta({ id: 'PublicUser', description: 'A member as everyone may see them.' });
+
+export const projectStatusCountSchema = z.object({ published: count, draft: count });
