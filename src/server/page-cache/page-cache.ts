@@ -47,9 +47,16 @@ interface Entry {
   storedAt: number;
 }
 
+/**
+ * How long a guest page is served as rendered: 30 s fresh, then up to 10 minutes while one
+ * background render replaces it. Writes purge the pages they change at once; what no write
+ * announces (view counts, the relative ages of things) lags by at most the 30 s.
+ */
+export const GUEST_PAGE_CACHE = { freshMs: 30_000, staleMs: 10 * 60_000 } as const;
+
 /** A page larger than this is passed through, never kept. */
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;
-const KEPT_TYPES = /^(text\/html|application\/(rss\+)?xml|text\/xml)\b/;
+const KEPT_TYPES = /^(text\/html|application\/(rss\+|atom\+)?xml|text\/xml)\b/;
 /** Headers of the render that are decided again for each answer. */
 const PER_ANSWER = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'date', 'etag', 'vary', 'cache-control', 'keep-alive', PAGE_TAGS_HEADER]);
 
