@@ -47,7 +47,7 @@ beforeAll(async () => {
   await getDb()
     .insert(videos)
     .values([
-      { id: readyVideo, ownerId: filmer.user.id, title: 'Reflow', storageKey: 'videos/a.mp4', poster: '/files/posters/a.jpg', duration: 12.5, mime: 'video/mp4', size: 1000, status: 'ready' },
+      { id: readyVideo, ownerId: filmer.user.id, title: 'Reflow', storageKey: 'videos/a.mp4', poster: 'posters/a.jpg', duration: 12.5, mime: 'video/mp4', size: 1000, status: 'ready' },
       { id: processingVideo, ownerId: uploader.user.id, title: 'Pending', mime: 'video/mp4', size: 1000, status: 'processing' },
     ]);
   const [collection] = await getDb().insert(collections).values({ name: 'best-of', titleEn: 'Best of', titleZh: '精选' }).returning();
