@@ -11,7 +11,7 @@
  * when others are published or deleted (a crawler's `lastmod` of a page changes only with its own
  * rows). Videos have random text ids: they are paged by that id in order, `size` at a time.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { collectionPath, projectPath, tagPath, userPath } from '../../lib/paths.ts';
 import { escapeXml } from '../../lib/xml.ts';
 import { getDb } from '../db/client.ts';
@@ -37,17 +37,21 @@ export const sitemapPath = (name: SitemapName) => `/sitemaps/${'page' in name ? 
 
 interface Entry {
   path: string;
-  lastmod: Date | null;
+  /** W3C datetime, UTC to the second (`2026-01-31T12:00:00Z`). */
+  lastmod: string | null;
 }
 
-/** `lastmod` in the W3C form sitemaps take (UTC, to the second). */
-const w3cDate = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+/**
+ * A time as sitemaps take it, formatted by PostgreSQL: parsing 50,000 timestamps into `Date`s and
+ * formatting them again cost more than the query. The text compares in time order.
+ */
+const w3c = (time: SQL) => sql`to_char(${time} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
-const asDate = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string));
+const asText = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
 
 // Who has a public page: the newest change among a member's profile, published projects and ready videos.
 const membersWithPublicWork = (range: { from: number; to: number } | null) => sql`
-  SELECT u.id, u.custom_url AS url, greatest(u.updated_at, max(w.updated_at)) AS lastmod
+  SELECT u.id, u.custom_url AS url, ${w3c(sql`greatest(u.updated_at, max(w.updated_at))`)} AS lastmod
   FROM (
     SELECT owner_id, updated_at FROM projects WHERE status = 'published' ${range ? sql`AND owner_id > ${range.from} AND owner_id <= ${range.to}` : sql``}
     UNION ALL
@@ -63,34 +67,34 @@ const membersWithPublicWork = (range: { from: number; to: number } | null) => sq
 export async function buildSitemapIndex(origin: string, pageSize = SITEMAP_PAGE_SIZE): Promise<string> {
   const db = getDb();
   const [projectPages, userPages, videoPages, single] = await Promise.all([
-    db.execute(sql`SELECT (id - 1) / ${pageSize} + 1 AS page, max(updated_at) AS lastmod FROM projects WHERE status = 'published' GROUP BY 1 ORDER BY 1`),
+    db.execute(sql`SELECT (id - 1) / ${pageSize} + 1 AS page, ${w3c(sql`max(updated_at)`)} AS lastmod FROM projects WHERE status = 'published' GROUP BY 1 ORDER BY 1`),
     db.execute(sql`SELECT (m.id - 1) / ${pageSize} + 1 AS page, max(m.lastmod) AS lastmod FROM (${membersWithPublicWork(null)}) m GROUP BY 1 ORDER BY 1`),
     db.execute(
-      sql`SELECT page, max(updated_at) AS lastmod FROM (SELECT (row_number() OVER (ORDER BY id) - 1) / ${pageSize} + 1 AS page, updated_at FROM videos WHERE status = 'ready') v GROUP BY 1 ORDER BY 1`,
+      sql`SELECT page, ${w3c(sql`max(updated_at)`)} AS lastmod FROM (SELECT (row_number() OVER (ORDER BY id) - 1) / ${pageSize} + 1 AS page, updated_at FROM videos WHERE status = 'ready') v GROUP BY 1 ORDER BY 1`,
     ),
     db.execute(sql`SELECT
-      (SELECT max(published_at) FROM projects WHERE status = 'published') AS newest_published,
+      ${w3c(sql`(SELECT max(published_at) FROM projects WHERE status = 'published')`)} AS newest_published,
       (SELECT count(*)::int FROM collections) AS collections,
-      (SELECT max(created_at) FROM collections) AS collections_created,
+      ${w3c(sql`(SELECT max(created_at) FROM collections)`)} AS collections_created,
       EXISTS (SELECT 1 FROM project_tags pt JOIN projects p ON p.id = pt.project_id AND p.status = 'published') AS tagged`),
   ]);
   const summary = single.rows[0] as { newest_published: unknown; collections: number; collections_created: unknown; tagged: boolean };
   // Tags and collections change with their projects: the newest change of any project bounds theirs
   // (exact values would cost the index a join of every tagged project).
-  const newestProject = latest(...(projectPages.rows as { lastmod: unknown }[]).map((row) => asDate(row.lastmod)));
-  const sitemaps: { name: SitemapName; lastmod: Date | null }[] = [{ name: { kind: 'pages' }, lastmod: asDate(summary.newest_published) }];
+  const newestProject = latest(...(projectPages.rows as { lastmod: unknown }[]).map((row) => asText(row.lastmod)));
+  const sitemaps: { name: SitemapName; lastmod: string | null }[] = [{ name: { kind: 'pages' }, lastmod: asText(summary.newest_published) }];
   if (summary.tagged) sitemaps.push({ name: { kind: 'tags' }, lastmod: newestProject });
-  if (summary.collections > 0) sitemaps.push({ name: { kind: 'collections' }, lastmod: latest(asDate(summary.collections_created), newestProject) });
-  const paged = (kind: PagedSitemap, rows: { page: string | number; lastmod: unknown }[]) => rows.map((row) => ({ name: { kind, page: Number(row.page) }, lastmod: asDate(row.lastmod) }));
+  if (summary.collections > 0) sitemaps.push({ name: { kind: 'collections' }, lastmod: latest(asText(summary.collections_created), newestProject) });
+  const paged = (kind: PagedSitemap, rows: { page: string | number; lastmod: unknown }[]) => rows.map((row) => ({ name: { kind, page: Number(row.page) }, lastmod: asText(row.lastmod) }));
   sitemaps.push(...paged('projects', projectPages.rows as never), ...paged('users', userPages.rows as never), ...paged('videos', videoPages.rows as never));
   const body = sitemaps
-    .map(({ name, lastmod }) => `<sitemap><loc>${escapeXml(origin + sitemapPath(name))}</loc>${lastmod ? `<lastmod>${w3cDate(lastmod)}</lastmod>` : ''}</sitemap>`)
+    .map(({ name, lastmod }) => `<sitemap><loc>${escapeXml(origin + sitemapPath(name))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</sitemap>`)
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</sitemapindex>\n`;
 }
 
-const latest = (...dates: (Date | null)[]): Date | null =>
-  dates.reduce<Date | null>((best, date) => (date && (!best || date > best) ? date : best), null);
+const latest = (...dates: (string | null)[]): string | null =>
+  dates.reduce<string | null>((best, date) => (date && (!best || date > best) ? date : best), null);
 
 /**
  * One sitemap (`<urlset>`), or null when it lists nothing (a page past the last, an empty id range):
@@ -102,7 +106,7 @@ export async function buildSitemap(origin: string, name: SitemapName, pageSize =
   // Built as one array joined once: 50,000 addresses make about 4 MB of text.
   const parts = ['<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'];
   for (const entry of entries) {
-    parts.push(`<url><loc>${escapeXml(origin + entry.path)}</loc>${entry.lastmod ? `<lastmod>${w3cDate(entry.lastmod)}</lastmod>` : ''}</url>\n`);
+    parts.push(`<url><loc>${escapeXml(origin + entry.path)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod}</lastmod>` : ''}</url>\n`);
   }
   parts.push('</urlset>\n');
   return parts.join('');
@@ -114,45 +118,45 @@ async function sitemapEntries(name: SitemapName, pageSize: number): Promise<Entr
     case 'projects': {
       const range = { from: (name.page - 1) * pageSize, to: name.page * pageSize };
       const { rows } = await db.execute(
-        sql`SELECT public_id, updated_at FROM projects WHERE id > ${range.from} AND id <= ${range.to} AND status = 'published' ORDER BY id`,
+        sql`SELECT public_id, ${w3c(sql`updated_at`)} AS lastmod FROM projects WHERE id > ${range.from} AND id <= ${range.to} AND status = 'published' ORDER BY id`,
       );
-      return (rows as { public_id: string; updated_at: unknown }[]).map((row) => ({ path: projectPath(row.public_id), lastmod: asDate(row.updated_at) }));
+      return (rows as { public_id: string; lastmod: string }[]).map((row) => ({ path: projectPath(row.public_id), lastmod: row.lastmod }));
     }
     case 'users': {
       const range = { from: (name.page - 1) * pageSize, to: name.page * pageSize };
       const { rows } = await db.execute(sql`SELECT url, lastmod FROM (${membersWithPublicWork(range)}) m ORDER BY id`);
-      return (rows as { url: string; lastmod: unknown }[]).map((row) => ({ path: userPath(row.url), lastmod: asDate(row.lastmod) }));
+      return (rows as { url: string; lastmod: string }[]).map((row) => ({ path: userPath(row.url), lastmod: row.lastmod }));
     }
     case 'videos': {
       const { rows } = await db.execute(
-        sql`SELECT id, updated_at FROM videos WHERE status = 'ready' ORDER BY id LIMIT ${pageSize} OFFSET ${(name.page - 1) * pageSize}`,
+        sql`SELECT id, ${w3c(sql`updated_at`)} AS lastmod FROM videos WHERE status = 'ready' ORDER BY id LIMIT ${pageSize} OFFSET ${(name.page - 1) * pageSize}`,
       );
-      return (rows as { id: string; updated_at: unknown }[]).map((row) => ({ path: `/video/player?id=${encodeURIComponent(row.id)}`, lastmod: asDate(row.updated_at) }));
+      return (rows as { id: string; lastmod: string }[]).map((row) => ({ path: `/video/player?id=${encodeURIComponent(row.id)}`, lastmod: row.lastmod }));
     }
     case 'tags': {
       // A parent tag's page lists its children's projects too.
       const { rows } = await db.execute(sql`
-        SELECT t.slug, max(p.updated_at) AS lastmod
+        SELECT t.slug, ${w3c(sql`max(p.updated_at)`)} AS lastmod
         FROM tags t
         JOIN tags c ON c.id = t.id OR c.parent_id = t.id
         JOIN project_tags pt ON pt.tag_id = c.id
         JOIN projects p ON p.id = pt.project_id AND p.status = 'published'
         GROUP BY t.slug ORDER BY t.slug`);
-      return (rows as { slug: string; lastmod: unknown }[]).map((row) => ({ path: tagPath(row.slug), lastmod: asDate(row.lastmod) }));
+      return (rows as { slug: string; lastmod: string }[]).map((row) => ({ path: tagPath(row.slug), lastmod: row.lastmod }));
     }
     case 'collections': {
       const { rows } = await db.execute(sql`
-        SELECT c.name, greatest(c.created_at, max(p.updated_at)) AS lastmod
+        SELECT c.name, ${w3c(sql`greatest(c.created_at, max(p.updated_at))`)} AS lastmod
         FROM collections c
         LEFT JOIN collection_projects cp ON cp.collection_id = c.id
         LEFT JOIN projects p ON p.id = cp.project_id AND p.status = 'published'
         GROUP BY c.id ORDER BY c.sort, c.id`);
-      return (rows as { name: string; lastmod: unknown }[]).map((row) => ({ path: collectionPath(row.name), lastmod: asDate(row.lastmod) }));
+      return (rows as { name: string; lastmod: string }[]).map((row) => ({ path: collectionPath(row.name), lastmod: row.lastmod }));
     }
     case 'pages': {
       // The lists change with every publication: its newest time is read from the index of the newest list.
-      const { rows } = await db.execute(sql`SELECT max(published_at) AS lastmod FROM projects WHERE status = 'published'`);
-      const newest = asDate((rows[0] as { lastmod: unknown } | undefined)?.lastmod);
+      const { rows } = await db.execute(sql`SELECT ${w3c(sql`max(published_at)`)} AS lastmod FROM projects WHERE status = 'published'`);
+      const newest = asText((rows[0] as { lastmod: unknown } | undefined)?.lastmod);
       return [
         { path: '/', lastmod: newest },
         { path: '/newest', lastmod: newest },
