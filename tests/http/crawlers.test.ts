@@ -90,7 +90,7 @@ describe('the sitemaps', () => {
   });
 
   it('answer 404 for sitemaps that do not exist, and their /m addresses lead to the one sitemap', async () => {
-    for (const path of ['/sitemaps/projects-99.xml', '/sitemaps/secrets.xml', '/sitemaps/projects-0.xml']) expect((await app.request(path)).status, path).toBe(404);
+    for (const path of ['/sitemaps/projects-99.xml', '/sitemaps/users-999999.xml', '/sitemaps/videos-999999.xml', '/sitemaps/secrets.xml', '/sitemaps/projects-0.xml', '/sitemaps/projects-1.xml.bak']) expect((await app.request(path)).status, path).toBe(404);
     const mobile = await app.request('/m/sitemaps/projects-1.xml');
     expect(mobile.status).toBe(301);
     expect(mobile.headers.location).toBe('/sitemaps/projects-1.xml');

@@ -19,6 +19,8 @@ import { getDb } from '../db/client.ts';
 /** The most addresses one sitemap may hold (sitemaps.org). */
 export const SITEMAP_PAGE_SIZE = 50_000;
 
+const MAX_SERIAL = 2 ** 31 - 1;
+
 /** Sitemaps with pages (`projects-1`); the others are one file (`tags`). */
 export const PAGED_SITEMAPS = ['projects', 'users', 'videos'] as const;
 export const SINGLE_SITEMAPS = ['pages', 'tags', 'collections'] as const;
@@ -101,6 +103,8 @@ const latest = (...dates: (string | null)[]): string | null =>
  * one query whatever its size.
  */
 export async function buildSitemap(origin: string, name: SitemapName, pageSize = SITEMAP_PAGE_SIZE): Promise<string | null> {
+  // Ids are PostgreSQL integers: a page starting past the largest has nothing (and could not be asked for).
+  if ('page' in name && (name.page - 1) * pageSize > MAX_SERIAL) return null;
   const entries = await sitemapEntries(name, pageSize);
   if (entries.length === 0 && name.kind !== 'pages') return null;
   // Built as one array joined once: 50,000 addresses make about 4 MB of text.
@@ -116,14 +120,14 @@ async function sitemapEntries(name: SitemapName, pageSize: number): Promise<Entr
   const db = getDb();
   switch (name.kind) {
     case 'projects': {
-      const range = { from: (name.page - 1) * pageSize, to: name.page * pageSize };
+      const range = { from: (name.page - 1) * pageSize, to: Math.min(name.page * pageSize, MAX_SERIAL) };
       const { rows } = await db.execute(
         sql`SELECT public_id, ${w3c(sql`updated_at`)} AS lastmod FROM projects WHERE id > ${range.from} AND id <= ${range.to} AND status = 'published' ORDER BY id`,
       );
       return (rows as { public_id: string; lastmod: string }[]).map((row) => ({ path: projectPath(row.public_id), lastmod: row.lastmod }));
     }
     case 'users': {
-      const range = { from: (name.page - 1) * pageSize, to: name.page * pageSize };
+      const range = { from: (name.page - 1) * pageSize, to: Math.min(name.page * pageSize, MAX_SERIAL) };
       const { rows } = await db.execute(sql`SELECT url, lastmod FROM (${membersWithPublicWork(range)}) m ORDER BY id`);
       return (rows as { url: string; lastmod: string }[]).map((row) => ({ path: userPath(row.url), lastmod: row.lastmod }));
     }
