@@ -2,19 +2,24 @@
  * Answers of the addresses crawlers and feed readers fetch: sitemaps, feeds, robots.txt. They go
  * through the guest page cache like pages: kept with the tags of what they list, so a write that
  * purges those pages purges them too, and sent with a guest page's `Cache-Control` (30 s for a
- * shared cache). A sitemap too large for the cache (a full page is about 4 MB) is rendered for
- * each request instead, with the same `Cache-Control`, so a CDN never keeps a deleted project
- * longer than it keeps a page.
+ * shared cache). A sitemap too large for the cache (a full page is about 5 MB) is rendered for
+ * each request instead (gzipped here), with the same `Cache-Control`, so a CDN never keeps a
+ * deleted project longer than it keeps a page.
  */
 import { PAGE_TAGS_HEADER } from '../page-cache/key.ts';
-import { GUEST_PAGE_CACHE, guestCacheControl } from '../page-cache/page-cache.ts';
+import { GUEST_PAGE_CACHE, guestCacheControl, MAX_PAGE_BYTES } from '../page-cache/page-cache.ts';
 import { pageTags } from '../page-cache/tags.ts';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type { APIContext } from 'astro';
 import type { Translate } from '../../lib/i18n.ts';
 import { feedPath, tagPath, userPath } from '../../lib/paths.ts';
 import { listFeed, renderAtomFeed, renderRssFeed, type FeedHead, type FeedSource, type FoundFeedSource } from '../services/feeds.ts';
 import { siteOrigin } from '../services/sso-links.ts';
+import { preferredEncoding } from './encoding.ts';
 import { isAppError, isInvalidTextInput } from './errors.ts';
+
+const gzip = promisify(zlib.gzip);
 
 export const XML_TYPES = {
   atom: 'application/atom+xml; charset=utf-8',
@@ -27,6 +32,18 @@ export function xmlAnswer(body: string, type: keyof typeof XML_TYPES, tags: stri
   return new Response(body, {
     headers: { 'content-type': XML_TYPES[type], 'cache-control': guestCacheControl(200, GUEST_PAGE_CACHE), [PAGE_TAGS_HEADER]: tags.join(' ') },
   });
+}
+
+/**
+ * `xmlAnswer` for a document that may be too large for the page cache (a full sitemap, about
+ * 5 MB): past the cache's limit it is gzipped here for a client that accepts it (a sixteenth of the
+ * bytes), since nothing else on the way would compress it.
+ */
+export async function largeXmlAnswer(body: string, request: Request, tags: string[]): Promise<Response> {
+  if (Buffer.byteLength(body) <= MAX_PAGE_BYTES) return xmlAnswer(body, 'xml', tags);
+  const headers = { 'content-type': XML_TYPES.xml, 'cache-control': guestCacheControl(200, GUEST_PAGE_CACHE), vary: 'Accept-Encoding' };
+  if (preferredEncoding({ headers: { 'accept-encoding': request.headers.get('accept-encoding') ?? undefined } }, ['gzip', 'identity']) !== 'gzip') return new Response(body, { headers });
+  return new Response(new Uint8Array(await gzip(body, { level: 6 })), { headers: { ...headers, 'content-encoding': 'gzip' } });
 }
 
 /**
