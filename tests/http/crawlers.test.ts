@@ -133,7 +133,7 @@ describe('feeds', () => {
     expect(children(child(child(parseXml(rss.body), 'rss'), 'channel'), 'item').length).toBe(3);
   });
 
-  it('answer 404 for an unknown tag or member, and lead from a former member address to the current one', async () => {
+  it('answer 404 for an unknown tag or member, and lead from a former member address and from /m to the one feed', async () => {
     expect((await app.request('/newest/feed.xml?tag=no-such-tag')).status).toBe(404);
     expect((await app.request(`/newest/feed.xml?tag=${'x'.repeat(200)}`)).status).toBe(404);
     const missing = await app.request('/user/nobody-at-all/feed.xml');
@@ -142,6 +142,14 @@ describe('feeds', () => {
     const moved = await app.request('/user/crawl-maker-old/feed.xml');
     expect(moved.status).toBe(301);
     expect(moved.headers.location).toBe(`/user/${maker.user.customUrl}/feed.xml`);
+    for (const [from, to] of [
+      ['/m/newest/feed.xml?tag=clocks', '/newest/feed.xml?tag=clocks'],
+      [`/m/user/${maker.user.customUrl}/feed.xml`, `/user/${maker.user.customUrl}/feed.xml`],
+    ]) {
+      const mobile = await app.request(from!, { headers: { 'user-agent': PHONE_UA } });
+      expect(mobile.status, from).toBe(301);
+      expect(mobile.headers.location, from).toBe(to);
+    }
   });
 });
 
