@@ -24,3 +24,21 @@ export const projectPath = (id: string) => `/d-${id}`;
 export const userPath = (url: string, tab?: string) => `/user/${encodeURIComponent(url)}${tab ? `/${tab}` : ''}`;
 export const tagPath = (slug: string) => `/newest?tag=${encodeURIComponent(slug)}`;
 export const collectionPath = (name: string) => `/collection/${encodeURIComponent(name)}`;
+
+/** A feed's address: the site's newest (`/newest/feed.xml`), a tag page's (`?tag=`), a member's. */
+export const feedPath = (source: { kind: 'newest' } | { kind: 'tag'; slug: string } | { kind: 'member'; url: string }) =>
+  source.kind === 'newest' ? '/newest/feed.xml' : source.kind === 'tag' ? `/newest/feed.xml?tag=${encodeURIComponent(source.slug)}` : `${userPath(source.url)}/feed.xml`;
+
+/** Query parameters that choose what a page shows; any other names the same page. */
+const CONTENT_PARAMS = ['id', 'q', 'tag', 'sort', 'page'];
+
+/** The query of a page's canonical address: its content parameters in a fixed order, `page=1` left out. */
+export function canonicalSearch(params: URLSearchParams): string {
+  const kept = new URLSearchParams();
+  for (const name of CONTENT_PARAMS) {
+    const value = params.get(name);
+    if (value !== null && value !== '' && !(name === 'page' && value === '1')) kept.set(name, value);
+  }
+  const query = kept.toString();
+  return query ? `?${query}` : '';
+}

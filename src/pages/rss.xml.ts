@@ -1,8 +1,5 @@
 import type { APIRoute } from 'astro';
-import { buildRss } from '../server/services/feeds.ts';
-import { siteOrigin } from '../server/services/sso-links.ts';
+import { feedAnswer } from '../server/http/crawler-answers.ts';
 
-export const GET: APIRoute = async ({ url, locals }) =>
-  new Response(await buildRss(siteOrigin(url), locals.t('site.title'), locals.t('site.description')), {
-    headers: { 'content-type': 'application/rss+xml; charset=utf-8', 'cache-control': 'public, max-age=600' },
-  });
+/** RSS 2.0 of the newest projects, kept for the readers subscribed before the Atom feeds. */
+export const GET: APIRoute = (context) => feedAnswer(context, { kind: 'newest' }, 'rss');

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { buildSitemap } from '../server/services/feeds.ts';
+import { xmlAnswer } from '../server/http/crawler-answers.ts';
+import { pageTags } from '../server/page-cache/tags.ts';
+import { buildSitemapIndex } from '../server/services/sitemaps.ts';
 import { siteOrigin } from '../server/services/sso-links.ts';
 
-export const GET: APIRoute = async ({ url }) =>
-  new Response(await buildSitemap(siteOrigin(url)), {
-    headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' },
-  });
+/** The sitemap index: one `<sitemap>` per sitemap that lists something, purged with every list. */
+export const GET: APIRoute = async ({ url }) => xmlAnswer(await buildSitemapIndex(siteOrigin(url)), 'xml', [pageTags.lists]);

@@ -11,7 +11,7 @@ import { handleTusRequest, isTusPath } from './http/tus-upload.ts';
 import { resolveVideoStream } from './services/videos.ts';
 import { countProjectView } from './services/project-views.ts';
 import { readConfig } from './config.ts';
-import { CACHE_RENDER_HEADER, createPageCache, type PageCacheOptions } from './page-cache/page-cache.ts';
+import { CACHE_RENDER_HEADER, createPageCache, GUEST_PAGE_CACHE, type PageCacheOptions } from './page-cache/page-cache.ts';
 import { listenForPagePurges, stopListeningForPagePurges } from './page-cache/tags.ts';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: () => void) => Promise<void>;
@@ -33,8 +33,8 @@ export const SERVER_TIMEOUTS = {
   connectionsCheckingInterval: 5_000,
 } as const;
 
-/** Feeds have no phone version: their `/m` addresses lead to the one feed. */
-const MOBILE_FEEDS = new Set(['/m/rss.xml', '/m/sitemap.xml']);
+/** Feeds and sitemaps have no phone version: their `/m` addresses lead to the one document. */
+const MOBILE_FEEDS = /^\/m\/(rss\.xml|sitemap\.xml|sitemaps\/[^/]+\.xml|newest\/feed\.xml|user\/[^/]+\/feed\.xml)$/;
 
 function plainAnswer(res: http.ServerResponse, status: number, headers: http.OutgoingHttpHeaders = {}): void {
   const body = `${status} ${http.STATUS_CODES[status]}\n`;
@@ -59,12 +59,6 @@ function failRequest(req: http.IncomingMessage, res: http.ServerResponse, pathna
   else res.destroy();
 }
 
-/**
- * How long a guest page is served as rendered: 30 s fresh, then up to 10 minutes while one
- * background render replaces it. Writes purge the pages they change at once; what no write
- * announces (view counts, the relative ages of things) lags by at most the 30 s.
- */
-export const GUEST_PAGE_CACHE = { freshMs: 30_000, staleMs: 10 * 60_000 } as const;
 
 const PROJECT_PAGE = /^(?:\/m)?\/d-([a-z0-9]+)$/;
 
@@ -132,7 +126,7 @@ export async function createAppServer(options: { distDir: string; pageCache?: Pa
     // A malformed escape is the client's mistake: answered here, before Astro logs it as an error.
     if (!isDecodable(pathname)) return plainAnswer(res, 400);
     const read = req.method === 'GET' || req.method === 'HEAD';
-    if (read && MOBILE_FEEDS.has(pathname)) return plainAnswer(res, 301, { location: `${pathname.slice('/m'.length)}${query ? `?${query}` : ''}` });
+    if (read && MOBILE_FEEDS.test(pathname)) return plainAnswer(res, 301, { location: `${pathname.slice('/m'.length)}${query ? `?${query}` : ''}` });
     if (read && staticFiles.serve(pathname, req, res)) return;
     if (read && pathname.startsWith('/files/')) return serveStoredFile(pathname.slice('/files/'.length), req, res);
     if (isTusPath(pathname)) return void handleTusRequest(req, res).catch((error: unknown) => failRequest(req, res, pathname, error));

@@ -9,7 +9,7 @@ type EncodingNegotiator = { encoding(available: string[], options: { preferred: 
  * our preference, so a browser sending `gzip, deflate, br` gets the smaller brotli body.
  * (`preferred` is in negotiator 1.0, not yet in its types.)
  */
-export function preferredEncoding(req: http.IncomingMessage, available: readonly ('br' | 'gzip' | 'identity')[]): 'br' | 'gzip' | 'identity' {
+export function preferredEncoding(req: Pick<http.IncomingMessage, 'headers'>, available: readonly ('br' | 'gzip' | 'identity')[]): 'br' | 'gzip' | 'identity' {
   const list = [...available];
   return ((new Negotiator(req) as unknown as EncodingNegotiator).encoding(list, { preferred: list }) ?? 'identity') as 'br' | 'gzip' | 'identity';
 }

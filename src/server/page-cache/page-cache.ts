@@ -47,9 +47,16 @@ interface Entry {
   storedAt: number;
 }
 
+/**
+ * How long a guest page is served as rendered: 30 s fresh, then up to 10 minutes while one
+ * background render replaces it. Writes purge the pages they change at once; what no write
+ * announces (view counts, the relative ages of things) lags by at most the 30 s.
+ */
+export const GUEST_PAGE_CACHE = { freshMs: 30_000, staleMs: 10 * 60_000 } as const;
+
 /** A page larger than this is passed through, never kept. */
-const MAX_PAGE_BYTES = 2 * 1024 * 1024;
-const KEPT_TYPES = /^(text\/html|application\/(rss\+)?xml|text\/xml)\b/;
+export const MAX_PAGE_BYTES = 2 * 1024 * 1024;
+const KEPT_TYPES = /^(text\/html|application\/(rss\+|atom\+)?xml|text\/xml)\b/;
 /** Headers of the render that are decided again for each answer. */
 const PER_ANSWER = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'date', 'etag', 'vary', 'cache-control', 'keep-alive', PAGE_TAGS_HEADER]);
 
@@ -57,6 +64,8 @@ const PER_ANSWER = new Set(['content-length', 'content-encoding', 'transfer-enco
 function keepable(status: number, headers: http.OutgoingHttpHeaders): boolean {
   if (status !== 200 && status !== 404) return false;
   if (headers['set-cookie'] !== undefined) return false;
+  // Encoded by its route for this visitor's Accept-Encoding (a sitemap too large to keep).
+  if (headers['content-encoding'] !== undefined) return false;
   const cacheControl = String(headers['cache-control'] ?? '');
   if (/private|no-store/.test(cacheControl)) return false;
   return KEPT_TYPES.test(String(headers['content-type'] ?? ''));

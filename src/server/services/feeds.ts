@@ -1,45 +1,178 @@
-import { desc, eq } from 'drizzle-orm';
+/**
+ * Feeds of the newest published projects: Atom for the whole site (`/newest/feed.xml`), a tag
+ * (`/newest/feed.xml?tag=`, the tag page's address with `/feed.xml`) and a member
+ * (`/user/{url}/feed.xml`), and the RSS 2.0 of the whole site kept at `/rss.xml`. Every entry
+ * carries its title, address, summary, author, dates, tags and the picture link previews use
+ * (the cover, else the board's JPEG) as Media RSS.
+ */
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Locale } from '../../lib/i18n.ts';
+import { projectPath, userPath } from '../../lib/paths.ts';
 import { escapeXml } from '../../lib/xml.ts';
 import { getDb } from '../db/client.ts';
-import { collections, projects, users } from '../db/schema/index.ts';
-import { projectPath, userPath, collectionPath } from '../../lib/paths.ts';
+import { projects, projectTags, tags, users } from '../db/schema/index.ts';
+import { AppError } from '../http/errors.ts';
+import { cardTags, isPublished, shareImage, tagName, type TagRef } from './cards.ts';
+import { tagIdsWithChildren } from './tags.ts';
+import { findUserByUrl } from './users.ts';
 
-/** RSS 2.0 of the newest published projects. */
-export async function buildRss(origin: string, title: string, description: string): Promise<string> {
-  const rows = await getDb()
-    .select({ id: projects.publicId, title: projects.title, summary: projects.summary, publishedAt: projects.publishedAt, author: users.nickname })
-    .from(projects)
-    .innerJoin(users, eq(users.id, projects.ownerId))
-    .where(eq(projects.status, 'published'))
-    .orderBy(desc(projects.publishedAt))
-    .limit(30);
-  const items = rows
-    .map((row) => {
-      const link = `${origin}${projectPath(row.id)}`;
-      return `<item><title>${escapeXml(row.title)}</title><link>${escapeXml(link)}</link><guid isPermaLink="true">${escapeXml(link)}</guid><description>${escapeXml(row.summary)}</description><dc:creator>${escapeXml(row.author)}</dc:creator><pubDate>${row.publishedAt.toUTCString()}</pubDate></item>`;
-    })
-    .join('');
-  return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>${escapeXml(title)}</title><link>${escapeXml(origin)}/</link><atom:link href="${escapeXml(origin)}/rss.xml" rel="self" type="application/rss+xml"/><description>${escapeXml(description)}</description>${items}</channel></rss>`;
+/** Entries per feed: a reader polling daily misses nothing unless 30 projects a day appear. */
+export const FEED_SIZE = 30;
+
+export interface FeedEntry {
+  id: string;
+  title: string;
+  summary: string;
+  author: { url: string; nickname: string };
+  publishedAt: Date;
+  updatedAt: Date;
+  image: string | null;
+  tags: TagRef[];
 }
 
-/** A sitemap of the public pages: lists, every published project, member and collection. */
-export async function buildSitemap(origin: string): Promise<string> {
-  const db = getDb();
-  const [projectRows, userRows, collectionRows] = await Promise.all([
-    db.select({ id: projects.publicId, updatedAt: projects.updatedAt }).from(projects).where(eq(projects.status, 'published')).orderBy(desc(projects.updatedAt)).limit(40_000),
-    db.select({ url: users.customUrl }).from(users).limit(9_000),
-    db.select({ name: collections.name }).from(collections),
-  ]);
-  const url = (path: string, lastmod?: Date) =>
-    `<url><loc>${escapeXml(origin + path)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
-  const entries = [
-    url('/'),
-    url('/newest'),
-    url('/recommend'),
-    url('/donation-list'),
-    ...projectRows.map((row) => url(projectPath(row.id), row.updatedAt)),
-    ...userRows.map((row) => url(userPath(row.url))),
-    ...collectionRows.map((row) => url(collectionPath(row.name))),
-  ];
-  return `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${entries.join('')}</urlset>`;
+/** Which projects a feed follows (as its address names them). */
+export type FeedSource = { kind: 'newest' } | { kind: 'tag'; slug: string } | { kind: 'member'; url: string };
+
+/** A feed's source as found: with the tag's name or the member's nickname for its title. */
+export type FoundFeedSource = { kind: 'newest' } | { kind: 'tag'; slug: string; name: string } | { kind: 'member'; url: string; nickname: string };
+
+/**
+ * The newest published projects of `source`, newest first. An unknown tag or member is the
+ * services' 404 (`tag_not_found`, `user_not_found`); a member's former URL answers `{ movedTo }`.
+ */
+export async function listFeed(
+  source: FeedSource,
+  locale: Locale,
+  limit = FEED_SIZE,
+): Promise<{ source: FoundFeedSource; entries: FeedEntry[] } | { movedTo: string }> {
+  let where: SQL | undefined;
+  let found: FoundFeedSource = { kind: 'newest' };
+  if (source.kind === 'tag') {
+    const [tag] = await getDb().select({ nameEn: tags.nameEn, nameZh: tags.nameZh }).from(tags).where(eq(tags.slug, source.slug)).limit(1);
+    if (!tag) throw new AppError('tag_not_found');
+    const ids = await tagIdsWithChildren(source.slug);
+    where = sql`${projects.id} IN (SELECT ${projectTags.projectId} FROM ${projectTags} WHERE ${inArray(projectTags.tagId, ids)})`;
+    found = { kind: 'tag', slug: source.slug, name: tagName(tag, locale) };
+  } else if (source.kind === 'member') {
+    const member = await findUserByUrl(source.url);
+    if ('movedTo' in member) return member;
+    where = eq(projects.ownerId, member.user.id);
+    found = { kind: 'member', url: member.user.url, nickname: member.user.nickname };
+  }
+  const rows = await getDb()
+    .select({
+      id: projects.publicId,
+      title: projects.title,
+      summary: projects.summary,
+      publishedAt: projects.publishedAt,
+      updatedAt: projects.updatedAt,
+      image: shareImage,
+      tags: cardTags,
+      ownerUrl: users.customUrl,
+      ownerNickname: users.nickname,
+    })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.ownerId))
+    .where(where ? and(isPublished, where) : isPublished)
+    .orderBy(desc(projects.publishedAt), desc(projects.id))
+    .limit(limit);
+  return {
+    source: found,
+    entries: rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      summary: row.summary,
+      author: { url: row.ownerUrl, nickname: row.ownerNickname },
+      publishedAt: row.publishedAt,
+      updatedAt: row.updatedAt,
+      image: row.image,
+      tags: (row.tags ?? []).map((tag) => ({ slug: tag.slug, name: tagName(tag, locale) })),
+    })),
+  };
+}
+
+export interface FeedHead {
+  /** The feed's own absolute address. */
+  self: string;
+  /** The page it follows, absolute. */
+  page: string;
+  title: string;
+  subtitle: string;
+  locale: Locale;
+}
+
+const isoDate = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** A picture's Media RSS element, by the address's extension where it has one. */
+function mediaElement(url: string): string {
+  const type = /\.jpe?g$/i.test(url) ? 'image/jpeg' : /\.png$/i.test(url) ? 'image/png' : /\.webp$/i.test(url) ? 'image/webp' : null;
+  return `<media:content url="${escapeXml(url)}" medium="image"${type ? ` type="${type}"` : ''}/><media:thumbnail url="${escapeXml(url)}"/>`;
+}
+
+/** An Atom 1.0 feed (RFC 4287) of `entries`. */
+export function renderAtomFeed(origin: string, head: FeedHead, entries: FeedEntry[]): string {
+  // A feed's `updated` is its newest change; an empty feed says when it was read.
+  const updated = entries.reduce<Date | null>((newest, entry) => (!newest || entry.updatedAt > newest ? entry.updatedAt : newest), null) ?? new Date();
+  const items = entries.map((entry) => {
+    const link = origin + projectPath(entry.id);
+    return [
+      '<entry>',
+      `<id>${escapeXml(link)}</id>`,
+      `<title type="text">${escapeXml(entry.title)}</title>`,
+      `<link rel="alternate" type="text/html" href="${escapeXml(link)}"/>`,
+      `<published>${isoDate(entry.publishedAt)}</published>`,
+      `<updated>${isoDate(entry.updatedAt)}</updated>`,
+      `<author><name>${escapeXml(entry.author.nickname)}</name><uri>${escapeXml(origin + userPath(entry.author.url))}</uri></author>`,
+      entry.summary ? `<summary type="text">${escapeXml(entry.summary)}</summary>` : '',
+      ...entry.tags.map((tag) => `<category term="${escapeXml(tag.slug)}" label="${escapeXml(tag.name)}"/>`),
+      entry.image ? `<link rel="enclosure" href="${escapeXml(new URL(entry.image, origin).toString())}"/>${mediaElement(new URL(entry.image, origin).toString())}` : '',
+      '</entry>',
+    ].join('');
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/" xml:lang="${head.locale}">`,
+    `<id>${escapeXml(head.self)}</id>`,
+    `<title type="text">${escapeXml(head.title)}</title>`,
+    `<subtitle type="text">${escapeXml(head.subtitle)}</subtitle>`,
+    `<updated>${isoDate(updated)}</updated>`,
+    `<link rel="self" type="application/atom+xml" href="${escapeXml(head.self)}"/>`,
+    `<link rel="alternate" type="text/html" href="${escapeXml(head.page)}"/>`,
+    `<icon>${escapeXml(origin)}/favicon.svg</icon>`,
+    `<logo>${escapeXml(origin)}/og-default.png</logo>`,
+    ...items,
+    '</feed>',
+    '',
+  ].join('\n');
+}
+
+/** The RSS 2.0 feed of `entries` (the site's newest, at `/rss.xml`). */
+export function renderRssFeed(origin: string, head: FeedHead, entries: FeedEntry[]): string {
+  const items = entries
+    .map((entry) => {
+      const link = origin + projectPath(entry.id);
+      return [
+        '<item>',
+        `<title>${escapeXml(entry.title)}</title>`,
+        `<link>${escapeXml(link)}</link>`,
+        `<guid isPermaLink="true">${escapeXml(link)}</guid>`,
+        `<description>${escapeXml(entry.summary)}</description>`,
+        `<dc:creator>${escapeXml(entry.author.nickname)}</dc:creator>`,
+        `<pubDate>${entry.publishedAt.toUTCString()}</pubDate>`,
+        ...entry.tags.map((tag) => `<category>${escapeXml(tag.name)}</category>`),
+        entry.image ? mediaElement(new URL(entry.image, origin).toString()) : '',
+        '</item>',
+      ].join('');
+    })
+    .join('\n');
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">',
+    `<channel><title>${escapeXml(head.title)}</title><link>${escapeXml(head.page)}</link>`,
+    `<atom:link href="${escapeXml(head.self)}" rel="self" type="application/rss+xml"/>`,
+    `<description>${escapeXml(head.subtitle)}</description><language>${head.locale}</language>`,
+    items,
+    '</channel></rss>',
+    '',
+  ].join('\n');
 }
