@@ -25,10 +25,3 @@ interface ImportMetaEnv {
   readonly PUBLIC_API_BASE?: string;
   readonly PUBLIC_BUILD_ID?: string;
 }
-
-declare module 'astro' {
-  interface AstroClientDirectives {
-    /** Hydrate when the visitor starts to use the island (`src/integrations/interaction/`). */
-    'client:interaction'?: boolean;
-  }
-}
