@@ -3,6 +3,7 @@ import type { Locale } from '../../lib/i18n.ts';
 import { getDb } from '../db/client.ts';
 import { projects, projectTags, tags, users } from '../db/schema/index.ts';
 import { fileUrl } from '../storage/index.ts';
+import type { ProjectTotal } from './project-totals.ts';
 
 export interface TagRef {
   slug: string;
@@ -33,6 +34,12 @@ export interface Page<T> {
   page: number;
   pageSize: number;
 }
+
+/**
+ * A page of a project list or search: `total` is exact when `totalExact`, else PostgreSQL's
+ * estimate (see `project-totals.ts`).
+ */
+export interface ProjectPage<T extends ProjectCard = ProjectCard> extends Page<T>, ProjectTotal {}
 
 export const tagName = (row: { nameEn: string; nameZh: string }, locale: Locale) =>
   locale === 'zh-CN' ? row.nameZh : row.nameEn;
