@@ -4,8 +4,8 @@
  * bytes of `/` from memory (the ceiling on this machine). Writes bench/results.md.
  * Options: --no-build, --duration <s> (default 10), --connections <n> (default 50),
  * --projects <n> (default 10000), --users <n> (default 1000), --search-projects <n> (default
- * 100000: search measured again on a database of that many projects, seeded apart once the rest is
- * done; 0 leaves it out).
+ * 100000: search and the list pages measured again on a database of that many projects, seeded
+ * apart once the rest is done; 0 leaves it out).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';

@@ -4,8 +4,8 @@
  * against `GET /api/project/search`, one at a time after a warm-up. Answers a Markdown table
  * with p50/p95 per language.
  *
- * `benchSearchAtScale` measures it on a database of its own (seeded into bench/.work, deleted
- * after): `npm run bench` runs it for 100,000 projects after the rest, and
+ * `benchSearchAtScale` measures it, and the list pages (`bench/lists.ts`), on a database of its own
+ * (seeded into bench/.work, deleted after): `npm run bench` runs it for 100,000 projects after the rest, and
  * `npm run bench:search -- [--projects N] [--users N] [--port N]` runs it alone (default 100,000
  * projects; about two minutes, most of it the seed). Against a running server:
  * `node bench/search.ts http://127.0.0.1:4402`.
@@ -14,6 +14,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchLists } from './lists.ts';
 
 const ENGLISH_TERMS = [
   'weather station', 'thermostat', 'smart plug', 'power monitor', 'macro keypad', 'motor driver', 'clock', 'buck converter',
@@ -104,7 +105,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * Seeds `projects` projects and `users` users into a fresh database under bench/.work, starts the
- * built server on it, measures search and deletes the data. Answers a Markdown section.
+ * built server on it (page cache off: search goes through the API, which is never cached, and the
+ * list pages are rendered per request), measures search and the list pages and deletes the data.
+ * Answers a Markdown section.
  */
 export async function benchSearchAtScale(options: { projects: number; users: number; port: number }): Promise<string> {
   const dataDir = path.join(root, 'bench', '.work', `search-${options.projects}`);
@@ -119,7 +122,7 @@ export async function benchSearchAtScale(options: { projects: number; users: num
   const server = spawn(process.execPath, ['src/server/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...env, NODE_ENV: 'production', PORT: String(options.port), HOST: '127.0.0.1', SITE_URL: base, JOB_WORKERS: '0', ASTRO_TELEMETRY_DISABLED: '1' },
+    env: { ...env, NODE_ENV: 'production', PORT: String(options.port), HOST: '127.0.0.1', SITE_URL: base, JOB_WORKERS: '0', PAGE_CACHE: '0', ASTRO_TELEMETRY_DISABLED: '1' },
   });
   try {
     const until = Date.now() + 120_000;
@@ -134,7 +137,10 @@ export async function benchSearchAtScale(options: { projects: number; users: num
     }
     console.log(`[bench] search over ${options.projects.toLocaleString('en-US')} projects`);
     const table = await benchSearch(base);
-    return `## Search over ${options.projects.toLocaleString('en-US')} projects\n\n${options.projects.toLocaleString('en-US')} projects and ${options.users.toLocaleString('en-US')} users seeded in ${seedSeconds.toFixed(1)} s into a database of their own.\n\n${table}`;
+    console.log(`[bench] list pages over ${options.projects.toLocaleString('en-US')} projects`);
+    const lists = await benchLists(base);
+    const scale = options.projects.toLocaleString('en-US');
+    return `## Search over ${scale} projects\n\n${scale} projects and ${options.users.toLocaleString('en-US')} users seeded in ${seedSeconds.toFixed(1)} s into a database of their own.\n\n${table}\n\n### List pages over ${scale} projects\n\n${lists}`;
   } finally {
     if (server.exitCode === null) {
       server.kill('SIGTERM');

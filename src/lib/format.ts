@@ -34,6 +34,13 @@ export function formatCount(value: number, locale: Locale): string {
   return numberFormat(locale, { notation: value >= 10_000 ? 'compact' : 'standard', maximumFractionDigits: 1 }).format(value);
 }
 
+/** An estimated total to two significant digits, as "about N" says it: 38440 → 38000, 1001 → 1000. */
+export function roundEstimate(total: number): number {
+  if (total <= 0) return 0;
+  const unit = 10 ** Math.max(0, Math.floor(Math.log10(total)) - 1);
+  return Math.round(total / unit) * unit;
+}
+
 /** An amount in minor units as money: 1250 USD → `$12.50`, 8800 CNY → `¥88.00`. */
 export function formatMoney(minorUnits: number, currency: string, locale: Locale): string {
   const digits = numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;

@@ -16,9 +16,10 @@ export function breadcrumbList(origin: string, steps: { name: string; path: stri
  * An `ItemList` of the project cards a list page shows, positioned as on the page (`offset`
  * cards come before it on earlier pages).
  */
-export function projectItemList(origin: string, projects: { id: string; title: string }[], total: number, offset = 0): Thing {
+export function projectItemList(origin: string, projects: { id: string; title: string }[], total: number | undefined, offset = 0): Thing {
   return {
     '@type': 'ItemList',
+    // An estimated total (a list past 1,000 projects) is no number of items to state.
     numberOfItems: total,
     itemListElement: projects.map((project, index) => ({ '@type': 'ListItem', position: offset + index + 1, url: new URL(projectPath(project.id), origin).toString(), name: project.title })),
   };

@@ -3,7 +3,7 @@ import { useTestDatabase } from '../helpers/db.ts';
 import { createProject, createTag, createUser } from '../helpers/factories.ts';
 import { listProjects, listUserProjects } from '../../src/server/services/project-list.ts';
 import { getProjectDetail } from '../../src/server/services/project-detail.ts';
-import { getTagDetail, listTagTree } from '../../src/server/services/tags.ts';
+import { getTag, getTagDetail, listTagTree } from '../../src/server/services/tags.ts';
 import { AppError } from '../../src/server/http/errors.ts';
 
 useTestDatabase();
@@ -34,6 +34,8 @@ describe('project reading', () => {
     const tree = await listTagTree('en-US');
     expect(tree).toEqual([{ slug: 'mcu', name: 'Microcontrollers', children: [{ slug: 'esp32', name: 'ESP32', children: [] }] }]);
     expect((await getTagDetail('mcu', 'zh-CN')).projectCount).toBe(1);
+    // A tag page reads its tag without counting the tag's projects (its list counts them).
+    expect(await getTag('esp32', 'zh-CN')).toEqual({ slug: 'esp32', name: 'ESP32 芯片', nameEn: 'ESP32', nameZh: 'ESP32 芯片', parent: { slug: 'mcu', name: '单片机' }, children: [] });
   });
 
   it('answers a missing or deleted project with project_not_found', async () => {

@@ -1,7 +1,7 @@
 import { listCollectionProjects, listProjects } from '../services/project-list.ts';
 import { searchProjects, type SearchSort } from '../services/search.ts';
 import { getCollection, listDonations } from '../services/site.ts';
-import { getTagDetail, listPopularTags, listTagTree } from '../services/tags.ts';
+import { getTag, listPopularTags, listTagTree } from '../services/tags.ts';
 import { pageTags } from '../page-cache/tags.ts';
 import { ok, pageParam, type LoaderData, type PageContext, type PageLoader } from './page.ts';
 
@@ -20,7 +20,7 @@ async function loadProjectList(sort: 'newest' | 'recommend', { url, locals: { lo
   const tag = tagParam(url);
   const [tree, tagDetail, projects] = await Promise.all([
     listTagTree(locale),
-    tag ? getTagDetail(tag, locale) : Promise.resolve(null),
+    tag ? getTag(tag, locale) : Promise.resolve(null),
     listProjects({ sort, tag, page: pageParam(url), pageSize: PAGE_SIZE }, locale),
   ]);
   return ok({ sort, tree, tag: tagDetail, projects }, { tags: [pageTags.lists] });
@@ -59,7 +59,7 @@ export const loadSearchPage = (async ({ url, locals: { locale } }) => {
   const page = pageParam(url);
   const [tree, tagDetail, results] = await Promise.all([
     listTagTree(locale),
-    tag ? getTagDetail(tag, locale) : Promise.resolve(null),
+    tag ? getTag(tag, locale) : Promise.resolve(null),
     q ? searchProjects({ q, tag, sort, page, pageSize: PAGE_SIZE }, locale) : Promise.resolve(null),
   ]);
   const needSuggestions = !results || results.total === 0;

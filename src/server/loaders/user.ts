@@ -1,5 +1,5 @@
 import { userPath, variantPath } from '../../lib/paths.ts';
-import type { Page, ProjectCard } from '../services/cards.ts';
+import type { Page, ProjectPage } from '../services/cards.ts';
 import { countDrafts, listDrafts, type DraftItem } from '../services/drafts.ts';
 import { listMessages, type MessagePage } from '../services/messages.ts';
 import { listProjectTitles, listStarredProjects, listUserProjects } from '../services/project-list.ts';
@@ -23,8 +23,8 @@ export interface UserPageContext {
 }
 
 export type UserTabData =
-  | { tab: 'projects'; page: Page<ProjectCard>; statusCounts: { published: number; draft: number } | null }
-  | { tab: 'stars'; page: Page<ProjectCard> }
+  | { tab: 'projects'; page: ProjectPage; statusCounts: { published: number; draft: number } | null }
+  | { tab: 'stars'; page: ProjectPage }
   | { tab: 'video'; page: Page<Video>; projects: { id: string; title: string }[] }
   | { tab: 'draftbox'; drafts: Page<DraftItem> }
   | { tab: 'message'; page: MessagePage; unreadOnly: boolean }

@@ -6,6 +6,7 @@ import { fileUrl } from '../storage/index.ts';
 import type { z } from 'zod';
 import type { userRefSchema } from '../../lib/contract/schemas/common.ts';
 import type { projectCardSchema, tagRefSchema } from '../../lib/contract/schemas/projects.ts';
+import { COUNT_LIMIT, countUpTo, estimateMatches, resolveTotal, type ProjectTotal } from './project-totals.ts';
 
 export type TagRef = z.infer<typeof tagRefSchema>;
 
@@ -19,6 +20,20 @@ export interface Page<T> {
   total: number;
   page: number;
   pageSize: number;
+}
+
+/**
+ * A page of a project list or search: `total` is exact when `totalExact`, else PostgreSQL's
+ * estimate (see `project-totals.ts`).
+ */
+export interface ProjectPage<T extends ProjectCard = ProjectCard> extends Page<T>, ProjectTotal {}
+
+/** Which page of a list, and (measurements and tests only) how far its total is counted. */
+export interface Paging {
+  page: number;
+  pageSize: number;
+  /** `COUNT_LIMIT` unless given. */
+  countLimit?: number;
 }
 
 export const tagName = (row: { nameEn: string; nameZh: string }, locale: Locale) =>
@@ -128,27 +143,33 @@ export async function toCards(rows: (CardRow & { tags?: TagRow[] | null })[], lo
 export const isPublished = eq(projects.status, 'published');
 
 /**
- * One page of cards matching `where`, ordered by `orderBy`, with the total.
- * The count and the page run in parallel.
+ * One page of cards matching `where`, ordered by `orderBy`, with the total: counted up to
+ * `COUNT_LIMIT`, beyond that PostgreSQL's estimate (`totalExact: false`). The count and the page
+ * run in parallel. The page reads one card more than it shows, so the total never ends a list
+ * before its last card (an estimate below the truth still links to the next page), and on the
+ * last page of a long list it is exact after all (the cards before it and on it).
  */
-export async function queryCardPage(
-  where: SQL | undefined,
-  orderBy: SQL[],
-  paging: { page: number; pageSize: number },
-  locale: Locale,
-): Promise<Page<ProjectCard>> {
+export async function queryCardPage(where: SQL | undefined, orderBy: SQL[], paging: Paging, locale: Locale): Promise<ProjectPage> {
   const db = getDb();
-  const condition = where ? and(isPublished, where) : isPublished;
-  const [rows, [count]] = await Promise.all([
+  const condition = (where ? and(isPublished, where) : isPublished)!;
+  const limit = paging.countLimit ?? COUNT_LIMIT;
+  const offset = (paging.page - 1) * paging.pageSize;
+  const [rows, counted] = await Promise.all([
     db
       .select(cardColumns)
       .from(projects)
       .innerJoin(users, eq(users.id, projects.ownerId))
       .where(condition)
       .orderBy(...orderBy)
-      .limit(paging.pageSize)
-      .offset((paging.page - 1) * paging.pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(projects).where(condition),
+      .limit(paging.pageSize + 1)
+      .offset(offset),
+    countUpTo(condition, limit),
   ]);
-  return { list: await toCards(rows, locale), total: count?.n ?? 0, page: paging.page, pageSize: paging.pageSize };
+  const shown = rows.slice(0, paging.pageSize);
+  const more = rows.length > paging.pageSize;
+  const { total, totalExact } =
+    shown.length > 0 && !more
+      ? { total: offset + shown.length, totalExact: true }
+      : await resolveTotal(counted, limit, () => estimateMatches(condition), more ? offset + rows.length : 0);
+  return { list: await toCards(shown, locale), total, totalExact, page: paging.page, pageSize: paging.pageSize };
 }

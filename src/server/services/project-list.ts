@@ -3,7 +3,7 @@ import type { Locale } from '../../lib/i18n.ts';
 import { getDb } from '../db/client.ts';
 import { collectionProjects, projects, projectTags, stars, users } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
-import { queryCardPage, type Page, type ProjectCard } from './cards.ts';
+import { queryCardPage, type Paging, type ProjectPage } from './cards.ts';
 import { tagIdsWithChildren } from './tags.ts';
 
 export type ProjectSort = 'newest' | 'hot' | 'recommend';
@@ -25,9 +25,9 @@ export function orderFor(sort: ProjectSort): SQL[] {
 
 /** `project/list`: published projects by newest, hot or recommend, optionally within a tag. */
 export async function listProjects(
-  options: { sort?: ProjectSort; tag?: string; page: number; pageSize: number },
+  options: Paging & { sort?: ProjectSort; tag?: string },
   locale: Locale,
-): Promise<Page<ProjectCard>> {
+): Promise<ProjectPage> {
   let where: SQL | undefined;
   if (options.tag) {
     const ids = await tagIdsWithChildren(options.tag);
@@ -45,9 +45,9 @@ async function findOwnerId(url: string): Promise<{ id: number }> {
 /** The published projects of the user at custom URL `url`. */
 export async function listUserProjects(
   url: string,
-  paging: { page: number; pageSize: number },
+  paging: Paging,
   locale: Locale,
-): Promise<Page<ProjectCard>> {
+): Promise<ProjectPage> {
   const owner = await findOwnerId(url);
   return queryCardPage(eq(projects.ownerId, owner.id), orderFor('newest'), paging, locale);
 }
@@ -55,18 +55,18 @@ export async function listUserProjects(
 /** `user/getUserProjectList` (published): the signed-in user's own published projects, newest first. */
 export async function listOwnProjects(
   userId: number,
-  paging: { page: number; pageSize: number },
+  paging: Paging,
   locale: Locale,
-): Promise<Page<ProjectCard>> {
+): Promise<ProjectPage> {
   return queryCardPage(eq(projects.ownerId, userId), orderFor('newest'), paging, locale);
 }
 
 /** The published projects the user at `url` starred, most recently starred first. */
 export async function listStarredProjects(
   url: string,
-  paging: { page: number; pageSize: number },
+  paging: Paging,
   locale: Locale,
-): Promise<Page<ProjectCard>> {
+): Promise<ProjectPage> {
   const owner = await findOwnerId(url);
   const starredAt = sql`(SELECT ${stars.createdAt} FROM ${stars} WHERE ${stars.projectId} = ${projects.id} AND ${stars.userId} = ${owner.id})`;
   return queryCardPage(
@@ -80,9 +80,9 @@ export async function listStarredProjects(
 /** The projects of a collection, in the curator's order. */
 export async function listCollectionProjects(
   collectionId: number,
-  paging: { page: number; pageSize: number },
+  paging: Paging,
   locale: Locale,
-): Promise<Page<ProjectCard>> {
+): Promise<ProjectPage> {
   const position = sql`(SELECT ${collectionProjects.position} FROM ${collectionProjects} WHERE ${collectionProjects.projectId} = ${projects.id} AND ${collectionProjects.collectionId} = ${collectionId})`;
   return queryCardPage(
     sql`EXISTS (SELECT 1 FROM ${collectionProjects} WHERE ${collectionProjects.projectId} = ${projects.id} AND ${collectionProjects.collectionId} = ${collectionId})`,

@@ -38,7 +38,8 @@ import { CJK_CLASS_JS } from '../../lib/cjk.ts';
 import type { Locale } from '../../lib/i18n.ts';
 import { getDb } from '../db/client.ts';
 import { projects, projectTags, users } from '../db/schema/index.ts';
-import { cardColumns, cardTags, isPublished, toCards, type CardRow, type Page, type ProjectCard } from './cards.ts';
+import { cardColumns, cardTags, isPublished, toCards, type CardRow, type ProjectCard, type ProjectPage } from './cards.ts';
+import { cappedMatches, COUNT_LIMIT, countUpTo, estimateMatches, projectRows, resolveTotal } from './project-totals.ts';
 import { tagIdsWithChildren } from './tags.ts';
 import type { z } from 'zod';
 import type { searchPageSchema, searchResultSchema } from '../../lib/contract/schemas/projects.ts';
@@ -50,8 +51,6 @@ export type SearchResult = z.infer<typeof searchResultSchema>;
 /** A page of results; `total` is exact when `totalExact`, else PostgreSQL's estimate. */
 export type SearchPage = z.infer<typeof searchPageSchema>;
 
-/** Matches are counted up to this many; a search with at most this many is ranked whole. */
-export const COUNT_LIMIT = 1000;
 /** Beyond `COUNT_LIMIT`, the title matches are ranked whole up to this many. */
 export const TITLE_LIMIT = 2000;
 /** Beyond those, the most starred title matches (or matches) ranked. */
@@ -165,23 +164,7 @@ async function wordTerms(words: string[]): Promise<string[]> {
  * estimate of `estimated`.
  */
 async function estimateTotal(estimated: SQL, share: number | null): Promise<number> {
-  if (share !== null) return Math.round(share * (await projectRows()));
-  const plan = await getDb().execute<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }>(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${projects} WHERE ${estimated}`);
-  return Math.round(plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
-}
-
-let rowStatistics: { at: number; rows: Promise<number> } | undefined;
-
-/** The number of projects as of PostgreSQL's last ANALYZE, read again every ten minutes. */
-function projectRows(): Promise<number> {
-  if (!rowStatistics || Date.now() - rowStatistics.at > 600_000) {
-    const rows = getDb()
-      .execute<{ n: number }>(sql`SELECT greatest(reltuples, 0)::float8 AS n FROM pg_class WHERE oid = 'projects'::regclass`)
-      .then(({ rows: [row] }) => Number(row?.n ?? 0))
-      .catch(() => 0);
-    rowStatistics = { at: Date.now(), rows };
-  }
-  return rowStatistics.rows;
+  return share !== null ? Math.round(share * (await projectRows())) : estimateMatches(estimated);
 }
 
 const lexemeStatistics = new Map<string, { at: number; frequencies: Promise<Map<string, number>> }>();
@@ -411,7 +394,7 @@ export async function searchProjects(
   const byRank = sql`rank DESC, stars DESC, published DESC, id DESC LIMIT ${options.pageSize} OFFSET ${offset}`;
 
   // The count reads no more than COUNT_LIMIT + 1 matches.
-  const capped = (columns: SQL) => sql`capped AS MATERIALIZED (SELECT ${columns} FROM ${projects} WHERE ${where} LIMIT ${countLimit + 1}),
+  const capped = (columns: SQL) => sql`capped AS MATERIALIZED (${cappedMatches(columns, where, countLimit)}),
     counted AS (SELECT count(*)::int AS n FROM capped),`;
   const few = sql`(SELECT n FROM counted) <= ${countLimit}`;
   let count: number;
@@ -428,7 +411,7 @@ export async function searchProjects(
     if (inProject.length === 1) {
       // Drizzle sends a query when it is awaited: `started` sends the page at once.
       const paging = started(db.execute<SearchRow>(cardsOf(ordered(where))));
-      count = (await db.execute<{ n: number }>(sql`WITH ${capped(sql`${projects.id}`)} nothing AS (SELECT 1) SELECT n FROM counted`)).rows[0]?.n ?? 0;
+      count = await countUpTo(where, countLimit);
       rows = (await paging).rows;
     } else {
       const small = options.sort === 'newest' ? sql`published DESC, id DESC` : sql`stars DESC, published DESC, id DESC`;
@@ -470,8 +453,7 @@ export async function searchProjects(
         ),
       ),
     );
-    const counting = await db.execute<{ n: number }>(sql`WITH ${capped(sql`${projects.id}`)} nothing AS (SELECT 1) SELECT n FROM counted`);
-    count = counting.rows[0]?.n ?? 0;
+    count = await countUpTo(where, countLimit);
     // At most COUNT_LIMIT matches: every match, ranked (the other statement, then unused,
     // finishes on its own).
     rows =
@@ -479,8 +461,7 @@ export async function searchProjects(
         ? (await paging).rows
         : (await db.execute<SearchRow>(cardsOf(sql`SELECT id, rank FROM (SELECT ${ranking} FROM ${projects} WHERE ${where}) AS matches ORDER BY ${byRank}`))).rows;
   }
-  const many = count > countLimit;
-  const total = many ? Math.max(count, await estimateTotal(estimated, estimates)) : count;
+  const { total, totalExact } = await resolveTotal(count, countLimit, () => estimateTotal(estimated, estimates));
   // Drizzle leaves timestamps of raw statements as text.
   const found = rows.filter((row) => row.internalId !== null).map((row) => ({ ...row, publishedAt: new Date(row.publishedAt) }));
   const cards = await toCards(found, locale);
@@ -493,7 +474,7 @@ export async function searchProjects(
       },
     })),
     total,
-    totalExact: !many,
+    totalExact,
     page: options.page,
     pageSize: options.pageSize,
   };

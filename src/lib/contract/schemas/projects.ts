@@ -18,7 +18,10 @@ export const projectCardSchema = z
   })
   .meta({ id: 'ProjectCard', description: 'The project card of every list.' });
 
-export const projectPageSchema = pageOf(projectCardSchema).meta({ id: 'ProjectPage' });
+/** `totalExact` false: `total` is PostgreSQL's estimate (lists count exactly up to 1,000 projects). */
+const totalExact = z.boolean().meta({ description: 'false: `total` is PostgreSQL’s estimate.' });
+
+export const projectPageSchema = pageOf(projectCardSchema).extend({ totalExact }).meta({ id: 'ProjectPage' });
 
 export const ATTACHMENT_KINDS = ['gerber', 'bom', 'placement', 'schematic', 'other'] as const;
 
@@ -52,7 +55,7 @@ export const searchResultSchema = projectCardSchema
   .meta({ id: 'SearchResult' });
 
 export const searchPageSchema = pageOf(searchResultSchema)
-  .extend({ totalExact: z.boolean().meta({ description: 'false: `total` is PostgreSQL’s estimate.' }) })
+  .extend({ totalExact })
   .meta({ id: 'SearchPage' });
 
 export const starResultSchema = z.object({ starred: z.boolean(), starCount: count });

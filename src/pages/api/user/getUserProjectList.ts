@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { pagingSchema, z } from '../../../server/http/validation.ts';
-import type { Page, ProjectCard } from '../../../server/services/cards.ts';
+import type { Page, ProjectPage } from '../../../server/services/cards.ts';
 import { listDrafts, type DraftItem } from '../../../server/services/drafts.ts';
 import { listOwnProjects } from '../../../server/services/project-list.ts';
 import { pageOf } from '../../../lib/contract/schemas/common.ts';
@@ -12,6 +12,6 @@ export const { GET, POST, ALL, contract } = defineEndpoint({
   input: pagingSchema.extend({ status: z.enum(['draft', 'published']).default('published') }),
   result: z.union([projectPageSchema, pageOf(draftItemSchema)]),
   docs: { summary: 'The signed-in member’s projects', description: '`status: published` (default): their published projects; `draft`: their draft box.', tag: 'users', example: { status: 'draft', page: 1, pageSize: 20 } },
-  handler: async ({ input, user, context }): Promise<Page<DraftItem> | Page<ProjectCard>> =>
+  handler: async ({ input, user, context }): Promise<Page<DraftItem> | ProjectPage> =>
     input.status === 'draft' ? listDrafts(user.id, input) : listOwnProjects(user.id, input, context.locals.locale),
 });

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '../../src/server/db/client.ts';
+import { COUNT_LIMIT } from '../../src/server/services/project-totals.ts';
+import { PHONE_UA, useApp, type AppResponse } from '../helpers/app.ts';
+import { createProject, createTag, createUser } from '../helpers/factories.ts';
+
+const app = useApp();
+
+/** More projects in one tag than a list counts: its total is an estimate. */
+const CROWDED = COUNT_LIMIT + 20;
+
+beforeAll(async () => {
+  const { user } = await createUser();
+  const crowded = await createTag('crowded-t', 'Crowded', '拥挤');
+  const quiet = await createTag('quiet-t', 'Quiet', '安静');
+  for (let i = 0; i < 3; i += 1) await createProject(user.id, { title: `Quiet board ${i}` }, [quiet.id]);
+  // In one statement: a thousand projects one by one would take most of the test.
+  await getDb().execute(sql`
+    WITH made AS (
+      INSERT INTO projects (public_id, owner_id, title, summary, description_md, description_html, licence, published_at)
+      SELECT 'crowd' || lpad(g::text, 5, '0'), ${user.id}, 'Crowded board ' || g, 'One of many', 'Hello', '<p>Hello</p>', 'CERN-OHL-S-2.0', now() - g * interval '1 minute'
+      FROM generate_series(1, ${CROWDED}) AS g
+      RETURNING id)
+    INSERT INTO project_tags (project_id, tag_id) SELECT id, ${crowded.id} FROM made`);
+});
+
+const listTotal = (page: AppResponse) => /data-testid="list-total"[^>]*>([^<]*)</.exec(page.body)?.[1];
+const nextHref = (page: AppResponse) => /rel="next" href="([^"]+)"/.exec(page.body)?.[1]?.replaceAll('&amp;', '&');
+const cardsOn = (page: AppResponse) => new Set([...page.body.matchAll(/\/d-(crowd\d+)/g)].map((match) => match[1]!));
+
+describe('the number of projects a list shows', () => {
+  it('is exact for a list within the counting limit, in both languages and on phones', async () => {
+    expect(listTotal(await app.request('/newest?tag=quiet-t'))).toBe('3 projects');
+    expect(listTotal(await app.request('/newest?tag=quiet-t', { headers: { 'accept-language': 'zh-CN' } }))).toBe('3 个项目');
+    expect(listTotal(await app.request('/m/newest?tag=quiet-t', { headers: { 'user-agent': PHONE_UA } }))).toBe('3 projects');
+  });
+
+  it('is "about N" beyond the limit, in both languages and on phones, and the pages still lead to the last project', async () => {
+    const first = await app.request('/newest?tag=crowded-t');
+    const about = /^About (\d+) projects$/.exec(listTotal(first) ?? '');
+    expect(about, listTotal(first)).not.toBeNull();
+    expect(Number(about![1])).toBeGreaterThanOrEqual(COUNT_LIMIT);
+    expect(first.body).toMatch(/Page 1 of about \d+/);
+    expect(listTotal(await app.request('/newest?tag=crowded-t', { headers: { 'accept-language': 'zh-CN' } }))).toMatch(/^约 \d+ 个项目$/);
+    expect(listTotal(await app.request('/m/recommend?tag=crowded-t', { headers: { 'user-agent': PHONE_UA } }))).toMatch(/^About \d+ projects$/);
+
+    // "Next" from page to page shows every project once; the last page knows the exact number.
+    const seen = new Set<string>();
+    let page = first;
+    let pages = 1;
+    for (let href = nextHref(first); href; href = nextHref(page)) {
+      page = await app.request(href);
+      pages += 1;
+      for (const id of cardsOn(page)) seen.add(id);
+      expect(pages).toBeLessThan(100);
+    }
+    for (const id of cardsOn(first)) seen.add(id);
+    expect(seen.size).toBe(CROWDED);
+    expect(pages).toBe(Math.ceil(CROWDED / 24));
+    expect(listTotal(page)).toBe(`${CROWDED} projects`);
+
+    // A page past the end answers the list's page with no projects.
+    const past = await app.request('/newest?tag=crowded-t&page=500');
+    expect(past.status).toBe(200);
+    expect(cardsOn(past).size).toBe(0);
+  });
+});
