@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -92,6 +93,24 @@ export async function startDatabase(options: { dataDir: string; log?: boolean })
       await embedded?.stop();
     },
   };
+}
+
+/** The pool's connections (open, idle, requests waiting for one), or null before the first query. */
+export function getPoolStats(): { total: number; idle: number; waiting: number } | null {
+  if (!pool) return null;
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}
+
+/**
+ * How many of the committed migrations (drizzle's journal) are not applied to the database yet:
+ * 0 when the schema is the code's. `/readyz` is not ready otherwise.
+ */
+export async function countPendingMigrations(): Promise<number> {
+  const journal = JSON.parse(await readFile(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ when: number }> };
+  const { rows } = await getDb().$client.query<{ latest: string | null }>('SELECT max(created_at)::text AS latest FROM drizzle.__drizzle_migrations');
+  const latest = Number(rows[0]?.latest ?? 0);
+  // Drizzle applies in journal order and records each migration's `when` as `created_at`.
+  return journal.entries.filter((entry) => entry.when > latest).length;
 }
 
 /** `SELECT 1` against the pool: the database state reported by `/healthz`. */

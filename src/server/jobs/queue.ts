@@ -109,6 +109,20 @@ export async function workJobs(kind: JobKind, concurrency: number, handler: JobH
   );
 }
 
+/** Whether this process has the queue started (and not stopped). */
+export function isQueueRunning(): boolean {
+  return Boolean(state.boss);
+}
+
+/**
+ * Each queue's counts as pg-boss last measured them (its monitor refreshes them every few
+ * seconds), or null when this process has no queue started: a scrape never starts one.
+ */
+export async function getQueueStats(): Promise<Array<{ name: string; queuedCount: number; activeCount: number; failedCount: number }> | null> {
+  if (!state.boss) return null;
+  return state.boss.getQueues(Object.values(JOBS).map((job) => job.name));
+}
+
 /** Stops this process's workers (waiting for jobs in hand) and closes the queue's connections. */
 export async function stopQueue(): Promise<void> {
   const instance = state.boss ?? (state.starting ? await state.starting.catch(() => undefined) : undefined);
