@@ -70,6 +70,22 @@ async function clearStalePostmaster(dir: string): Promise<void> {
   if (existsSync(pidFile)) rmSync(pidFile);
 }
 
+/**
+ * The address of the embedded PostgreSQL already running on `dir` (the site's, say), read from
+ * its `postmaster.pid`, or null when none runs there. Lets a tool such as the backup connect to
+ * the running instance instead of starting a second one on the same folder.
+ */
+export function runningEmbeddedUrl(dir: string): string | null {
+  const pidFile = path.join(dir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  // Line 1: the postmaster's pid, 2: its data folder, 4: its port.
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!(pid > 0) || !isAlive(pid) || path.resolve(lines[1] ?? '') !== path.resolve(dir) || !(port > 0)) return null;
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/copperhub`;
+}
+
 interface Account {
   uid: number;
   gid: number;
