@@ -279,13 +279,21 @@ export async function restoreBackup(options: { source: string; dataDir: string; 
   if (!manifest.files.included && manifest.files.count > 0) report(`the backup lists ${manifest.files.count} stored files without holding them: put them back in ${path.join(options.dataDir, 'files')} from where they are kept`);
   const migrations = await migrationsUpTo(manifest);
 
+  if (external) {
+    const probe = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await probe.connect();
+    const { rows } = await probe.query<{ n: string }>(`SELECT count(*) AS n FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema')`).finally(() => probe.end());
+    if (Number(rows[0]!.n) > 0) {
+      await rm(migrations, { recursive: true, force: true });
+      throw new BackupError('The database of DATABASE_URL already has tables: a backup is restored only into an empty database.');
+    }
+  }
+
   await mkdir(options.dataDir, { recursive: true });
   const embedded = external ? null : await startEmbeddedDatabase(path.join(options.dataDir, 'pg'));
   const url = embedded?.url ?? process.env.DATABASE_URL!;
   const pool = new pg.Pool({ connectionString: url, max: 1, application_name: 'copperhub-restore' });
   try {
-    const { rows } = await pool.query<{ n: string }>(`SELECT count(*) AS n FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema')`);
-    if (Number(rows[0]!.n) > 0) throw new BackupError('The database of DATABASE_URL already has tables: a backup is restored only into an empty database.');
     if (manifest.database.kind === 'pg_dump') {
       const pgRestore = process.env.PG_RESTORE_PATH || 'pg_restore';
       report(`restoring with ${pgRestore}`);
