@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { describe, expect, inject, it } from 'vitest';
 import { beginShutdown } from '../../src/server/readiness.ts';
 import { useApp } from '../helpers/app.ts';
 import { createProject, createUser } from '../helpers/factories.ts';
@@ -21,6 +22,34 @@ describe('request ids', () => {
   it('ignores an id a client sends without a trusted proxy in front', async () => {
     const answer = await app.request('/healthz', { headers: { 'x-request-id': 'forged-id-12345' } });
     expect(answer.headers['x-request-id']).not.toBe('forged-id-12345');
+  });
+});
+
+describe('when the database is unreachable', () => {
+  it('the 500 page and the API envelope name the request id, never the error', async () => {
+    const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
+    await admin.connect();
+    const name = new URL(process.env.DATABASE_URL!).pathname.slice(1);
+    try {
+      await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+      const page = await app.request('/newest');
+      expect(page.status).toBe(500);
+      const id = page.headers['x-request-id'] as string;
+      expect(page.body).toContain(`Request id: ${id}`);
+      expect(page.body).not.toMatch(/at .*\.(ts|mjs|js):\d+/);
+      const api = await app.request('/api/project/list', { method: 'POST', body: {} });
+      expect(api.status).toBe(500);
+      expect(api.json()).toMatchObject({ retCode: 500, errorKey: 'internal', requestId: api.headers['x-request-id'] });
+      expect(api.body).not.toContain(name);
+      const ready = await app.request('/readyz');
+      expect(ready.status).toBe(503);
+      expect(ready.json()).toMatchObject({ database: 'failed' });
+    } finally {
+      await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+      await admin.end();
+    }
+    expect((await app.request('/readyz')).status).toBe(200);
   });
 });
 
