@@ -6,6 +6,7 @@ import { contentTypeOf } from '../lib/mime.ts';
 import { preferredEncoding } from './http/encoding.ts';
 import { applySecurityHeaders } from './http/security-headers.ts';
 import { getStorage } from './storage/index.ts';
+import { log } from './log.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -39,7 +40,7 @@ function sendFile(req: http.IncomingMessage, res: http.ServerResponse, file: str
     .on('directory', () => fail(404))
     .on('error', (error: Error & { status?: number; headers?: http.OutgoingHttpHeaders }) => {
       const status = error.status ?? 500;
-      if (status >= 500) console.error(`[static] ${req.url}: ${error.message}`);
+      if (status >= 500) log.error({ component: 'static', err: error }, 'file could not be read');
       fail(status, error.headers);
     })
     .pipe(res);

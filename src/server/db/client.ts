@@ -6,6 +6,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { startEmbeddedDatabase } from './embedded.ts';
+import { log } from '../log.ts';
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
@@ -34,7 +35,7 @@ export function getDb(): Database {
     pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
     pool.on('error', (error: Error & { code?: string }) => {
       // 57P01: the server is shutting down (our own stop on SIGTERM); nothing to report.
-      if (error.code !== '57P01') console.error('[db] idle client error', error.message);
+      if (error.code !== '57P01') log.error({ component: 'db', err: error }, 'idle client error');
     });
     db = drizzle(pool, {
       schema,

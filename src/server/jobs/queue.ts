@@ -6,6 +6,7 @@
  */
 import { PgBoss, type Job } from 'pg-boss';
 import { VIDEO_JOB_MAX_MS } from '../media/limits.ts';
+import { log } from '../log.ts';
 
 /** The longest a board or BOM job may run before pg-boss gives it to another worker. */
 const EDA_EXPIRE_SECONDS = 30 * 60;
@@ -55,7 +56,7 @@ function createBoss(): PgBoss {
     monitorIntervalSeconds: HEARTBEAT_SECONDS,
     application_name: 'copperhub-jobs',
   });
-  instance.on('error', (error: Error) => console.error('[jobs]', error.message));
+  instance.on('error', (error: Error) => log.error({ component: 'jobs', err: error }, 'queue error'));
   return instance;
 }
 
