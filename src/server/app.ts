@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { checkDatabase } from './db/client.ts';
@@ -175,6 +176,7 @@ export async function createAppServer(options: { distDir: string; pageCache?: Pa
     const startedAt = process.hrtime.bigint();
     const request: RequestContext = { id: requestIdFor(req, trustProxy) };
     res.setHeader('x-request-id', request.id);
+    connections.startRequest(req.socket, res);
     res.once('close', () => {
       const seconds = Number(process.hrtime.bigint() - startedAt) / 1e9;
       const pathname = (req.url ?? '/').split('?')[0]!;
@@ -225,10 +227,75 @@ export async function createAppServer(options: { distDir: string; pageCache?: Pa
     handler(req, res).catch((error: unknown) => failRequest(req, res, pathname, error));
   };
   server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeout;
+  const connections = trackConnections(server);
+  servers.set(server, connections);
   server.on('close', () => {
     if (!pageCache) return;
     pageCache.close();
     void stopListeningForPagePurges();
   });
   return server;
+}
+
+interface ConnectionTracker {
+  startRequest(socket: Socket, res: http.ServerResponse): void;
+  drain(timeoutMs: number): Promise<'drained' | 'cut'>;
+}
+const servers = new WeakMap<http.Server, ConnectionTracker>();
+
+/**
+ * Which connections are serving a request and which are idle between two, so that shutdown can
+ * close the idle ones at once and each busy one right after its answer has gone out. Node's own
+ * `closeIdleConnections` counts a connection as idle once its request has arrived, before a long
+ * answer (a download to a slow client) has left, and would cut it.
+ */
+function trackConnections(server: http.Server): ConnectionTracker {
+  const open = new Set<Socket>();
+  const busy = new Set<Socket>();
+  let draining = false;
+  server.on('connection', (socket: Socket) => {
+    open.add(socket);
+    socket.once('close', () => {
+      open.delete(socket);
+      busy.delete(socket);
+    });
+  });
+  return {
+    startRequest(socket, res) {
+      busy.add(socket);
+      // Once shutdown has begun, the answer says the connection closes after it.
+      if (draining) res.shouldKeepAlive = false;
+      // 'finish': the last byte is handed to the system; `end` still sends whatever is queued.
+      res.once('finish', () => {
+        busy.delete(socket);
+        if (draining) socket.end();
+      });
+      res.once('close', () => busy.delete(socket));
+    },
+    drain(timeoutMs) {
+      draining = true;
+      return new Promise((resolve) => {
+        const cut = setTimeout(() => {
+          for (const socket of open) socket.destroy();
+          resolve('cut');
+        }, timeoutMs);
+        server.close(() => {
+          clearTimeout(cut);
+          resolve('drained');
+        });
+        for (const socket of open) if (!busy.has(socket)) socket.destroy();
+      });
+    },
+  };
+}
+
+/**
+ * Stops `server` (made by `createAppServer`) gracefully: no new connections; idle keep-alive
+ * connections closed now; requests in flight answered, each connection closed after its answer;
+ * whatever still runs after `timeoutMs` cut. Resolves how it ended.
+ */
+export function drainServer(server: http.Server, timeoutMs: number): Promise<'drained' | 'cut'> {
+  const tracker = servers.get(server);
+  if (!tracker) throw new Error('drainServer: not a server made by createAppServer');
+  return tracker.drain(timeoutMs);
 }

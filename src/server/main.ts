@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createAppServer } from './app.ts';
+import { createAppServer, drainServer } from './app.ts';
 import { configProblem, readConfig } from './config.ts';
 import { startDatabase } from './db/client.ts';
 import { DatabaseSetupError } from './db/embedded.ts';
@@ -125,23 +125,13 @@ async function shutdown(signal: string): Promise<void> {
     process.exit(1);
   }, shutdownTimeoutMs + 30_000);
   force.unref();
-  const drained = new Promise<void>((resolve) => server.close(() => resolve()));
-  // A keep-alive connection that finishes its request becomes idle: closed at once, not after 65 s.
-  const idle = setInterval(() => server.closeIdleConnections(), 100);
-  server.closeIdleConnections();
-  const cut = setTimeout(() => {
-    log('requests still in flight at the shutdown limit are cut');
-    server.closeAllConnections();
-  }, shutdownTimeoutMs);
   await Promise.all([
-    drained.then(() => log('every request answered')),
+    drainServer(server, shutdownTimeoutMs).then((outcome) => log(outcome === 'drained' ? 'every request answered' : 'requests still in flight at the shutdown limit were cut')),
     stopJobWorkers().then(
       () => log('job workers stopped'),
       (error: unknown) => logger.error({ err: error }, 'job workers did not stop cleanly'),
     ),
   ]);
-  clearInterval(idle);
-  clearTimeout(cut);
   await stopListeningForPagePurges();
   await database.stop().then(
     () => log(database.embedded ? 'PostgreSQL stopped' : 'database pool closed'),

@@ -45,6 +45,7 @@ describe('the server process', () => {
         SEED_DEMO: '0',
         SITE_URL: origin,
         NODE_ENV: 'production',
+        LOG_LEVEL: 'info',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -40,7 +40,7 @@ describe('shutting down on SIGTERM', () => {
     mkdirSync(path.join(dataDir, 'files', 'test'), { recursive: true });
     writeFileSync(path.join(dataDir, 'files', 'test', 'big.bin'), bigFile);
     port = await freePort();
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0', SITE_URL: `http://127.0.0.1:${port}`, NODE_ENV: 'production', SHUTDOWN_TIMEOUT_MS: '20000' };
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0', SITE_URL: `http://127.0.0.1:${port}`, NODE_ENV: 'production', SHUTDOWN_TIMEOUT_MS: '20000', LOG_LEVEL: 'info' };
     delete env.DATABASE_URL;
     child = spawn(process.execPath, ['src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -101,12 +101,19 @@ describe('shutting down on SIGTERM', () => {
     expect(child.exitCode).toBeNull();
     expect(existsSync(pidFile)).toBe(true);
 
-    // Now the client reads, slowly at first: every byte arrives.
+    // Now the client reads, slowly (a pause after every 2 MB, the last bytes included): every
+    // byte arrives, though the server has long handed the end of the file to the socket.
     let received = 0;
+    let sincePause = 0;
     const hash = createHash('sha256');
     response.on('data', (chunk: Buffer) => {
       received += chunk.length;
+      sincePause += chunk.length;
       hash.update(chunk);
+      if (sincePause < 2 * 1024 * 1024) return;
+      sincePause = 0;
+      response.pause();
+      setTimeout(() => response.resume(), 40);
     });
     await new Promise((resolve) => setTimeout(resolve, 300));
     response.resume();
