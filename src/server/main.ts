@@ -51,7 +51,7 @@ expectJobQueue(runWorkers);
 assertRouteMiddlewares(routeTable);
 
 const startedAt = Date.now();
-const database = await startDatabase({ dataDir: config.dataDir, log: process.env.PG_LOG === '1' }).catch((error: unknown) => {
+const database = await startDatabase({ dataDir: config.dataDir, log: process.env.PG_LOG === '1', ownSignals: true }).catch((error: unknown) => {
   // What the operator must fix is said in one sentence; anything else keeps its stack trace.
   if (!(error instanceof DatabaseSetupError)) throw error;
   stopStarting(error.message);

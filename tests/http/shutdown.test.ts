@@ -98,6 +98,8 @@ describe('shutting down on SIGTERM', () => {
           socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code));
         }),
     ).toBe('ECONNREFUSED');
+    // However long the download waits, the process and its PostgreSQL wait for it.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
     expect(child.exitCode).toBeNull();
     expect(existsSync(pidFile)).toBe(true);
 

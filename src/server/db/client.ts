@@ -77,12 +77,13 @@ export interface StartedDatabase {
 
 /**
  * Connects to `DATABASE_URL`, or starts the embedded PostgreSQL under `DATA_DIR/pg` when it is
- * unset, then migrates. The only place that knows which of the two is in use.
+ * unset, then migrates. The only place that knows which of the two is in use. `ownSignals`: the
+ * caller stops the database itself on SIGINT/SIGTERM (the server, after draining requests).
  */
-export async function startDatabase(options: { dataDir: string; log?: boolean }): Promise<StartedDatabase> {
+export async function startDatabase(options: { dataDir: string; log?: boolean; ownSignals?: boolean }): Promise<StartedDatabase> {
   let embedded: Awaited<ReturnType<typeof startEmbeddedDatabase>> | undefined;
   if (!process.env.DATABASE_URL) {
-    embedded = await startEmbeddedDatabase(path.join(options.dataDir, 'pg'), { log: options.log });
+    embedded = await startEmbeddedDatabase(path.join(options.dataDir, 'pg'), { log: options.log, ownSignals: options.ownSignals });
     process.env.DATABASE_URL = embedded.url;
   }
   await migrateDatabase();
