@@ -36,10 +36,9 @@ describe('shutting down on SIGTERM', () => {
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line) as LogLine);
 
-  beforeAll(async () => {
-    mkdirSync(path.join(dataDir, 'files', 'test'), { recursive: true });
-    writeFileSync(path.join(dataDir, 'files', 'test', 'big.bin'), bigFile);
-    port = await freePort();
+  /** Starts the server on `dataDir` and waits until its workers run. */
+  async function startServer(): Promise<void> {
+    output = '';
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0', SITE_URL: `http://127.0.0.1:${port}`, NODE_ENV: 'production', SHUTDOWN_TIMEOUT_MS: '20000', LOG_LEVEL: 'info' };
     delete env.DATABASE_URL;
     child = spawn(process.execPath, ['src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -57,6 +56,23 @@ describe('shutting down on SIGTERM', () => {
         reject(new Error(`the server stopped (${code}) while starting:\n${output}`));
       });
     });
+  }
+
+  /** A download of the large file whose client reads nothing yet. */
+  async function pausedDownload(): Promise<http.IncomingMessage> {
+    const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      http.get({ host: '127.0.0.1', port, path: '/files/test/big.bin' }, resolve).on('error', reject);
+    });
+    expect(response.statusCode).toBe(200);
+    response.pause();
+    return response;
+  }
+
+  beforeAll(async () => {
+    mkdirSync(path.join(dataDir, 'files', 'test'), { recursive: true });
+    writeFileSync(path.join(dataDir, 'files', 'test', 'big.bin'), bigFile);
+    port = await freePort();
+    await startServer();
   }, 120_000);
 
   afterAll(() => {
@@ -80,11 +96,7 @@ describe('shutting down on SIGTERM', () => {
     const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
     expect(existsSync(pidFile)).toBe(true);
     // A client that reads nothing yet: the server has most of the file still to send.
-    const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
-      http.get({ host: '127.0.0.1', port, path: '/files/test/big.bin' }, resolve).on('error', reject);
-    });
-    expect(response.statusCode).toBe(200);
-    response.pause();
+    const response = await pausedDownload();
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     await expect.poll(() => output).toContain('SIGTERM: shutting down');
@@ -130,4 +142,22 @@ describe('shutting down on SIGTERM', () => {
     expect(order.indexOf('PostgreSQL stopped')).toBeGreaterThan(order.indexOf('every request answered'));
     expect(existsSync(pidFile)).toBe(false);
   }, 60_000);
+  it('exits at once (1) on a second signal, and the next start recovers the PostgreSQL it left', async () => {
+    await startServer();
+    const response = await pausedDownload();
+    response.on('error', () => undefined);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await expect.poll(() => output).toContain('SIGTERM: shutting down');
+    child.kill('SIGTERM');
+    expect(await exited).toBe(1);
+    expect(lines().map((line) => line.msg)).toContain('SIGTERM again: exiting without waiting');
+    response.destroy();
+    // Its PostgreSQL was not waited for: a start clears it up, as after a crash, and stops cleanly.
+    await startServer();
+    const stopped = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await stopped).toBe(0);
+    expect(existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+  }, 120_000);
 });
