@@ -46,6 +46,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       ASTRO_TELEMETRY_DISABLED: '1',
+      // One JSON line per request would bury the test report: warnings and errors only.
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     },
   },
 });

@@ -9,6 +9,9 @@ export default defineConfig({
     pool: 'forks',
     // The built server is plain JavaScript for Node: loaded natively, not transformed again.
     server: { deps: { external: [/\/dist\/server\//] } },
+    // The in-process site logs a JSON line per request: only warnings and errors in the test
+    // output (tests that read a server's log lines start it with LOG_LEVEL=info).
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -11,6 +11,7 @@ import { matchRoute, routeTable } from './server/routing/routes.ts';
 import { handleSsoCallback } from './server/routing/sso-callback.ts';
 import { CACHE_RENDER_HEADER, DESKTOP_COOKIE, PAGE_TAGS_HEADER } from './server/page-cache/key.ts';
 import { findSession } from './server/services/sessions.ts';
+import { currentRequest } from './server/log.ts';
 import { siteOrigin } from './server/services/sso-links.ts';
 
 assertRouteMiddlewares(routeTable);
@@ -33,7 +34,7 @@ const variant = defineMiddleware(({ url, locals }, next) => {
 });
 
 /** Fills `locals`: locale and `t`, and the signed-in user. */
-const context = defineMiddleware(async ({ request, cookies, locals }, next) => {
+const context = defineMiddleware(async ({ request, cookies, locals, routePattern }, next) => {
   locals.locale = resolveLocale(cookies.get(LOCALE_COOKIE)?.value, request.headers.get('accept-language'));
   locals.t = getT(locals.locale);
   const token = readRequestToken(request, cookies);
@@ -42,6 +43,12 @@ const context = defineMiddleware(async ({ request, cookies, locals }, next) => {
   locals.sessionToken = session ? token : null;
   // The header's member came with the session: pages load no more of them.
   if (session) locals.viewer = session.viewer;
+  // The request's log line and metrics name the route and the member (never the token).
+  const served = currentRequest();
+  if (served) {
+    served.route ??= routePattern;
+    served.userId = locals.user?.id ?? null;
+  }
   const response = await next();
   try {
     // Signed-in pages carry the member's own data: never stored by a shared cache.

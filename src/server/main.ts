@@ -1,12 +1,13 @@
 /**
  * The server entry: it starts (or connects to) PostgreSQL, migrates, seeds demo content on first
- * start, starts the job workers (boards, BOMs), then listens with the site's server (`app.ts`: built assets, stored files, `/healthz`
- * and Astro's handler), runs the hourly housekeeping and shuts down cleanly on SIGINT/SIGTERM.
+ * start, starts the job workers (boards, BOMs), then listens with the site's server (`app.ts`: built assets, stored files, `/healthz`,
+ * `/readyz`, `/metrics` and Astro's handler), runs the hourly housekeeping and shuts down cleanly on SIGINT/SIGTERM
+ * (see `shutdown`). Operational lines are pino's JSON on stdout (`log.ts`).
  * Run with Node 24 (`npm start`); Node strips the TypeScript types.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createAppServer } from './app.ts';
+import { createAppServer, drainServer } from './app.ts';
 import { configProblem, readConfig } from './config.ts';
 import { startDatabase } from './db/client.ts';
 import { DatabaseSetupError } from './db/embedded.ts';
@@ -19,26 +20,41 @@ import { deleteExpiredRateLimits } from './services/rate-limit.ts';
 import { deleteExpiredSessions } from './services/sessions.ts';
 import { deleteStaleSsoCodes } from './services/sso.ts';
 import { deleteAbandonedVideoUploads } from './services/video-uploads.ts';
+import { log as logger } from './log.ts';
+import { readMetricsAccess } from './metrics.ts';
+import { beginShutdown, expectJobQueue } from './readiness.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const config = readConfig();
-const log = (message: string) => console.log(`[copperhub] ${message}`);
+const log = (message: string) => logger.info(message);
+
+/** A start-up failure the operator fixes: one sentence, then exit before anything else starts. */
+function stopStarting(message: string): never {
+  logger.fatal(message);
+  logger.flush();
+  process.exit(1);
+}
 
 // A configuration that cannot serve safely stops here, in one sentence, before anything starts.
 const problem = configProblem(config);
-if (problem) {
-  console.error(`[copperhub] ${problem}`);
-  process.exit(1);
+if (problem) stopStarting(problem);
+try {
+  readMetricsAccess();
+} catch (error) {
+  stopStarting((error as Error).message);
 }
+const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
+if (!Number.isFinite(shutdownTimeoutMs) || shutdownTimeoutMs < 0) stopStarting(`SHUTDOWN_TIMEOUT_MS must be a number of milliseconds (got "${process.env.SHUTDOWN_TIMEOUT_MS}").`);
+const runWorkers = process.env.JOB_WORKERS !== '0';
+expectJobQueue(runWorkers);
 
 assertRouteMiddlewares(routeTable);
 
 const startedAt = Date.now();
-const database = await startDatabase({ dataDir: config.dataDir, log: process.env.PG_LOG === '1' }).catch((error: unknown) => {
+const database = await startDatabase({ dataDir: config.dataDir, log: process.env.PG_LOG === '1', ownSignals: true }).catch((error: unknown) => {
   // What the operator must fix is said in one sentence; anything else keeps its stack trace.
   if (!(error instanceof DatabaseSetupError)) throw error;
-  console.error(`[copperhub] ${error.message}`);
-  process.exit(1);
+  stopStarting(error.message);
 });
 log(`database ready (${database.embedded ? `embedded, data in ${path.join(config.dataDir, 'pg')}` : 'DATABASE_URL'})`);
 if (config.seedDemo) {
@@ -59,10 +75,10 @@ server.listen(config.port, config.host, () => {
   keepServingThroughStrayErrors();
   // Boards and videos are processed by the job queue in this process unless the operator runs
   // workers apart; they start once the site serves, so a restart is not held up by them.
-  if (process.env.JOB_WORKERS !== '0') {
+  if (runWorkers) {
     startJobWorkers({ boardConcurrency: Math.max(1, Number(process.env.BOARD_CONCURRENCY ?? 1) || 1) }).then(
       () => log('job workers started'),
-      (error: unknown) => console.error('[copperhub] job workers could not start, pending work waits for the next start:', error),
+      (error: unknown) => logger.error({ err: error }, 'job workers could not start, pending work waits for the next start'),
     );
   }
 });
@@ -77,27 +93,52 @@ server.listen(config.port, config.host, () => {
  */
 function keepServingThroughStrayErrors(): void {
   process.on('uncaughtException', (error) => {
-    console.error('[copperhub] uncaught exception, still serving:', error);
+    logger.error({ err: error }, 'uncaught exception, still serving');
   });
   process.on('unhandledRejection', (reason) => {
-    console.error('[copperhub] unhandled rejection, still serving:', reason);
+    logger.error({ err: reason }, 'unhandled rejection, still serving');
   });
 }
 
+/**
+ * SIGTERM/SIGINT: `/readyz` turns 503 at once so a load balancer stops sending; the server stops
+ * accepting connections, lets the requests in flight finish for up to `SHUTDOWN_TIMEOUT_MS`
+ * (idle keep-alive connections are closed as soon as they are idle, then whatever is left is
+ * cut), meanwhile the job workers finish the jobs in hand (pg-boss's graceful stop); then the
+ * pool is closed, the embedded PostgreSQL stopped, and the process exits 0. A second signal
+ * exits at once (1).
+ */
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
-  if (stopping) return;
+  if (stopping) {
+    logger.warn(`${signal} again: exiting without waiting`);
+    logger.flush();
+    process.exit(1);
+  }
   stopping = true;
-  log(`${signal}: shutting down`);
-  const force = setTimeout(() => process.exit(1), 15_000);
+  beginShutdown();
+  log(`${signal}: shutting down (requests in flight get up to ${shutdownTimeoutMs} ms)`);
+  // Past this the process is stuck somewhere (a database that does not stop): out, and say so.
+  const force = setTimeout(() => {
+    logger.error('shutdown did not finish in time, exiting');
+    logger.flush();
+    process.exit(1);
+  }, shutdownTimeoutMs + 30_000);
   force.unref();
-  server.close();
-  server.closeIdleConnections();
-  setTimeout(() => server.closeAllConnections(), 5_000).unref();
-  await stopJobWorkers().catch((error: unknown) => console.error(error));
+  await Promise.all([
+    drainServer(server, shutdownTimeoutMs).then((outcome) => log(outcome === 'drained' ? 'every request answered' : 'requests still in flight at the shutdown limit were cut')),
+    stopJobWorkers().then(
+      () => log('job workers stopped'),
+      (error: unknown) => logger.error({ err: error }, 'job workers did not stop cleanly'),
+    ),
+  ]);
   await stopListeningForPagePurges();
-  await database.stop().catch((error: unknown) => console.error(error));
+  await database.stop().then(
+    () => log(database.embedded ? 'PostgreSQL stopped' : 'database pool closed'),
+    (error: unknown) => logger.error({ err: error }, 'the database did not stop cleanly'),
+  );
   clearTimeout(force);
+  logger.flush();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

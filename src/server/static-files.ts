@@ -8,6 +8,7 @@ import { applySecurityHeaders } from './http/security-headers.ts';
 import { assertSafeKey, getStorage } from './storage/index.ts';
 import { DOWNLOAD_LINK_SECONDS, type BucketStorage } from './storage/s3.ts';
 import { contentDisposition } from './http/content-disposition.ts';
+import { log } from './log.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -41,7 +42,7 @@ function sendFile(req: http.IncomingMessage, res: http.ServerResponse, file: str
     .on('directory', () => fail(404))
     .on('error', (error: Error & { status?: number; headers?: http.OutgoingHttpHeaders }) => {
       const status = error.status ?? 500;
-      if (status >= 500) console.error(`[static] ${req.url}: ${error.message}`);
+      if (status >= 500) log.error({ component: 'static', err: error }, 'file could not be read');
       fail(status, error.headers);
     })
     .pipe(res);
@@ -160,7 +161,7 @@ function relayFromBucket(storage: BucketStorage, key: string, req: http.Incoming
       answer.body.pipe(res);
     })
     .catch((error: unknown) => {
-      console.error(`[static] ${req.url}: ${error instanceof Error ? error.message : String(error)}`);
+      log.error({ component: 'static', err: error, url: req.url }, 'stored file could not be read');
       if (res.headersSent) return void res.destroy();
       res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
       res.end(`502 ${http.STATUS_CODES[502]}\n`);
@@ -179,7 +180,7 @@ function redirectToBucket(storage: BucketStorage, key: string, res: http.ServerR
       res.end();
     })
     .catch((error: unknown) => {
-      console.error(`[static] presigning ${key}: ${error instanceof Error ? error.message : String(error)}`);
+      log.error({ component: 'static', err: error, key }, 'presigning failed');
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
       res.end(`502 ${http.STATUS_CODES[502]}\n`);
     });

@@ -9,30 +9,31 @@ import { configProblem, readConfig } from './config.ts';
 import { startDatabase } from './db/client.ts';
 import { startJobWorkers, stopJobWorkers } from './jobs/workers.ts';
 import { broadcastPagePurges } from './page-cache/tags.ts';
+import { log } from './log.ts';
 
 const config = readConfig();
 const problem = configProblem(config);
 if (problem) {
-  console.error(`[copperhub-worker] ${problem}`);
+  log.fatal(problem);
   process.exit(1);
 }
 if (!process.env.DATABASE_URL) {
-  console.error('[copperhub-worker] set DATABASE_URL: a worker process shares the site\'s PostgreSQL (with the embedded database, the site runs its own workers)');
+  log.fatal('set DATABASE_URL: a worker process shares the site\'s PostgreSQL (with the embedded database, the site runs its own workers)');
   process.exit(1);
 }
 const database = await startDatabase({ dataDir: config.dataDir });
 // A board or video made ready here purges the site instances' cached pages.
 broadcastPagePurges();
 await startJobWorkers({ boardConcurrency: Math.max(1, Number(process.env.BOARD_CONCURRENCY ?? 1) || 1) });
-console.log(`[copperhub-worker] job workers started (files in ${config.s3 ? `the bucket ${config.s3.bucket}` : path.join(config.dataDir, 'files')})`);
+log.info(`job workers started (files in ${config.s3 ? `the bucket ${config.s3.bucket}` : path.join(config.dataDir, 'files')})`);
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
-  console.log(`[copperhub-worker] ${signal}: finishing jobs in hand`);
-  await stopJobWorkers().catch((error: unknown) => console.error(error));
-  await database.stop().catch((error: unknown) => console.error(error));
+  log.info(`${signal}: finishing jobs in hand`);
+  await stopJobWorkers().catch((error: unknown) => log.error({ err: error }, 'job workers did not stop cleanly'));
+  await database.stop().catch((error: unknown) => log.error({ err: error }, 'the database did not stop cleanly'));
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

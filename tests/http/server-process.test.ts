@@ -45,6 +45,7 @@ describe('the server process', () => {
         SEED_DEMO: '0',
         SITE_URL: origin,
         NODE_ENV: 'production',
+        LOG_LEVEL: 'info',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -98,8 +99,10 @@ describe('the server process', () => {
     child.kill('SIGUSR2');
     await expect.poll(() => output, { timeout: 5000 }).toContain('stray rejection from the test');
     await expect.poll(() => output, { timeout: 5000 }).toContain('stray exception from the test');
-    expect(output).toContain('[copperhub] uncaught exception, still serving:');
-    expect(output).toContain('[copperhub] unhandled rejection, still serving:');
+    // One JSON line each, with the error's stack for the operator.
+    const lines = output.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { msg: string; err?: { stack?: string } });
+    expect(lines.find((line) => line.msg === 'uncaught exception, still serving')?.err?.stack).toContain('stray exception from the test');
+    expect(lines.find((line) => line.msg === 'unhandled rejection, still serving')?.err?.stack).toContain('stray rejection from the test');
     expect(await healthy()).toBe(200);
     expect(child.exitCode).toBeNull();
   });

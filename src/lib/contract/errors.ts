@@ -74,6 +74,8 @@ export interface ErrorEnvelope {
   message: string;
   errorKey: ErrorKey;
   fields?: FieldErrors;
+  /** On an internal error (500): the request's id (`X-Request-Id`), for the member to quote. */
+  requestId?: string;
 }
 
 /** What `errorMessage` needs of an error: the shape of `ApiError` without importing the client. */

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -5,6 +6,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { runningEmbeddedUrl, startEmbeddedDatabase } from './embedded.ts';
+import { log } from '../log.ts';
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
@@ -33,7 +35,7 @@ export function getDb(): Database {
     pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
     pool.on('error', (error: Error & { code?: string }) => {
       // 57P01: the server is shutting down (our own stop on SIGTERM); nothing to report.
-      if (error.code !== '57P01') console.error('[db] idle client error', error.message);
+      if (error.code !== '57P01') log.error({ component: 'db', err: error }, 'idle client error');
     });
     db = drizzle(pool, {
       schema,
@@ -75,12 +77,13 @@ export interface StartedDatabase {
 
 /**
  * Connects to `DATABASE_URL`, or starts the embedded PostgreSQL under `DATA_DIR/pg` when it is
- * unset, then migrates. The only place that knows which of the two is in use.
+ * unset, then migrates. The only place that knows which of the two is in use. `ownSignals`: the
+ * caller stops the database itself on SIGINT/SIGTERM (the server, after draining requests).
  */
-export async function startDatabase(options: { dataDir: string; log?: boolean }): Promise<StartedDatabase> {
+export async function startDatabase(options: { dataDir: string; log?: boolean; ownSignals?: boolean }): Promise<StartedDatabase> {
   let embedded: Awaited<ReturnType<typeof startEmbeddedDatabase>> | undefined;
   if (!process.env.DATABASE_URL) {
-    embedded = await startEmbeddedDatabase(path.join(options.dataDir, 'pg'), { log: options.log });
+    embedded = await startEmbeddedDatabase(path.join(options.dataDir, 'pg'), { log: options.log, ownSignals: options.ownSignals });
     process.env.DATABASE_URL = embedded.url;
   }
   await migrateDatabase();
@@ -105,6 +108,24 @@ export async function openOperatorDatabase(options: { dataDir: string }): Promis
     if (running) process.env.DATABASE_URL = running;
   }
   return startDatabase(options);
+}
+
+/** The pool's connections (open, idle, requests waiting for one), or null before the first query. */
+export function getPoolStats(): { total: number; idle: number; waiting: number } | null {
+  if (!pool) return null;
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}
+
+/**
+ * How many of the committed migrations (drizzle's journal) are not applied to the database yet:
+ * 0 when the schema is the code's. `/readyz` is not ready otherwise.
+ */
+export async function countPendingMigrations(): Promise<number> {
+  const journal = JSON.parse(await readFile(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ when: number }> };
+  const { rows } = await getDb().$client.query<{ latest: string | null }>('SELECT max(created_at)::text AS latest FROM drizzle.__drizzle_migrations');
+  const latest = Number(rows[0]?.latest ?? 0);
+  // Drizzle applies in journal order and records each migration's `when` as `created_at`.
+  return journal.entries.filter((entry) => entry.when > latest).length;
 }
 
 /** `SELECT 1` against the pool: the database state reported by `/healthz`. */

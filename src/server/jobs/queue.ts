@@ -6,6 +6,7 @@
  */
 import { PgBoss, type Job } from 'pg-boss';
 import { VIDEO_JOB_MAX_MS } from '../media/limits.ts';
+import { log } from '../log.ts';
 
 /** The longest a board or BOM job may run before pg-boss gives it to another worker. */
 const EDA_EXPIRE_SECONDS = 30 * 60;
@@ -55,7 +56,7 @@ function createBoss(): PgBoss {
     monitorIntervalSeconds: HEARTBEAT_SECONDS,
     application_name: 'copperhub-jobs',
   });
-  instance.on('error', (error: Error) => console.error('[jobs]', error.message));
+  instance.on('error', (error: Error) => log.error({ component: 'jobs', err: error }, 'queue error'));
   return instance;
 }
 
@@ -107,6 +108,20 @@ export async function workJobs(kind: JobKind, concurrency: number, handler: JobH
       for (const job of jobs) await handler(job.data ?? {});
     },
   );
+}
+
+/** Whether this process has the queue started (and not stopped). */
+export function isQueueRunning(): boolean {
+  return Boolean(state.boss);
+}
+
+/**
+ * Each queue's counts as pg-boss last measured them (its monitor refreshes them every few
+ * seconds), or null when this process has no queue started: a scrape never starts one.
+ */
+export async function getQueueStats(): Promise<Array<{ name: string; queuedCount: number; activeCount: number; failedCount: number }> | null> {
+  if (!state.boss) return null;
+  return state.boss.getQueues(Object.values(JOBS).map((job) => job.name));
 }
 
 /** Stops this process's workers (waiting for jobs in hand) and closes the queue's connections. */

@@ -7,6 +7,7 @@ import { resumePendingEda } from '../services/eda.ts';
 import { processVideoJob } from '../services/video-processing.ts';
 import { resumePendingVideos } from '../services/videos.ts';
 import { stopQueue, workJobs } from './queue.ts';
+import { log } from '../log.ts';
 
 /** How often pending work without a job is looked for. */
 const SWEEP_MS = 60_000;
@@ -31,7 +32,7 @@ export async function startJobWorkers(options: { boardConcurrency?: number } = {
   await workJobs('video', 1, async (data) => {
     if (typeof data.videoId === 'string') await processVideoJob(data.videoId);
   });
-  const resume = () => Promise.all([resumePendingEda(), resumePendingVideos()]).catch((error: unknown) => console.error('[jobs] resume failed:', error instanceof Error ? error.message : error));
+  const resume = () => Promise.all([resumePendingEda(), resumePendingVideos()]).catch((error: unknown) => log.error({ component: 'jobs', err: error }, 'resume failed'));
   await resume();
   sweep = setInterval(() => void resume(), SWEEP_MS);
   sweep.unref();

@@ -19,6 +19,7 @@ import { CACHE_RENDER_HEADER, cacheableRequest, DESKTOP_COOKIE, PAGE_TAGS_HEADER
 
 export { CACHE_RENDER_HEADER };
 import { onPagePurge } from './tags.ts';
+import { log } from '../log.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -157,7 +158,7 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
     if (inFlight.has(request.key)) return;
     const refresh = renderFor(request.key, syntheticRequest(request, from), null)
       .catch((error: unknown) => {
-        console.error(`[page-cache] refresh of ${request.path} failed:`, error);
+        log.error({ component: 'page-cache', err: error }, 'background refresh failed');
         return null;
       })
       .then((entry) => {

@@ -6,6 +6,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { listenOnChannel, sendNotice } from '../db/notices.ts';
+import { log } from '../log.ts';
 
 export const pageTags = {
   /** A project's own pages (project, electronics, its cards' data). */
@@ -61,7 +62,7 @@ export function purgePages(...tags: string[]): void {
   if (!bus.broadcasting) return;
   // NOTIFY payloads are limited to 8000 bytes: long tag lists go in several notices.
   for (const chunk of chunks(unique, 7000)) {
-    sendNotice(CHANNEL, `${bus.instanceId} ${chunk.join(' ')}`).catch((error: unknown) => console.error('[page-cache] purge notice not sent:', error instanceof Error ? error.message : error));
+    sendNotice(CHANNEL, `${bus.instanceId} ${chunk.join(' ')}`).catch((error: unknown) => log.error({ component: 'page-cache', err: error }, 'purge notice not sent'));
   }
 }
 
@@ -121,7 +122,7 @@ async function connect(): Promise<void> {
     // Stopped while connecting: the new listener goes too.
     if (!bus.listening) await stopListeningForPagePurges();
   } catch (error) {
-    console.error('[page-cache] cannot listen for purges, retrying:', error instanceof Error ? error.message : error);
+    log.warn({ component: 'page-cache', err: error }, 'cannot listen for purges, retrying');
     retryLater();
   }
 }

@@ -16,6 +16,7 @@ import { attachments, boards, bomLines, edaDocuments, placements, type StoredLay
 import { getStorage } from '../storage/index.ts';
 import { sameIds } from './eda.ts';
 import { purgeProjectPagesById } from './page-purges.ts';
+import { log } from '../log.ts';
 
 /**
  * A board that has started processing this many times without finishing is failed: each start
@@ -117,7 +118,7 @@ export async function processBoardJob(boardId: number): Promise<void> {
     await Promise.all(written.map((key) => storage.delete(key).catch(() => undefined)));
     const known = error instanceof BoardError;
     const crashed = !known || error.crash;
-    if (crashed) console.error(`[eda] board ${boardId} crashed on start ${claimed.attempts}:`, error);
+    if (crashed) log.error({ component: 'eda', boardId, attempt: claimed.attempts, err: error }, 'board render crashed');
     if (crashed && claimed.attempts < MAX_BOARD_STARTS) {
       // Queued again (the sweep resends it should the retry be lost); the throw makes pg-boss retry the job.
       await db.update(boards).set({ status: 'queued', updatedAt: new Date() }).where(and(eq(boards.id, boardId), eq(boards.status, 'processing')));

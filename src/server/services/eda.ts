@@ -16,6 +16,7 @@ import { sendJob } from '../jobs/queue.ts';
 import { getStorage, fileUrl } from '../storage/index.ts';
 import { downloadName, type Tx } from './attachments.ts';
 import { findPublishedProject } from './project-detail.ts';
+import { log } from '../log.ts';
 
 /** What changed in a project's electronics when its attachments changed; started after commit. */
 export interface EdaPlan {
@@ -126,7 +127,7 @@ export async function startProjectEda(plan: EdaPlan): Promise<void> {
     for (const boardId of plan.boardIds) await sendJob('board', { boardId }, `board:${boardId}`);
     if (plan.documents) await sendJob('documents', { projectId: plan.projectId }, `documents:${plan.projectId}`);
   } catch (error) {
-    console.error('[eda] could not queue jobs, they will be resumed:', error instanceof Error ? error.message : error);
+    log.warn({ component: 'eda', err: error }, 'could not queue jobs, they will be resumed');
   }
   const storage = getStorage();
   await Promise.all(plan.orphanKeys.map((key) => storage.delete(key).catch(() => undefined)));

@@ -7,6 +7,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { getDb } from '../db/client.ts';
 import { projects, users } from '../db/schema/index.ts';
 import { pageTags, purgePages } from '../page-cache/tags.ts';
+import { log } from '../log.ts';
 
 async function memberUrls(userIds: number[]): Promise<string[]> {
   if (userIds.length === 0) return [];
@@ -17,7 +18,7 @@ async function memberUrls(userIds: number[]): Promise<string[]> {
 function purgeQuietly(tags: Promise<string[]>): Promise<void> {
   return tags.then(
     (list) => purgePages(...list),
-    (error: unknown) => console.error('[page-cache] purge failed:', error instanceof Error ? error.message : error),
+    (error: unknown) => log.error({ component: 'page-cache', err: error }, 'purge failed'),
   );
 }
 

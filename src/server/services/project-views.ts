@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { isCrawler } from '../../lib/user-agent.ts';
 import { getDb } from '../db/client.ts';
 import { projects, projectViews } from '../db/schema/index.ts';
+import { log } from '../log.ts';
 
 /** The visitor key of a request, or null for a crawler (not counted). */
 export function visitorKey(options: { userId: number | null; ip: string | null; userAgent: string | null; day: string }): string | null {
@@ -59,6 +60,6 @@ export function countProjectView(publicId: string, request: { userId: number | n
   countedToday.add(key);
   recordProjectView(publicId, visitor, day).catch((error: unknown) => {
     countedToday.delete(key);
-    console.error('[views] not counted', error);
+    log.warn({ component: 'views', err: error }, 'view not counted');
   });
 }

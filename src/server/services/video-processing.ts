@@ -18,6 +18,7 @@ import { probeVideo } from '../media/probe.ts';
 import { getStorage } from '../storage/index.ts';
 import { removeTusUpload, tusFilePath } from '../storage/tus-store.ts';
 import { purgeVideoPages } from './page-purges.ts';
+import { log } from '../log.ts';
 
 /** Starts after which a video is failed rather than processed again (each start a crash). */
 const MAX_VIDEO_STARTS = 2;
@@ -85,7 +86,7 @@ export async function processVideoJob(videoId: string): Promise<void> {
     await Promise.all(stored.map((key) => storage.delete(key).catch(() => undefined)));
     if (error instanceof MediaError) await fail(error.key);
     else {
-      console.error(`[videos] ${videoId} failed:`, error);
+      log.error({ component: 'videos', videoId, err: error }, 'video processing failed');
       await fail('transcode_failed');
     }
   } finally {

@@ -16,6 +16,7 @@ import { newPublicId } from './ids.ts';
 import { signPath, verifySignedPath } from './signing.ts';
 import { hashToken } from './sessions.ts';
 import { purgeVideoPages } from './page-purges.ts';
+import { log } from '../log.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -120,7 +121,7 @@ export async function saveVideo(userId: number, input: { uploadToken: string; ti
  */
 export async function queueVideo(id: string): Promise<void> {
   await sendJob('video', { videoId: id }, `video:${id}`).catch((error: unknown) =>
-    console.error('[videos] could not queue, it will be resumed:', error instanceof Error ? error.message : error),
+    log.warn({ component: 'videos', err: error }, 'could not queue, it will be resumed'),
   );
 }
 
