@@ -1,11 +1,14 @@
 import { readdir } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
+import { LRUCache } from 'lru-cache';
 import send from 'send';
 import { contentTypeOf } from '../lib/mime.ts';
 import { preferredEncoding } from './http/encoding.ts';
 import { applySecurityHeaders } from './http/security-headers.ts';
-import { getStorage } from './storage/index.ts';
+import { parseVariantKey } from './media/image-variants.ts';
+import { logUnqueuedVariants, queueImageVariants } from './services/uploads.ts';
+import { fileUrl, getStorage } from './storage/index.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -94,15 +97,12 @@ export async function createStaticFiles(clientDir: string) {
   };
 }
 
-/**
- * Stored files (`/files/<key>`): long-lived cache headers (keys never change content), the
- * content type from the key's extension, HTTP Range for video seeking, and a policy that keeps
- * an uploaded file from running anything when opened directly.
- */
-function plainNotFound(res: http.ServerResponse): void {
-  res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(`404 ${http.STATUS_CODES[404]}\n`);
+function plainAnswer(res: http.ServerResponse, status: 404 | 500): void {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(`${status} ${http.STATUS_CODES[status]}\n`);
 }
+
+const plainNotFound = (res: http.ServerResponse) => plainAnswer(res, 404);
 
 /**
  * A stored video, for a request whose signed address was checked: Range for seeking, cached by
@@ -123,9 +123,48 @@ export function serveStoredVideo(key: string, req: http.IncomingMessage, res: ht
   });
 }
 
+/** Images whose variants a request found missing lately: their job is sent once in this time. */
+const variantsAsked = new LRUCache<string, true>({ max: 10_000, ttl: 10 * 60_000 });
+
+/**
+ * A variant of a stored image (`images/ab/<id>.w640.avif`). Pages name variants before the job
+ * queue has made them (a new upload, an image from before variants existed): a missing one is a
+ * redirect to the original, never kept (`no-store`), so the browser asks again next time and then
+ * gets the variant; and it sends the image's job, once per image in ten minutes, in case none is
+ * waiting. Nothing is encoded here. A variant of an image that does not exist is 404.
+ */
+async function serveImageVariant(key: string, original: string, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  const storage = getStorage();
+  if ((await storage.size(key)) !== null) return sendStoredFile(key, req, res);
+  if ((await storage.size(original)) === null) return plainNotFound(res);
+  if (!variantsAsked.has(original)) {
+    variantsAsked.set(original, true);
+    void queueImageVariants(original).catch(logUnqueuedVariants);
+  }
+  res.writeHead(302, { location: fileUrl(original), 'cache-control': 'no-store', 'content-length': 0 });
+  res.end();
+}
+
+/**
+ * Stored files (`/files/<key>`): long-lived cache headers (keys never change content), the
+ * content type from the key's extension, HTTP Range for video seeking, and a policy that keeps
+ * an uploaded file from running anything when opened directly.
+ */
 export function serveStoredFile(key: string, req: http.IncomingMessage, res: http.ServerResponse): void {
   // Videos play only through their signed, expiring addresses (`/video/stream/…`).
   if (key.startsWith('videos/')) return void plainNotFound(res);
+  const variant = parseVariantKey(key);
+  if (variant) {
+    return void serveImageVariant(key, variant.original, req, res).catch((error: unknown) => {
+      console.error(`[static] ${req.url}:`, error instanceof Error ? error.message : error);
+      if (!res.headersSent) plainAnswer(res, 500);
+      else res.destroy();
+    });
+  }
+  sendStoredFile(key, req, res);
+}
+
+function sendStoredFile(key: string, req: http.IncomingMessage, res: http.ServerResponse): void {
   let file: string;
   try {
     file = getStorage().localPath(key);
