@@ -3,6 +3,7 @@ import type { Locale } from '../../lib/i18n.ts';
 import { getDb } from '../db/client.ts';
 import { projects, projectTags, tags, users } from '../db/schema/index.ts';
 import { fileUrl } from '../storage/index.ts';
+import { storedImageWidth } from './uploads.ts';
 
 export interface TagRef {
   slug: string;
@@ -21,6 +22,8 @@ export interface ProjectCard {
   title: string;
   summary: string;
   cover: string | null;
+  /** The cover's width in pixels when it is an uploaded image (pages offer its smaller variants), else null. */
+  coverWidth: number | null;
   owner: OwnerRef;
   tags: TagRef[];
   counts: { views: number; stars: number; likes: number; comments: number };
@@ -63,6 +66,7 @@ export const cardColumns = {
   title: projects.title,
   summary: projects.summary,
   cover: coverOrBoard,
+  coverWidth: storedImageWidth(projects.cover),
   views: projects.viewCount,
   stars: projects.starCount,
   likes: projects.likeCount,
@@ -79,6 +83,7 @@ export type CardRow = {
   title: string;
   summary: string;
   cover: string | null;
+  coverWidth: number | null;
   views: number;
   stars: number;
   likes: number;
@@ -130,6 +135,7 @@ export async function toCards(rows: (CardRow & { tags?: TagRow[] | null })[], lo
     title: row.title,
     summary: row.summary,
     cover: row.cover,
+    coverWidth: row.coverWidth,
     owner: { url: row.ownerUrl, nickname: row.ownerNickname, avatar: row.ownerAvatar },
     tags: tagMap.get(row.internalId) ?? [],
     counts: { views: row.views, stars: row.stars, likes: row.likes, comments: row.comments },
