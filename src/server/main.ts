@@ -13,7 +13,7 @@ import { startDatabase } from './db/client.ts';
 import { DatabaseSetupError } from './db/embedded.ts';
 import { assertRouteMiddlewares } from './routing/middlewares.ts';
 import { routeTable } from './routing/routes.ts';
-import { seedDemoIfEmpty } from './db/seed/demo.ts';
+import { queueDemoImageVariants, seedDemoIfEmpty } from './db/seed/demo.ts';
 import { startJobWorkers, stopJobWorkers } from './jobs/workers.ts';
 import { stopListeningForPagePurges } from './page-cache/tags.ts';
 import { deleteExpiredRateLimits } from './services/rate-limit.ts';
@@ -57,10 +57,8 @@ const database = await startDatabase({ dataDir: config.dataDir, log: process.env
   stopStarting(error.message);
 });
 log(`database ready (${database.embedded ? `embedded, data in ${path.join(config.dataDir, 'pg')}` : 'DATABASE_URL'})`);
-if (config.seedDemo) {
-  const seeded = await seedDemoIfEmpty();
-  if (seeded) log('demo content created (set SEED_DEMO=0 for a real deployment)');
-}
+const seeded = config.seedDemo && (await seedDemoIfEmpty());
+if (seeded) log('demo content created (set SEED_DEMO=0 for a real deployment)');
 
 const distDir = path.resolve(process.env.DIST_DIR ?? path.join(root, 'dist'));
 const server = await createAppServer({ distDir });
@@ -73,6 +71,8 @@ housekeeping.unref();
 server.listen(config.port, config.host, () => {
   log(`listening on http://localhost:${config.port} (ready in ${Date.now() - startedAt} ms)`);
   keepServingThroughStrayErrors();
+  // The demo pictures' smaller variants are made by the job queue, here or in a worker process.
+  if (seeded) void queueDemoImageVariants().catch((error: unknown) => console.error('[copperhub] demo image variants not queued:', error));
   // Boards and videos are processed by the job queue in this process unless the operator runs
   // workers apart; they start once the site serves, so a restart is not held up by them.
   if (runWorkers) {

@@ -1,11 +1,14 @@
 import { readdir } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
+import { LRUCache } from 'lru-cache';
 import send from 'send';
 import { contentTypeOf } from '../lib/mime.ts';
 import { preferredEncoding } from './http/encoding.ts';
 import { applySecurityHeaders } from './http/security-headers.ts';
-import { assertSafeKey, getStorage } from './storage/index.ts';
+import { parseVariantKey } from './media/image-variants.ts';
+import { logUnqueuedVariants, queueImageVariants } from './services/uploads.ts';
+import { assertSafeKey, fileUrl, getStorage } from './storage/index.ts';
 import { DOWNLOAD_LINK_SECONDS, type BucketStorage } from './storage/s3.ts';
 import { contentDisposition } from './http/content-disposition.ts';
 import { log } from './log.ts';
@@ -208,6 +211,28 @@ export function serveStoredVideo(key: string, req: http.IncomingMessage, res: ht
   });
 }
 
+/** Images whose variants a request found missing lately: their job is sent once in this time. */
+const variantsAsked = new LRUCache<string, true>({ max: 10_000, ttl: 10 * 60_000 });
+
+/**
+ * A variant of a stored image (`images/ab/<id>.w640.avif`). Pages name variants before the job
+ * queue has made them (a new upload, an image from before variants existed): a missing one is a
+ * redirect to the original, never kept (`no-store`), so the browser asks again next time and then
+ * gets the variant; and it sends the image's job, once per image in ten minutes, in case none is
+ * waiting. Nothing is encoded here. A variant of an image that does not exist is 404.
+ */
+async function serveImageVariant(key: string, original: string, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  const storage = getStorage();
+  if ((await storage.size(key)) !== null) return sendStoredFile(key, req, res);
+  if ((await storage.size(original)) === null) return plainNotFound(res);
+  if (!variantsAsked.has(original)) {
+    variantsAsked.set(original, true);
+    void queueImageVariants(original).catch(logUnqueuedVariants);
+  }
+  res.writeHead(302, { location: fileUrl(original), 'cache-control': 'no-store', 'content-length': 0 });
+  res.end();
+}
+
 /**
  * Stored files (`/files/<key>`): long-lived cache headers (keys never change content), the
  * content type from the key's extension, HTTP Range for video seeking, and a policy that keeps
@@ -222,6 +247,21 @@ export function serveStoredVideo(key: string, req: http.IncomingMessage, res: ht
 export function serveStoredFile(key: string, req: http.IncomingMessage, res: http.ServerResponse): void {
   // Videos play only through their signed, expiring addresses (`/video/stream/…`).
   if (key.startsWith('videos/')) return void plainNotFound(res);
+  const variant = parseVariantKey(key);
+  if (variant) {
+    return void serveImageVariant(key, variant.original, req, res).catch((error: unknown) => {
+      log.error({ component: 'static', err: error, url: req.url }, 'image variant could not be served');
+      if (!res.headersSent) {
+        res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+        res.end(`500 ${http.STATUS_CODES[500]}\n`);
+      }
+      else res.destroy();
+    });
+  }
+  sendStoredFile(key, req, res);
+}
+
+function sendStoredFile(key: string, req: http.IncomingMessage, res: http.ServerResponse): void {
   try {
     assertSafeKey(key);
   } catch {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../helpers/db.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { loadDemoContent } from '../../src/server/db/seed/demo-content.ts';
-import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, seedDemoIfEmpty } from '../../src/server/db/seed/demo.ts';
+import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, queueDemoImageVariants, seedDemoIfEmpty } from '../../src/server/db/seed/demo.ts';
 import { seedSynthetic } from '../../src/server/db/seed/synthetic.ts';
 import { verifyPassword } from '../../src/server/services/passwords.ts';
 import { getStorage } from '../../src/server/storage/index.ts';
@@ -65,17 +65,26 @@ describe('demo content', () => {
       expect(project.description_html).not.toMatch(/<script|<iframe|<style|\son[a-z]+=/i);
     }
 
-    // every stored image URL points at a file that exists in storage
-    const images = await rows<{ url: string }>(`
-      SELECT cover AS url FROM projects WHERE cover IS NOT NULL UNION ALL SELECT avatar FROM users
-      UNION ALL SELECT image FROM banners UNION ALL SELECT cover FROM collections`);
-    for (const { url } of images) {
-      expect(url).toMatch(/^\/files\/demo\/.+\.webp$/);
+    // every stored image URL points at a file that exists in storage, stored as an uploaded image
+    // is (its upload's id in its name, with its width), so pages offer its variants
+    const images = await rows<{ url: string; width: number | null }>(`
+      SELECT i.url, u.width FROM (
+        SELECT cover AS url FROM projects WHERE cover IS NOT NULL UNION ALL SELECT avatar FROM users
+        UNION ALL SELECT image FROM banners UNION ALL SELECT cover FROM collections) i
+      LEFT JOIN uploads u ON i.url = '/files/' || u.storage_key AND u.id = substring(i.url from '([0-9a-z]+)\\.webp$')`);
+    for (const { url, width } of images) {
+      expect(url).toMatch(/^\/files\/images\/[0-9a-z]{2}\/[0-9a-z]{16}\.webp$/);
+      expect(width, url).toBeGreaterThan(0);
       const size = await getStorage().size(url.slice('/files/'.length));
       expect(size, url).toBeGreaterThan(1000);
     }
     const uploads = await rows<{ n: number }>(`SELECT count(*)::int AS n FROM uploads WHERE mime = 'image/webp'`);
     expect(uploads[0]!.n).toBe(images.length);
+    // their variants are made by the workers, not while seeding: the server queues them once it serves
+    expect(await getStorage().size(images[0]!.url.slice('/files/'.length).replace('.webp', '.w160.avif'))).toBeNull();
+    expect(await queueDemoImageVariants()).toBe(images.length - counts.users);
+    const queued = await rows<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'image.variants'`);
+    expect(queued[0]!.n).toBe(images.length - counts.users);
 
     // the real boards: a project without generated artwork carries design files, its board queued
     // for the job queue, and its BOM and placement files waiting to be read

@@ -74,7 +74,12 @@ describe('renderMarkdown', () => {
     const source = '![a](/files/a.webp)\n\n<img src="/files/b.webp" alt="">\n\nText & <b>bold</b>';
     expect(collectImageUrls(source)).toEqual(['/files/a.webp', '/files/b.webp']);
     const html = render(source);
-    expect(imagesInHtml(html)).toEqual(['/files/a.webp', '/files/b.webp']);
+    expect(imagesInHtml(html)).toEqual([
+      { src: '/files/a.webp', width: null },
+      { src: '/files/b.webp', width: null },
+    ]);
+    const sized = renderMarkdown('![a](/files/images/a.webp) ![a again](/files/images/a.webp)', new Map([['/files/images/a.webp', { width: 800, height: 600 }]]));
+    expect(imagesInHtml(sized)).toEqual([{ src: '/files/images/a.webp', width: 800 }]);
     expect(htmlToText(render('# Title\n\nFirst paragraph.\n\n- item one\n- item two'))).toBe('Title First paragraph. item one item two');
   });
 });

@@ -1,12 +1,16 @@
 /**
  * The durable job queue: pg-boss in the site's own PostgreSQL (schema `pgboss`). Heavy work —
- * rendering boards, reading BOMs — is sent here by the request that attaches the files and done
- * by the workers the server entry starts, so a request answers at once and a restart loses
- * nothing: a job whose worker died stops sending heartbeats and pg-boss hands it out again.
+ * rendering boards, reading BOMs, processing videos, resizing images — is sent here by the
+ * request that stores the files and done by the workers the server entry starts, so a request
+ * answers at once and a restart loses nothing: a job whose worker died stops sending heartbeats
+ * and pg-boss hands it out again.
  */
-import { PgBoss, type Job } from 'pg-boss';
-import { VIDEO_JOB_MAX_MS } from '../media/limits.ts';
+import { PgBoss, type Job, type JobResult } from 'pg-boss';
+import { IMAGE_VARIANTS_TIME_LIMIT_MS, VIDEO_JOB_MAX_MS } from '../media/limits.ts';
 import { log } from '../log.ts';
+
+/** Image jobs a worker takes at once: it fetches again at once while batches come back full. */
+export const IMAGE_BATCH = 4;
 
 /** The longest a board or BOM job may run before pg-boss gives it to another worker. */
 const EDA_EXPIRE_SECONDS = 30 * 60;
@@ -25,6 +29,12 @@ export const JOBS = {
   documents: { name: 'eda.documents', retryLimit: 2, expireInSeconds: EDA_EXPIRE_SECONDS },
   /** Probes a video and prepares it for the web (`{ videoId }`); like boards, failed on its third start. */
   video: { name: 'video.process', retryLimit: 2, expireInSeconds: VIDEO_EXPIRE_SECONDS },
+  /**
+   * Makes the AVIF and WebP variants of a stored image (`{ key }`). Taken `IMAGE_BATCH` at a time
+   * (the seed and a page of old pictures send dozens at once), so each may run the whole batch's
+   * time limits before it expires.
+   */
+  imageVariants: { name: 'image.variants', retryLimit: 2, expireInSeconds: Math.ceil((IMAGE_BATCH * IMAGE_VARIANTS_TIME_LIMIT_MS) / 1000) + 60 },
 } as const;
 export type JobKind = keyof typeof JOBS;
 
@@ -91,21 +101,49 @@ export async function getQueue(): Promise<PgBoss> {
 
 /**
  * Sends a job. `key` makes a second send of the same work while one is still waiting a no-op
- * (editing a project twice in a row renders its board once).
+ * (editing a project twice in a row renders its board once). Jobs of higher `priority` are taken
+ * first (default 0).
  */
-export async function sendJob(kind: JobKind, data: Record<string, unknown>, key: string): Promise<void> {
+export async function sendJob(kind: JobKind, data: Record<string, unknown>, key: string, options: { priority?: number } = {}): Promise<void> {
   const queue = await getQueue();
-  await queue.send(JOBS[kind].name, data, { singletonKey: key });
+  await queue.send(JOBS[kind].name, data, { singletonKey: key, priority: options.priority ?? 0 });
 }
 
-/** Runs `handler` for every job of `kind`, `concurrency` at a time in this process. */
-export async function workJobs(kind: JobKind, concurrency: number, handler: JobHandler): Promise<void> {
+/**
+ * Runs `handler` for every job of `kind`, `concurrency` at a time in this process. A worker asks
+ * for a job every 2 seconds at most (a job done sooner waits out the rest); with `batchSize` above
+ * 1 it takes that many at once, runs them one after the other (each failing or succeeding on its
+ * own) and asks again at once while the queue hands out full batches, so a backlog of quick jobs
+ * does not wait 2 seconds each.
+ */
+export async function workJobs(kind: JobKind, concurrency: number, handler: JobHandler, options: { batchSize?: number } = {}): Promise<void> {
   const queue = await getQueue();
+  const batchSize = options.batchSize ?? 1;
+  if (batchSize === 1) {
+    await queue.work<Record<string, unknown>>(
+      JOBS[kind].name,
+      { localConcurrency: concurrency, batchSize: 1, pollingIntervalSeconds: 2 },
+      async (jobs: Job<Record<string, unknown>>[]) => {
+        for (const job of jobs) await handler(job.data ?? {});
+      },
+    );
+    return;
+  }
   await queue.work<Record<string, unknown>>(
     JOBS[kind].name,
-    { localConcurrency: concurrency, batchSize: 1, pollingIntervalSeconds: 2 },
+    { localConcurrency: concurrency, batchSize, pollingIntervalSeconds: 2, burstWhenBatchFull: true, perJobResults: true },
     async (jobs: Job<Record<string, unknown>>[]) => {
-      for (const job of jobs) await handler(job.data ?? {});
+      const results: JobResult[] = [];
+      for (const job of jobs) {
+        try {
+          await handler(job.data ?? {});
+          results.push({ id: job.id, status: 'completed' });
+        } catch (error) {
+          log.error({ component: 'jobs', queue: JOBS[kind].name, err: error }, 'job failed');
+          results.push({ id: job.id, status: 'failed', output: { message: error instanceof Error ? error.message : String(error) } });
+        }
+      }
+      return results;
     },
   );
 }

@@ -2,11 +2,12 @@
  * The job workers of this process: what each job kind runs, and the sweep that sends jobs for
  * work left without one. Started by the server entry (or alone, for a worker-only process).
  */
+import { generateImageVariants } from '../media/image-variants.ts';
 import { processBoardJob, processDocumentsJob } from '../services/eda-processing.ts';
 import { resumePendingEda } from '../services/eda.ts';
 import { processVideoJob } from '../services/video-processing.ts';
 import { resumePendingVideos } from '../services/videos.ts';
-import { stopQueue, workJobs } from './queue.ts';
+import { IMAGE_BATCH, stopQueue, workJobs } from './queue.ts';
 import { log } from '../log.ts';
 
 /** How often pending work without a job is looked for. */
@@ -17,7 +18,7 @@ let started = false;
 
 /**
  * Starts the workers: `boardConcurrency` boards render at once (each in its own worker thread),
- * BOMs are read two at a time, videos one at a time. Pending work from before a restart is sent again at once.
+ * BOMs are read two at a time, videos and image variants one at a time. Pending work from before a restart is sent again at once.
  */
 export async function startJobWorkers(options: { boardConcurrency?: number } = {}): Promise<void> {
   if (started) return;
@@ -32,6 +33,16 @@ export async function startJobWorkers(options: { boardConcurrency?: number } = {
   await workJobs('video', 1, async (data) => {
     if (typeof data.videoId === 'string') await processVideoJob(data.videoId);
   });
+  // One image at a time (sharp encodes on libuv's thread pool, which the site's requests share),
+  // a few taken at once so a backlog runs without a pause between images.
+  await workJobs(
+    'imageVariants',
+    1,
+    async (data) => {
+      if (typeof data.key === 'string') await generateImageVariants(data.key);
+    },
+    { batchSize: IMAGE_BATCH },
+  );
   const resume = () => Promise.all([resumePendingEda(), resumePendingVideos()]).catch((error: unknown) => log.error({ component: 'jobs', err: error }, 'resume failed'));
   await resume();
   sweep = setInterval(() => void resume(), SWEEP_MS);

@@ -1,7 +1,7 @@
 /**
- * How long the work on one video may take, in one place: ffprobe's and ffmpeg's time limits, the
- * job queue's expiry of a video job, and when a video left `processing` is sent again all follow
- * from the longest video allowed. A queue expiry shorter than ffmpeg's limit would hand a running
+ * How long the work on one video (or one picture's variants) may take, in one place: ffprobe's
+ * and ffmpeg's time limits, the job queue's expiry of a video job, and when a video left
+ * `processing` is sent again all follow from the longest video allowed. A queue expiry shorter than ffmpeg's limit would hand a running
  * transcode to a second worker; one far longer would leave a lost job unnoticed for hours.
  */
 import { VIDEO_MAX_SECONDS } from '../../lib/contract/video.ts';
@@ -26,3 +26,6 @@ const STORE_ALLOWANCE_MS = 5 * 60_000;
  * (20 minutes: 42 minutes of limit) and storing the result.
  */
 export const VIDEO_JOB_MAX_MS = 2 * PROBE_TIMEOUT_MS + prepareTimeLimitMs(VIDEO_MAX_SECONDS) + STORE_ALLOWANCE_MS;
+
+/** The longest the variants of one picture may take (each encode has its own 30 s limit besides). */
+export const IMAGE_VARIANTS_TIME_LIMIT_MS = 3 * 60_000;

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { userRefSchema } from '../../lib/contract/schemas/common.ts';
 import type { projectCardSchema, tagRefSchema } from '../../lib/contract/schemas/projects.ts';
 import { COUNT_LIMIT, countUpTo, estimateMatches, resolveTotal, type ProjectTotal } from './project-totals.ts';
+import { storedImageWidth } from './uploads.ts';
 
 export type TagRef = z.infer<typeof tagRefSchema>;
 
@@ -65,6 +66,7 @@ export const cardColumns = {
   title: projects.title,
   summary: projects.summary,
   cover: coverOrBoard,
+  coverWidth: storedImageWidth(projects.cover),
   views: projects.viewCount,
   stars: projects.starCount,
   likes: projects.likeCount,
@@ -81,6 +83,7 @@ export type CardRow = {
   title: string;
   summary: string;
   cover: string | null;
+  coverWidth: number | null;
   views: number;
   stars: number;
   likes: number;
@@ -132,6 +135,7 @@ export async function toCards(rows: (CardRow & { tags?: TagRow[] | null })[], lo
     title: row.title,
     summary: row.summary,
     cover: row.cover,
+    coverWidth: row.coverWidth,
     owner: { url: row.ownerUrl, nickname: row.ownerNickname, avatar: row.ownerAvatar },
     tags: tagMap.get(row.internalId) ?? [],
     counts: { views: row.views, stars: row.stars, likes: row.likes, comments: row.comments },

@@ -127,13 +127,19 @@ export function collectImageUrls(source: string): string[] {
   return [...urls];
 }
 
-/** Image URLs in stored (sanitized) description HTML, in order: the gallery of a project page. */
-export function imagesInHtml(html: string): string[] {
-  const urls = new Set<string>();
-  for (const match of html.matchAll(/<img\b[^>]*?\ssrc="([^"]+)"/g)) {
-    urls.add(match[1]!.replace(/&amp;/g, '&'));
+/**
+ * Images in stored (sanitized) description HTML, in order, each once: the gallery of a project
+ * page. `width` is the one the HTML gives (an uploaded image's own, filled in when it was saved).
+ */
+export function imagesInHtml(html: string): { src: string; width: number | null }[] {
+  const images = new Map<string, number | null>();
+  for (const [tag] of html.matchAll(/<img\b[^>]*>/g)) {
+    const src = /\ssrc="([^"]+)"/.exec(tag)?.[1]?.replace(/&amp;/g, '&');
+    if (!src || images.has(src)) continue;
+    const width = Number(/\swidth="(\d{1,5})"/.exec(tag)?.[1] ?? NaN);
+    images.set(src, Number.isFinite(width) && width > 0 ? width : null);
   }
-  return [...urls];
+  return [...images].map(([src, width]) => ({ src, width }));
 }
 
 /** Pixel sizes of images stored by this site (uploads), keyed by their public URL. */

@@ -64,6 +64,8 @@ export async function getPreview(previewId: string, viewerId: number | null, tok
     title: content.title,
     summary: content.summary,
     cover: content.cover,
+    // A preview is seen by its author alone, uncached: its cover shows as stored.
+    coverWidth: null,
     owner: { url: row.ownerUrl, nickname: row.ownerNickname, avatar: row.ownerAvatar },
     tags: content.tags.flatMap((slug) => {
       const tag = tagRows.find((candidate) => candidate.slug === slug);

@@ -4,6 +4,7 @@ import { getDb } from '../db/client.ts';
 import { banners, collections, donations, projects } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import type { Page } from './cards.ts';
+import { storedImageWidth } from './uploads.ts';
 import type { z } from 'zod';
 import type { bannerSchema, donationSchema } from '../../lib/contract/schemas/site.ts';
 
@@ -13,11 +14,11 @@ export type BannerInfo = z.infer<typeof bannerSchema>;
 export async function listActiveBanners(locale: Locale): Promise<BannerInfo[]> {
   const now = new Date();
   const rows = await getDb()
-    .select()
+    .select({ image: banners.image, imageWidth: storedImageWidth(sql`"banners"."image"`), link: banners.link, titleEn: banners.titleEn, titleZh: banners.titleZh })
     .from(banners)
     .where(and(or(isNull(banners.startsAt), lte(banners.startsAt, now)), or(isNull(banners.endsAt), gt(banners.endsAt, now))))
     .orderBy(asc(banners.sort), asc(banners.id));
-  return rows.map((row) => ({ image: row.image, link: row.link, title: locale === 'zh-CN' ? row.titleZh : row.titleEn }));
+  return rows.map((row) => ({ image: row.image, imageWidth: row.imageWidth, link: row.link, title: locale === 'zh-CN' ? row.titleZh : row.titleEn }));
 }
 
 export type DonationInfo = z.infer<typeof donationSchema>;
@@ -96,16 +97,19 @@ export interface CollectionInfo {
   title: string;
   description: string;
   cover: string | null;
+  /** The cover's width in pixels when it is an uploaded image, else null. */
+  coverWidth: number | null;
   projectCount: number;
 }
 
-function toCollection(row: typeof collections.$inferSelect & { projectCount: number }, locale: Locale): CollectionInfo {
+function toCollection(row: typeof collections.$inferSelect & { coverWidth: number | null; projectCount: number }, locale: Locale): CollectionInfo {
   return {
     id: row.id,
     name: row.name,
     title: locale === 'zh-CN' ? row.titleZh : row.titleEn,
     description: locale === 'zh-CN' ? row.descriptionZh : row.descriptionEn,
     cover: row.cover,
+    coverWidth: row.coverWidth,
     projectCount: row.projectCount,
   };
 }
@@ -144,6 +148,7 @@ function collectionsColumns() {
     descriptionEn: collections.descriptionEn,
     descriptionZh: collections.descriptionZh,
     cover: collections.cover,
+    coverWidth: storedImageWidth(sql`"collections"."cover"`),
     featured: collections.featured,
     sort: collections.sort,
     createdAt: collections.createdAt,

@@ -1,9 +1,11 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type OutputInfo } from 'sharp';
 import { getDb } from '../db/client.ts';
 import { uploads, type UploadPurpose } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
+import { sendJob } from '../jobs/queue.ts';
+import { ORIGINAL_URL_SQL_PATTERN } from '../media/image-variants.ts';
 import { fileUrl, getStorage } from '../storage/index.ts';
 import { looksLikeBomText } from '../electronics/bom.ts';
 import { looksLikeExcellonText, looksLikeGerberText } from '../electronics/gerber-text.ts';
@@ -40,6 +42,11 @@ export const AVATAR_SIDE = 512;
 const IMAGE_MAX_PIXELS = 50_000_000;
 /** Image formats accepted, by sniffed content (never by name or declared type). */
 export const IMAGE_MIMES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
+
+/** Where the image upload `id` is stored (its variants are named after it: `image-variants.ts`). */
+export function imageStorageKey(id: string): string {
+  return `images/${id.slice(0, 2)}/${id}.webp`;
+}
 
 /** How one upload purpose checks and stores a file. */
 interface PurposeHandler {
@@ -91,15 +98,40 @@ const imageHandler: PurposeHandler = {
       throw new AppError('unsupported_type');
     }
     const id = newPublicId(16);
-    const storageKey = `images/${id.slice(0, 2)}/${id}.webp`;
+    const storageKey = imageStorageKey(id);
     const name = safeFileName(file.name, 'webp', 'image');
     await insertUpload(
       { id, ownerId, purpose, storageKey, name, mime: 'image/webp', size: output.data.length, width: output.info.width, height: output.info.height },
       output.data,
     );
+    // Pages show covers and pictures through their smaller variants (avatars are shown as stored).
+    if (purpose !== 'avatar') await queueImageVariants(storageKey, { fresh: true }).catch(logUnqueuedVariants);
     return { id, url: fileUrl(storageKey), name, mime: 'image/webp', size: output.data.length };
   },
 };
+
+/**
+ * Sends the making of an image's AVIF and WebP variants to the job queue (one waiting job per
+ * image). A member's upload goes first (`fresh`): its author is looking at the page it is on,
+ * while the demo pictures and pictures from before variants wait behind it.
+ */
+export async function queueImageVariants(storageKey: string, options: { fresh?: boolean } = {}): Promise<void> {
+  await sendJob('imageVariants', { key: storageKey }, `image-variants:${storageKey}`, { priority: options.fresh ? 1 : 0 });
+}
+
+/** Logs a send that failed: pages show the original meanwhile, and a request for a missing variant sends it again. */
+export function logUnqueuedVariants(error: unknown): void {
+  console.error('[uploads] could not queue image variants:', error instanceof Error ? error.message : error);
+}
+
+/**
+ * The pixel width of the stored image a URL column points at, in the same statement (one lookup
+ * of `uploads` by its key, the id in the URL); null for anything else (a board preview, a static
+ * or external address). Pages need it to offer the image's variants (`describePicture`).
+ */
+export function storedImageWidth(url: AnyColumn | SQL): SQL<number | null> {
+  return sql<number | null>`(SELECT u.width FROM uploads u WHERE u.id = substring(${url} from ${ORIGINAL_URL_SQL_PATTERN}))`;
+}
 
 /** Design files larger than this are refused with 413. */
 export const ATTACHMENT_MAX_BYTES = 50 * 1024 * 1024;

@@ -11,6 +11,7 @@ export const projectCardSchema = z
     title: z.string(),
     summary: z.string(),
     cover: z.string().nullable(),
+    coverWidth: z.number().int().positive().nullable().meta({ description: 'The cover’s width in pixels when it is an uploaded image (its smaller AVIF/WebP variants exist), else null.' }),
     owner: userRefSchema,
     tags: z.array(tagRefSchema),
     counts: z.object({ views: count, stars: count, likes: count, comments: count }),

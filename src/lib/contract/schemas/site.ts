@@ -1,6 +1,8 @@
 import { count, isoDateTime, pageOf, projectRefSchema, z } from './common.ts';
 
-export const bannerSchema = z.object({ image: z.string(), link: z.string(), title: z.string() }).meta({ id: 'Banner' });
+export const bannerSchema = z
+  .object({ image: z.string(), imageWidth: z.number().int().positive().nullable().meta({ description: 'The image’s width in pixels when it is an uploaded image (its variants exist), else null.' }), link: z.string(), title: z.string() })
+  .meta({ id: 'Banner' });
 
 export const donationSchema = z
   .object({

@@ -5,7 +5,7 @@
  * fixed seed) so the site looks lived in. Everything goes in one transaction, so a crash leaves
  * nothing half-seeded.
  */
-import { count, sql } from 'drizzle-orm';
+import { and, count, like, ne, sql } from 'drizzle-orm';
 import { getDb, type Database } from '../client.ts';
 import {
   attachments,
@@ -27,6 +27,7 @@ import {
 import type { UploadPurpose } from '../schema/index.ts';
 import { newPublicId } from '../../services/ids.ts';
 import { hashPassword } from '../../services/passwords.ts';
+import { imageStorageKey, queueImageVariants } from '../../services/uploads.ts';
 import { loadDemoContent, type CommentPool, type DemoContent, type ProjectSeed } from './demo-content.ts';
 import { planProjectEda } from '../../services/eda.ts';
 import { storeDesignFiles } from './design-files.ts';
@@ -69,18 +70,42 @@ export async function seedDemoIfEmpty(options: { dir?: string } = {}): Promise<b
   });
 }
 
+/**
+ * Sends the demo pictures' variants to the job queue, as an upload does (avatars are shown as
+ * stored). Called once the site serves after seeding: starting the queue costs the first start
+ * more than a second, and until the variants exist pages show the pictures as stored.
+ */
+export async function queueDemoImageVariants(): Promise<number> {
+  const rows = await getDb()
+    .select({ key: uploads.storageKey })
+    .from(uploads)
+    .where(and(ne(uploads.purpose, 'avatar'), like(uploads.storageKey, 'images/%')));
+  for (const row of rows) await queueImageVariants(row.key);
+  return rows.length;
+}
+
 interface ImageJob extends ArtworkJob {
+  /** What the picture is for (`avatar:<url>`, `cover:<project>`, `banner:<n>`, `collection:<name>`). */
+  ref: string;
+  /** Its `uploads` row, named in its key like any uploaded image's. */
+  id: string;
   name: string;
   purpose: UploadPurpose;
   /** The demo member the upload belongs to. */
   ownerUrl: string | null;
 }
 
+/** Stored like an uploaded image (`images/ab/<id>.webp`), so pages offer its variants. */
+function upload(ref: string): { ref: string; id: string; key: string } {
+  const id = newPublicId(16);
+  return { ref, id, key: imageStorageKey(id) };
+}
+
 /** The artwork of every member, project, banner and collection. */
 function imageJobs(content: DemoContent, projectSeeds: { seed: ProjectSeed; publicId: string }[]): ImageJob[] {
   return [
     ...content.users.map((user) => ({
-      key: `demo/avatars/${user.url}.webp`,
+      ...upload(`avatar:${user.url}`),
       name: `${user.url}.webp`,
       purpose: 'avatar' as const,
       ownerUrl: user.url,
@@ -93,7 +118,7 @@ function imageJobs(content: DemoContent, projectSeeds: { seed: ProjectSeed; publ
       if (!cover) return [];
       return [
         {
-          key: `demo/covers/${publicId}.webp`,
+          ...upload(`cover:${publicId}`),
           name: `${seed.slug}.webp`,
           purpose: 'cover' as const,
           ownerUrl: seed.owner,
@@ -104,7 +129,7 @@ function imageJobs(content: DemoContent, projectSeeds: { seed: ProjectSeed; publ
       ];
     }),
     ...content.banners.map((banner, i) => ({
-      key: `demo/banners/banner-${i + 1}.webp`,
+      ...upload(`banner:${i + 1}`),
       name: `banner-${i + 1}.webp`,
       purpose: 'image' as const,
       ownerUrl: null,
@@ -113,7 +138,7 @@ function imageJobs(content: DemoContent, projectSeeds: { seed: ProjectSeed; publ
       svg: () => bannerSvg({ from: banner.colours[0], to: banner.colours[1], seed: hashString(banner.titleEn) }),
     })),
     ...content.collections.map((collection) => ({
-      key: `demo/collections/${collection.name}.webp`,
+      ...upload(`collection:${collection.name}`),
       name: `${collection.name}.webp`,
       purpose: 'image' as const,
       ownerUrl: null,
@@ -135,8 +160,8 @@ async function insertDemo(tx: Tx, content: DemoContent): Promise<void> {
     storeArtwork(imageJobs(content, projectSeeds)),
     storeDesignFiles(content.edaDir, projectSeeds),
   ]);
-  const images = new Map(stored.map((image) => [image.key, image]));
-  const image = (key: string) => images.get(key)!;
+  const images = new Map(stored.map((image) => [image.ref, image]));
+  const image = (ref: string) => images.get(ref)!;
 
   // users and credentials
   const userRows = await tx
@@ -147,7 +172,7 @@ async function insertDemo(tx: Tx, content: DemoContent): Promise<void> {
         return {
           customUrl: user.url,
           nickname: user.nickname,
-          avatar: image(`demo/avatars/${user.url}.webp`).url,
+          avatar: image(`avatar:${user.url}`).url,
           bio: user.bio,
           location: user.location,
           website: user.website,
@@ -165,7 +190,7 @@ async function insertDemo(tx: Tx, content: DemoContent): Promise<void> {
 
   await tx.insert(uploads).values(
     stored.map((img) => ({
-      id: newPublicId(),
+      id: img.id,
       ownerId: img.ownerUrl ? userId.get(img.ownerUrl)! : null,
       purpose: img.purpose,
       storageKey: img.key,
@@ -264,7 +289,7 @@ async function insertDemo(tx: Tx, content: DemoContent): Promise<void> {
           ownerId: project.ownerId,
           title: seed.title,
           summary: seed.summary,
-          cover: seed.cover ? image(`demo/covers/${project.publicId}.webp`).url : null,
+          cover: seed.cover ? image(`cover:${project.publicId}`).url : null,
           ...projectTextColumns({ title: seed.title, summary: seed.summary, markdown: seed.description, tagNames }),
           licence: seed.licence,
           status: 'published' as const,
@@ -401,7 +426,7 @@ async function insertDemo(tx: Tx, content: DemoContent): Promise<void> {
   if (content.banners.length) {
     await tx.insert(banners).values(
       content.banners.map((banner, i) => ({
-        image: image(`demo/banners/banner-${i + 1}.webp`).url,
+        image: image(`banner:${i + 1}`).url,
         link: banner.link,
         titleEn: banner.titleEn,
         titleZh: banner.titleZh,
@@ -419,7 +444,7 @@ async function insertDemo(tx: Tx, content: DemoContent): Promise<void> {
           titleZh: collection.titleZh,
           descriptionEn: collection.descriptionEn,
           descriptionZh: collection.descriptionZh,
-          cover: image(`demo/collections/${collection.name}.webp`).url,
+          cover: image(`collection:${collection.name}`).url,
           featured: true,
           sort,
           createdAt: new Date(now - (30 + sort * 20) * DAY),
