@@ -33,11 +33,11 @@ export function donationMode(config: DonationConfig = getConfig().donations): Do
 /**
  * A donation form as sent by the Support page or an app: an amount in minor units of `currency`,
  * within that currency's bounds (`DONATION_CURRENCIES`), towards the site or a project.
- * Field errors: `too_small`, `too_big`, `invalid_value`.
+ * Field errors: `amount_invalid`, `amount_too_small`, `amount_too_big`, `too_big` (name, message), `invalid_value`.
  */
 export const donationFormSchema = z
   .object({
-    amount: z.coerce.number().int().positive(),
+    amount: z.coerce.number().int('amount_invalid').positive('amount_too_small'),
     currency: z.enum(DONATION_CURRENCY_CODES as [DonationCurrency, ...DonationCurrency[]]),
     anonymous: z
       .union([z.boolean(), z.enum(['on', 'true', '1', 'false', '0', ''])])
@@ -50,14 +50,14 @@ export const donationFormSchema = z
   })
   .superRefine((form, ctx) => {
     const bounds = DONATION_CURRENCIES[form.currency];
-    if (form.amount < bounds.min) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'too_small' });
-    if (form.amount > bounds.max) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'too_big' });
+    if (form.amount < bounds.min) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'amount_too_small' });
+    if (form.amount > bounds.max) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'amount_too_big' });
   });
 
 export type DonationForm = z.output<typeof donationFormSchema>;
 
 /** A published project by public id, for a donation towards it (404 `project_not_found` otherwise). */
-async function findDonationProject(publicId: string): Promise<{ id: number; title: string } | null> {
+export async function findDonationProject(publicId: string): Promise<{ id: number; title: string } | null> {
   if (!publicId) return null;
   const [row] = await getDb()
     .select({ id: projects.id, title: projects.title })
@@ -128,6 +128,24 @@ export async function startDonation(
   return { url: session.url, mode: 'stripe' };
 }
 
+/** Where a donate button goes: an address of this site (the Support page) or another site's page. */
+export interface DonateLink {
+  href: string;
+  external: boolean;
+}
+
+/**
+ * The donate button of the home page and of a project page (`project`: its public id): the
+ * Support page with Stripe, the external donation page without, none when donations are closed
+ * (so no page shows a button that leads nowhere).
+ */
+export function donateLink(project?: string, config: DonationConfig = getConfig().donations): DonateLink | null {
+  const mode = donationMode(config);
+  if (mode.kind === 'closed') return null;
+  if (mode.kind === 'external') return { href: mode.url, external: true };
+  return { href: project ? `/support?project=${encodeURIComponent(project)}` : '/support', external: false };
+}
+
 /** A donation to record, from any provider. */
 export interface ReceivedDonation {
   provider: DonationProvider;
@@ -183,7 +201,7 @@ function metadataId(value: string | undefined): number | null {
 
 /**
  * `POST /api/donate/webhook`: a Stripe event, verified with Stripe's own check of the signature
- * over the raw body (`STRIPE_WEBHOOK_SECRET`, a timestamp within `WEBHOOK_TOLERANCE_SECONDS`),
+ * over the raw body (`STRIPE_WEBHOOK_SECRET`, a timestamp within `WEBHOOK_TOLERANCE_SECONDS` of now, either way),
  * else 400 `invalid_signature` and nothing changes. The one source of truth for a payment is
  * `checkout.session.completed` (and `checkout.session.async_payment_succeeded` for bank debits
  * that settle later), stored only once paid: the session carries the form's metadata with the
@@ -194,6 +212,7 @@ export async function receiveStripeEvent(
   rawBody: Buffer,
   signature: string | null,
   config: DonationConfig = getConfig().donations,
+  now = new Date(),
 ): Promise<{ stored: boolean }> {
   if (!signature) throw new AppError('invalid_signature');
   if (!config.stripeWebhookSecret) throw new AppError('donations_closed');
@@ -204,6 +223,9 @@ export async function receiveStripeEvent(
     // Forged, altered, signed with another secret, or too old (a replay from outside the window).
     throw new AppError('invalid_signature');
   }
+  // Stripe's check bounds the age only; a clock skew is tolerated the other way by as much.
+  const signedAt = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1] ?? NaN);
+  if (!(signedAt <= now.getTime() / 1000 + WEBHOOK_TOLERANCE_SECONDS)) throw new AppError('invalid_signature');
   if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded') return { stored: false };
   const session = event.data.object;
   if (session.payment_status !== 'paid' || session.metadata?.kind !== 'donation') return { stored: false };
