@@ -46,6 +46,11 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       ASTRO_TELEMETRY_DISABLED: '1',
+      // Donations through Stripe, so the Support form and the donate buttons are on the pages
+      // under test; its API address is a closed port, so nothing can ever reach Stripe.
+      STRIPE_SECRET_KEY: 'sk_test_e2e',
+      STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+      STRIPE_API_BASE: 'http://127.0.0.1:9',
     },
   },
 });
