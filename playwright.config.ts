@@ -48,6 +48,11 @@ export default defineConfig({
       ASTRO_TELEMETRY_DISABLED: '1',
       // One JSON line per request would bury the test report: warnings and errors only.
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      // Donations through Stripe, so the Support form and the donate buttons are on the pages
+      // under test; its API address is a closed port, so nothing can ever reach Stripe.
+      STRIPE_SECRET_KEY: 'sk_test_e2e',
+      STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+      STRIPE_API_BASE: 'http://127.0.0.1:9',
     },
   },
 });

@@ -4,10 +4,12 @@
  * usage error), a line of help, and a `run` that answers the exit code.
  * Exit codes: 0 done, 1 the command ran and something failed, 2 a usage or configuration error.
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { configProblem, readConfig } from '../src/server/config.ts';
 import { openOperatorDatabase } from '../src/server/db/client.ts';
+import { importDonationsCsv } from '../src/server/services/donation-import.ts';
 import { isUserRole, setRoleByEmail } from '../src/server/services/roles.ts';
 import { describeMigration, migrateFilesToBucket } from '../src/server/storage/migrate.ts';
 import { createS3Storage } from '../src/server/storage/s3.ts';
@@ -60,6 +62,35 @@ const COMMANDS: Record<string, Command> = {
       }
       const change = found.before === role ? `is already ${role}` : `${dryRun ? 'would go' : 'went'} from ${found.before} to ${role}`;
       console.log(`${found.nickname} (${email}) ${change}.`);
+      return 0;
+    },
+  },
+  'donations:import': {
+    usage: 'donations:import <file.csv> [--dry-run]',
+    summary:
+      'imports the donations of an Open Collective transactions export (CSV: id, datetime, type, kind, amount, currency, oppositeAccountName, …; ' +
+      'see src/server/services/donation-import.ts), each once: rows imported before are left alone, so it can be run again with a newer export. ' +
+      'Every row is checked first; any bad row is reported with its line and nothing is imported. --dry-run says what would be imported.',
+    options: { 'dry-run': { type: 'boolean', default: false } },
+    positionals: ['file.csv'],
+    async run(values, [file]) {
+      let text: string;
+      try {
+        text = await readFile(file!, 'utf8');
+      } catch (error) {
+        throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`);
+      }
+      const dryRun = values['dry-run'] === true;
+      const report = await withDatabase(() => importDonationsCsv(text, { dryRun }));
+      if (report.problems.length > 0) {
+        for (const { line, problem } of report.problems) console.error(`${file}:${line}: ${problem}`);
+        console.error(`ops: ${report.problems.length} bad row(s); nothing was imported.`);
+        return 1;
+      }
+      console.log(
+        `${report.donations} donation(s) in ${file}: ${report.imported} ${dryRun ? 'would be imported' : 'imported'}, ` +
+          `${report.alreadyImported} already imported; ${report.skipped} other row(s) skipped.`,
+      );
       return 0;
     },
   },

@@ -20,11 +20,25 @@ export interface AppConfig {
   /** What is wrong with the `S3_*` variables, in a sentence naming the variable, or null. */
   s3Problem: string | null;
   analyticsSrc: string | undefined;
-  donationWebhookSecret: string | undefined;
+  /** How donations are taken: Stripe Checkout, an external page, or not at all (`donationMode`). */
+  donations: DonationConfig;
+  /** What is wrong with the donation variables, in a sentence naming the variable, or null. */
+  donationProblem: string | null;
   seedDemo: boolean;
   production: boolean;
   /** The guest page cache: `PAGE_CACHE=0` turns it off; memory for pages in bytes. */
   pageCache: { enabled: boolean; maxBytes: number };
+}
+
+/** Donations: Stripe Checkout when `STRIPE_SECRET_KEY` is set, else the page at `DONATION_URL`. */
+export interface DonationConfig {
+  stripeSecretKey: string | undefined;
+  /** `STRIPE_WEBHOOK_SECRET`: the signing secret (`whsec_…`) of the endpoint `POST /api/donate/webhook`. */
+  stripeWebhookSecret: string | undefined;
+  /** `STRIPE_API_BASE`: another Stripe-compatible API (stripe-mock, a test's own server); unset for Stripe itself. */
+  stripeApiBase: URL | undefined;
+  /** `DONATION_URL`: an external donation page (Open Collective, Afdian, …) the buttons link to without Stripe. */
+  donationUrl: string | undefined;
 }
 
 /** Where stored files go when `S3_BUCKET` is set (`src/server/storage/s3.ts`). */
@@ -89,6 +103,35 @@ function readS3Config(env: NodeJS.ProcessEnv): { s3: S3Config | undefined; s3Pro
   };
 }
 
+/** An http(s) address, or undefined when unset (`configProblem` names a malformed one). */
+function readHttpUrl(value: string | undefined): URL | undefined {
+  if (!value) return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads `STRIPE_*` and `DONATION_URL`: the configuration, and what is wrong with it. */
+function readDonationConfig(env: NodeJS.ProcessEnv): { donations: DonationConfig; donationProblem: string | null } {
+  const donations: DonationConfig = {
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    stripeApiBase: readHttpUrl(env.STRIPE_API_BASE),
+    donationUrl: readHttpUrl(env.DONATION_URL)?.href,
+  };
+  let donationProblem: string | null = null;
+  for (const name of ['DONATION_URL', 'STRIPE_API_BASE'] as const) {
+    if (env[name] && !readHttpUrl(env[name])) donationProblem ??= `${name} must be an http(s) address, such as https://opencollective.com/copperhub (got "${env[name]}").`;
+  }
+  if (donations.stripeSecretKey && !donations.stripeWebhookSecret) {
+    donationProblem ??= 'STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY: without it no payment would ever be recorded.';
+  }
+  return { donations, donationProblem };
+}
+
 function readList(value: string | undefined): string[] {
   return (value ?? '')
     .split(',')
@@ -112,7 +155,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     ...readS3Config(env),
     analyticsSrc: env.ANALYTICS_SRC || undefined,
-    donationWebhookSecret: env.DONATION_WEBHOOK_SECRET || undefined,
+    ...readDonationConfig(env),
     seedDemo: env.SEED_DEMO !== '0' && env.SEED_DEMO !== 'false',
     production: env.NODE_ENV === 'production',
     pageCache: {
@@ -129,6 +172,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
  */
 export function configProblem(config: AppConfig): string | null {
   if (config.s3Problem) return config.s3Problem;
+  if (config.donationProblem) return config.donationProblem;
   if (config.siteUrl) {
     let url: URL | undefined;
     try {

@@ -62,6 +62,14 @@ export function registerOverHttp(baseURL: string, nickname: string): Promise<Sig
   return signInOverHttp(baseURL, { email, password: 'correct horse battery', nickname });
 }
 
+/**
+ * Signs in as the demo member `url` (seeded months ago, so past a new account's first day: it may
+ * post links, which a member registered by the test may not yet).
+ */
+export function signInAsDemoMember(baseURL: string, url: string): Promise<SignedIn> {
+  return signInOverHttp(baseURL, { email: `${url}@demo.copperhub.dev`, password: 'copperhub-demo' });
+}
+
 /** Puts the session cookie of `who` into a browser context. */
 export async function useSession(context: BrowserContext, baseURL: string, who: SignedIn): Promise<void> {
   await context.addCookies([{ name: 'token', value: who.token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);

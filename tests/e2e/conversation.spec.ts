@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { call, hydrated, ownProject, registerOverHttp, useSession } from './conversation-helpers.ts';
+import { call, hydrated, ownProject, registerOverHttp, signInAsDemoMember, useSession } from './conversation-helpers.ts';
 
 type Message = { id: number; kind: string; actor: { url: string } | null; project: { id: string } | null; comment: { id: number; excerpt: string } | null; read: boolean };
 type Comment = { id: number; content: string; deleted: boolean; replies: Comment[]; replyCount: number };
@@ -16,13 +16,19 @@ test.describe('conversation over HTTP', () => {
 
     const aliceComment = await call<Comment>(alice.api, 'comment/submit', { id: project.id, content: 'Ask me about the layout.' });
     expect(aliceComment.retCode).toBe(0);
-    const bobComment = await call<Comment>(bob.api, 'comment/submit', { id: project.id, content: 'Lovely board!\nWhich reflow profile? https://example.com/profile' });
+    // a member registered a moment ago may not post links yet; one past their first day may
+    const early = await call(bob.api, 'comment/submit', { id: project.id, content: 'Which reflow profile? https://example.com/profile' });
+    expect(early).toMatchObject({ status: 403, errorKey: 'links_not_allowed_yet' });
+    const bobComment = await call<Comment>(bob.api, 'comment/submit', { id: project.id, content: 'Lovely board!\nWhich reflow profile?' });
     expect(bobComment.retCode).toBe(0);
-    expect(bobComment.result.content).toBe('Lovely board!\nWhich reflow profile? https://example.com/profile');
+    expect(bobComment.result.content).toBe('Lovely board!\nWhich reflow profile?');
+    const lena = await signInAsDemoMember(baseURL(), 'lena-marsh');
+    const linked = await call<Comment>(lena.api, 'comment/submit', { id: project.id, content: 'Reflow profile: https://example.com/profile' });
+    expect(linked.retCode).toBe(0);
     const bobReply = await call<Comment & { replyTo: { url: string } }>(bob.api, 'comment/reply', { commentId: aliceComment.result.id, content: 'Why 4 layers?' });
     expect(bobReply.retCode).toBe(0);
     expect(bobReply.result.replyTo.url).toBe(alice.user.url);
-    expect(await detail()).toBe(initialCount + 3);
+    expect(await detail()).toBe(initialCount + 4);
 
     // A's inbox: both of B's actions, unread
     const inbox = await call<{ list: Message[]; unread: number }>(alice.api, 'message/list', { page: 1, pageSize: 50 });
@@ -57,11 +63,11 @@ test.describe('conversation over HTTP', () => {
     expect(refused).toMatchObject({ status: 403, retCode: 403, errorKey: 'forbidden' });
     const listed = async () => (await call<{ list: Comment[] }>(request, 'comment/list', { id: project.id, page: 1, pageSize: 50 })).result.list;
     expect((await listed()).find((comment) => comment.id === bobComment.result.id)).toMatchObject({ deleted: false, content: bobComment.result.content });
-    expect(await detail()).toBe(initialCount + 3);
+    expect(await detail()).toBe(initialCount + 4);
     const removed = await call(alice.api, 'comment/del', { commentId: bobComment.result.id });
     expect(removed).toMatchObject({ retCode: 0, result: { commentId: bobComment.result.id } });
     expect((await listed()).some((comment) => comment.id === bobComment.result.id)).toBe(false);
-    expect(await detail()).toBe(initialCount + 2);
+    expect(await detail()).toBe(initialCount + 3);
   });
 
   test('stars and likes of a project tell its owner once, however often they are toggled', async () => {
@@ -203,8 +209,9 @@ test.describe('conversation in Chromium', () => {
 
   test('guests read comments, are sent to sign in to write, and come back with their text kept', async ({ browser, request }) => {
     const { project } = await ownProject(baseURL(), 'Gina Owner');
-    const bob = await registerOverHttp(baseURL(), 'Gus Guest');
-    const seeded = await call<Comment>(bob.api, 'comment/submit', { id: project.id, content: 'Readable without signing in, see example.com/ds.pdf' });
+    // a demo member: past a new account's first day, so the comment may carry its link
+    const bob = await signInAsDemoMember(baseURL(), 'lena-marsh');
+    const seeded = await call<Comment>(bob.api, 'comment/submit', { id: project.id, content: `Readable without signing in, see example.com/ds.pdf (${Date.now().toString(36)})` });
 
     // without JavaScript, the discussion is in the HTML
     const html = await (await request.get(`/d-${project.id}`)).text();

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useTestDatabase } from '../helpers/db.ts';
-import { createProject, createUser } from '../helpers/factories.ts';
+import { createProject, createUser as createAnyUser } from '../helpers/factories.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { comments, messages, projects } from '../../src/server/db/schema/index.ts';
 import { parseInput, z } from '../../src/server/http/validation.ts';
@@ -18,6 +18,13 @@ import {
 } from '../../src/server/services/comments.ts';
 
 useTestDatabase();
+
+/**
+ * Members past their first day: these tests are about what established members do; what a new
+ * account may not (links, a faster pace) is tested in spam-controls.test.ts.
+ */
+const createUser = (overrides: Parameters<typeof createAnyUser>[0] = {}) =>
+  createAnyUser({ createdAt: new Date(Date.now() - 7 * 24 * 60 * 60 * 1000), ...overrides });
 
 async function commentCount(projectId: number): Promise<number> {
   const [row] = await getDb().select({ n: projects.commentCount }).from(projects).where(eq(projects.id, projectId));

@@ -28,6 +28,17 @@ describe('configuration', () => {
     }
   });
 
+  it('reads the donation settings, and stops the start on ones that cannot work, naming the variable', () => {
+    expect(readConfig({}).donations).toEqual({ stripeSecretKey: undefined, stripeWebhookSecret: undefined, stripeApiBase: undefined, donationUrl: undefined });
+    const stripe = readConfig({ STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', DONATION_URL: 'https://opencollective.com/copperhub' });
+    expect(stripe.donations).toMatchObject({ stripeSecretKey: 'sk_live_x', stripeWebhookSecret: 'whsec_x', donationUrl: 'https://opencollective.com/copperhub' });
+    expect(configProblem(stripe)).toBeNull();
+    expect(configProblem(readConfig({ STRIPE_SECRET_KEY: 'sk_live_x' }))).toMatch(/^STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY/);
+    expect(configProblem(readConfig({ DONATION_URL: 'opencollective.com/copperhub' }))).toMatch(/^DONATION_URL must be an http\(s\) address/);
+    expect(configProblem(readConfig({ DONATION_URL: 'javascript:alert(1)' }))).toMatch(/^DONATION_URL must be/);
+    expect(readConfig({ STRIPE_API_BASE: 'http://127.0.0.1:12111' }).donations.stripeApiBase?.port).toBe('12111');
+  });
+
   it('keeps files on the disk without S3_BUCKET, and in the bucket with it', () => {
     expect(readConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' }).s3).toBeUndefined();
     const minio = readConfig({ S3_BUCKET: 'copperhub-files', S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' });

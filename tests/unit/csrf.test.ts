@@ -23,6 +23,12 @@ describe('isCrossSiteWrite', () => {
     expect(isCrossSiteWrite(write({ origin: 'null' }), SITE)).toBe(true);
   });
 
+  it('lets the payment webhook through from anywhere (its signature decides), and nothing beside it', () => {
+    const post = (path: string) => new Request(`${SITE}${path}`, { method: 'POST', headers: { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' } });
+    expect(isCrossSiteWrite(post('/api/donate/webhook'), SITE)).toBe(false);
+    for (const path of ['/api/donate/webhook/', '/api/donate/webhooks', '/api/donate/checkout', '/m/api/donate/webhook', '/api/donate/webhook/x']) expect(isCrossSiteWrite(post(path), SITE), path).toBe(true);
+  });
+
   it('lets apps through: a Bearer token, or no browser header at all', () => {
     expect(isCrossSiteWrite(write({ authorization: 'Bearer abc', 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }), SITE)).toBe(false);
     expect(isCrossSiteWrite(write({}), SITE)).toBe(false);

@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../../server/http/endpoint.ts';
-import { hitRateLimit } from '../../server/services/rate-limit.ts';
+import { hitMemberRateLimitById } from '../../server/services/rate-limit.ts';
 import { readUploadForm, storeUpload, uploadFormSchema } from '../../server/services/uploads.ts';
 import { uploadResultSchema } from '../../lib/contract/schemas/projects.ts';
 
@@ -10,7 +10,7 @@ export const { POST, ALL, contract } = defineEndpoint({
   result: uploadResultSchema,
   docs: { summary: 'Upload a file', description: 'Multipart `purpose` + `file`. Content is sniffed (never trusted by name or declared type); images are downscaled to 2000 px, avatars cropped square.', tag: 'uploads', errors: ['too_large', 'unsupported_type', 'bad_request', 'rate_limited'], body: { contentType: 'multipart/form-data', schema: uploadFormSchema } },
   handler: async ({ user, context }) => {
-    await hitRateLimit('upload:user', user.id);
+    await hitMemberRateLimitById('upload:user', user.id);
     const { purpose, file } = await readUploadForm(context.request);
     return storeUpload(user.id, purpose, file);
   },

@@ -1,5 +1,12 @@
 import { usesBearer } from './cookies.ts';
 
+/**
+ * Payment providers' callbacks, which authenticate by a signature over the body, not by a cookie:
+ * a forged one changes nothing whoever sends it, so where it was sent from does not matter.
+ * Exact paths, never prefixes: every other write keeps the browser rules below.
+ */
+const SIGNED_CALLBACKS = new Set(['/api/donate/webhook']);
+
 /** Methods that change nothing: any site may make a browser send them. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -10,6 +17,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * the visitor in as them; so the rule holds for every content type, JSON included, and for
  * writes without a session too.
  *
+ * - A payment provider's signed callback (`SIGNED_CALLBACKS`) carries its own proof.
  * - A request with `Authorization: Bearer` comes from an app or a script: its cookie is never
  *   read, and a browser only sends that header when a script of the target site's own pages (or
  *   one that passed a CORS preflight, which this site never grants) set it. No origin needed.
@@ -22,6 +30,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function isCrossSiteWrite(request: Request, siteOrigin: string): boolean {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return false;
   if (usesBearer(request)) return false;
+  if (SIGNED_CALLBACKS.has(new URL(request.url).pathname)) return false;
   const fetchSite = request.headers.get('sec-fetch-site');
   if (fetchSite !== null) return fetchSite !== 'same-origin' && fetchSite !== 'none';
   const origin = request.headers.get('origin');

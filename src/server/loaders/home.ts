@@ -1,6 +1,7 @@
 import type { Locale } from '../../lib/i18n.ts';
 import { memoize } from '../cache.ts';
 import { listProjects } from '../services/project-list.ts';
+import { donateLink } from '../services/donations.ts';
 import { listActiveBanners, listFeaturedCollections, listRecentDonations } from '../services/site.ts';
 import { listPopularTags } from '../services/tags.ts';
 import { pageTags } from '../page-cache/tags.ts';
@@ -21,7 +22,7 @@ export const loadHomePage = (async ({ locals: { locale } }) => {
     popularTagsFor(locale),
     listFeaturedCollections(locale),
   ]);
-  return ok({ banners, donations, recommended, newest: newest.list, popularTags, collections }, { tags: [pageTags.lists, pageTags.home] });
+  return ok({ banners, donations, donate: donateLink(), recommended, newest: newest.list, popularTags, collections }, { tags: [pageTags.lists, pageTags.home] });
 }) satisfies PageLoader<unknown>;
 
 export type HomeData = LoaderData<typeof loadHomePage>;

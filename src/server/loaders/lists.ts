@@ -1,3 +1,4 @@
+import { donateLink } from '../services/donations.ts';
 import { listCollectionProjects, listProjects } from '../services/project-list.ts';
 import { searchProjects, type SearchSort } from '../services/search.ts';
 import { getCollection, listDonations } from '../services/site.ts';
@@ -41,7 +42,7 @@ export const loadCollectionPage = (async ({ params, url, locals: { locale } }) =
 export type CollectionPageData = LoaderData<typeof loadCollectionPage>;
 
 /** `/donation-list`: every donation, newest first. */
-export const loadDonationsPage = (async ({ url }) => ok({ donations: await listDonations({ page: pageParam(url), pageSize: 30 }) }, { tags: [pageTags.home] })) satisfies PageLoader<unknown>;
+export const loadDonationsPage = (async ({ url }) => ok({ donations: await listDonations({ page: pageParam(url), pageSize: 30 }), donate: donateLink() }, { tags: [pageTags.home] })) satisfies PageLoader<unknown>;
 
 export type DonationsPageData = LoaderData<typeof loadDonationsPage>;
 

@@ -1,3 +1,4 @@
+import { donateLink } from '../services/donations.ts';
 import { findProjectDetail, listRelatedProjects } from '../services/project-detail.ts';
 import { countProjectView } from '../services/project-views.ts';
 import { clientIp } from '../http/request-meta.ts';
@@ -17,7 +18,7 @@ export const loadProjectPage = (async (context) => {
     loadProjectComments({ publicId: id, found: ref }, viewerId, commentOptionsFrom(context.url)),
   ]);
   countView(context, project.id);
-  return ok({ project, related, comments }, { tags: [pageTags.project(project.id), pageTags.user(project.owner.url)] });
+  return ok({ project, related, comments, donate: donateLink(project.id) }, { tags: [pageTags.project(project.id), pageTags.user(project.owner.url)] });
 }) satisfies PageLoader<unknown>;
 
 export type ProjectPageData = LoaderData<typeof loadProjectPage>;

@@ -27,6 +27,8 @@ export const routeTable: RouteMeta[] = [
   route('/search'),
   route('/video/player', { middleware: ['token'] }),
   route('/donation-list'),
+  route('/support'),
+  route('/support/thanks'),
   route('/preview'),
   route('/create/project', { middleware: ['auth'] }),
   route('/create/success', { middleware: ['auth'] }),

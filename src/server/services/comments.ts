@@ -9,7 +9,7 @@ import { AppError } from '../http/errors.ts';
 import { parseInput, z } from '../http/validation.ts';
 import type { Page } from './cards.ts';
 import { notifyComment, notifyCommentLiked, notifyReply } from './notifications.ts';
-import { hitRateLimit } from './rate-limit.ts';
+import { DUPLICATE_COMMENT_MS, hitMemberRateLimit, isNewAccount, NEW_ACCOUNT_MS, readAccountCreatedAt } from './rate-limit.ts';
 import { findPublishedProject, type PublishedProjectRef } from './project-detail.ts';
 import { purgeProjectConversation } from './page-purges.ts';
 
@@ -246,14 +246,43 @@ function parseContent(content: unknown): string {
 }
 
 /**
+ * The spam rules every comment and reply passes before it is written: the member's comment rate
+ * (stricter for a new account); no links from an account in its first day (403
+ * `links_not_allowed_yet`, with `Retry-After` saying when it may); and not the same text again
+ * within `DUPLICATE_COMMENT_MS` (409 `duplicate_comment`), wherever it was posted.
+ */
+async function assertMayPost(userId: number, text: string, now = new Date()): Promise<void> {
+  const createdAt = await readAccountCreatedAt(userId);
+  if (isNewAccount(createdAt, now) && findLinks(text).length > 0) {
+    const retryAfterSeconds = Math.max(1, Math.ceil((createdAt.getTime() + NEW_ACCOUNT_MS - now.getTime()) / 1000));
+    throw new AppError('links_not_allowed_yet', undefined, { retryAfterSeconds });
+  }
+  const [repeated] = await getDb()
+    .select({ id: comments.id })
+    .from(comments)
+    .where(
+      and(
+        eq(comments.authorId, userId),
+        gt(comments.createdAt, new Date(now.getTime() - DUPLICATE_COMMENT_MS)),
+        eq(comments.body, text),
+        isNull(comments.deletedAt),
+      ),
+    )
+    .limit(1);
+  if (repeated) throw new AppError('duplicate_comment');
+  await hitMemberRateLimit('comment', userId, createdAt, now);
+}
+
+/**
  * `comment/submit`: `userId` writes a top-level comment on published project `publicId`.
  * Raises the project's comment count and tells its owner, in one transaction.
- * Errors: 400 `validation` (content), 404 `project_not_found`, 429 `rate_limited`.
+ * Errors: 400 `validation` (content), 404 `project_not_found`, 409 `duplicate_comment`,
+ * 403 `links_not_allowed_yet`, 429 `rate_limited` (see `assertMayPost`).
  */
 export async function submitComment(userId: number, publicId: string, content: string): Promise<CommentThread> {
   const text = parseContent(content);
   const project = await findPublishedProject(publicId);
-  await hitRateLimit('comment', userId);
+  await assertMayPost(userId, text);
   const id = await getDb().transaction(async (tx) => {
     const counted = await tx
       .update(projects)
@@ -295,12 +324,13 @@ async function findCommentForWrite(commentId: number) {
  * `comment/reply`: `userId` answers comment or reply `commentId`. The reply joins the thread of
  * the top-level comment and names the author it answers; that author is told (kind `reply`), and
  * the project's owner too (kind `comment`) when they are someone else. Errors: 400 `validation`,
- * 404 `comment_not_found` / `project_not_found`, 429 `rate_limited`.
+ * 404 `comment_not_found` / `project_not_found`, 409 `duplicate_comment`, 403
+ * `links_not_allowed_yet`, 429 `rate_limited` (see `assertMayPost`).
  */
 export async function replyToComment(userId: number, commentId: number, content: string): Promise<CommentItem> {
   const text = parseContent(content);
   const target = await findCommentForWrite(commentId);
-  await hitRateLimit('comment', userId);
+  await assertMayPost(userId, text);
   const parentId = target.parentId ?? target.id;
   const id = await getDb().transaction(async (tx) => {
     const counted = await tx
@@ -338,7 +368,7 @@ async function readComment(id: number, viewerId: number, project: ProjectRef): P
  */
 export async function likeComment(userId: number, commentId: number, value: boolean): Promise<{ liked: boolean; likeCount: number }> {
   const target = await findCommentForWrite(commentId);
-  await hitRateLimit('comment-like', userId);
+  await hitMemberRateLimit('comment-like', userId, await readAccountCreatedAt(userId));
   const change = await getDb().transaction(async (tx) => {
     if (value) {
       const added = await tx.insert(commentLikes).values({ userId, commentId }).onConflictDoNothing().returning({ commentId: commentLikes.commentId });

@@ -71,3 +71,8 @@ export function purgeVideoPages(ownerId: number, projectIds: (number | null)[]):
     ]).then(([urls, linked]) => [...urls.map(pageTags.user), ...linked.map((row) => pageTags.project(row.publicId))]),
   );
 }
+
+/** A new donation: the home page's ticker and the donation list (both tagged `home`). */
+export function purgeDonationPages(): Promise<void> {
+  return purgeQuietly(Promise.resolve([pageTags.home]));
+}

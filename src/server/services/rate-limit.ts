@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { getDb } from '../db/client.ts';
-import { rateLimits } from '../db/schema/index.ts';
+import { rateLimits, users } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 
 const MINUTE = 60_000;
@@ -19,6 +19,22 @@ export interface RateLimitRule {
  * next a quarter of an hour, and so on: delays that grow with persistence.
  */
 export type RateLimitSteps = readonly RateLimitRule[];
+
+/**
+ * A limit on a member's own actions, with the stricter one that holds during the account's
+ * first day (`NEW_ACCOUNT_MS`): a spammer's fresh accounts get little done before anyone looks,
+ * while members who stay keep the ordinary allowance. Both are counted under the same keys.
+ */
+export interface MemberRateLimit {
+  member: RateLimitRule | RateLimitSteps;
+  newAccount: RateLimitRule | RateLimitSteps;
+}
+
+/** How long an account counts as new: stricter limits, and no links in comments (Discourse's trust level 0, kept simple). */
+export const NEW_ACCOUNT_MS = DAY;
+
+/** How long the same comment text by the same member is refused again (on any project). */
+export const DUPLICATE_COMMENT_MS = HOUR;
 
 /**
  * Every rate limit of the site, by name. A limit is counted per subject (a user id, an IP, an
@@ -54,23 +70,40 @@ export const RATE_LIMITS = {
   'sso:register:email': { limit: 5, windowMs: HOUR },
   /** Web-view sign-in codes an app may ask for per member: one per page it opens, with room to spare. */
   'sso:webview-code:user': { limit: 120, windowMs: HOUR },
-  /** Comments and replies a member may post per minute. */
-  comment: { limit: 10, windowMs: MINUTE },
+  /** Comments and replies a member may post: ten a minute; a new account five a minute and thirty an hour. */
+  comment: {
+    member: { limit: 10, windowMs: MINUTE },
+    newAccount: [
+      { limit: 5, windowMs: MINUTE },
+      { limit: 30, windowMs: HOUR },
+    ],
+  },
   /** Comment likes a member may toggle per minute. */
-  'comment-like': { limit: 120, windowMs: MINUTE },
+  'comment-like': { member: { limit: 120, windowMs: MINUTE }, newAccount: { limit: 30, windowMs: MINUTE } },
   /** Files a member may upload per hour. */
-  'upload:user': { limit: 300, windowMs: HOUR },
+  'upload:user': { member: { limit: 300, windowMs: HOUR }, newAccount: { limit: 100, windowMs: HOUR } },
   /** Video uploads a member may start per hour (each a token for up to a gigabyte). */
-  'video-upload:user': { limit: 30, windowMs: HOUR },
+  'video-upload:user': { member: { limit: 30, windowMs: HOUR }, newAccount: { limit: 20, windowMs: HOUR } },
   /** Projects a member may publish or edit per hour. */
-  'release:user': { limit: 300, windowMs: HOUR },
+  'release:user': { member: { limit: 300, windowMs: HOUR }, newAccount: { limit: 60, windowMs: HOUR } },
   /** Previews a member may save per hour (autosave included). */
   'preview:user': { limit: 200, windowMs: HOUR },
   /** Stars and likes a member may toggle per hour. */
-  'reaction:user': { limit: 600, windowMs: HOUR },
-} as const satisfies Record<string, RateLimitRule | RateLimitSteps>;
+  'reaction:user': { member: { limit: 600, windowMs: HOUR }, newAccount: { limit: 120, windowMs: HOUR } },
+} as const satisfies Record<string, RateLimitRule | RateLimitSteps | MemberRateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/** Limits with a stricter variant for new accounts: counted per member with `hitMemberRateLimit`. */
+export type MemberRateLimitName = { [K in RateLimitName]: (typeof RATE_LIMITS)[K] extends MemberRateLimit ? K : never }[RateLimitName];
+
+/** Limits counted per any subject (an address, an email, a member) with `hitRateLimit`. */
+export type PlainRateLimitName = Exclude<RateLimitName, MemberRateLimitName>;
+
+/** Whether an account created at `createdAt` is still new at `now` (see `NEW_ACCOUNT_MS`). */
+export function isNewAccount(createdAt: Date, now = new Date()): boolean {
+  return now.getTime() - createdAt.getTime() < NEW_ACCOUNT_MS;
+}
 
 const keyOf = (name: string, subject: string | number) => `${name}:${subject}`;
 
@@ -158,10 +191,15 @@ export async function assertUnderRateLimitRule(key: string, { limit, windowMs }:
 }
 
 /** Each rule of a limit with its key: one for a plain limit, one per step for a stepped one. */
-function rulesOf(name: RateLimitName, subject: string | number): Array<[string, RateLimitRule]> {
-  const limit: RateLimitRule | RateLimitSteps = RATE_LIMITS[name];
+function rulesOf(name: RateLimitName, subject: string | number, newAccount = false): Array<[string, RateLimitRule]> {
+  const entry: RateLimitRule | RateLimitSteps | MemberRateLimit = RATE_LIMITS[name];
+  const limit = isMemberLimit(entry) ? (newAccount ? entry.newAccount : entry.member) : entry;
   if (!isSteps(limit)) return [[keyOf(name, subject), limit]];
   return limit.map((rule, step): [string, RateLimitRule] => [keyOf(`${name}#${step}`, subject), rule]);
+}
+
+function isMemberLimit(limit: RateLimitRule | RateLimitSteps | MemberRateLimit): limit is MemberRateLimit {
+  return 'member' in limit;
 }
 
 function isSteps(limit: RateLimitRule | RateLimitSteps): limit is RateLimitSteps {
@@ -181,9 +219,30 @@ async function allSteps<T>(attempts: Array<Promise<T>>): Promise<T[]> {
  * Counts one hit of the limit `name` for `subject` (on every step of a stepped limit); throws
  * `AppError('rate_limited')` past the limit, with the longest wait of the steps it exceeds.
  */
-export async function hitRateLimit(name: RateLimitName, subject: string | number, now = new Date()): Promise<RateLimitHit> {
+export async function hitRateLimit(name: PlainRateLimitName, subject: string | number, now = new Date()): Promise<RateLimitHit> {
   const hits = await allSteps(rulesOf(name, subject).map(([key, rule]) => hitRateLimitRule(key, rule, now)));
   return hits[0]!;
+}
+
+/**
+ * Counts one hit of the member limit `name` for the member `userId`, whose account was created
+ * at `createdAt` (read it with `readAccountCreatedAt` when the caller has no row at hand): the
+ * new-account variant during the account's first day, the member's own after.
+ */
+export async function hitMemberRateLimit(name: MemberRateLimitName, userId: number, createdAt: Date, now = new Date()): Promise<RateLimitHit> {
+  const hits = await allSteps(rulesOf(name, userId, isNewAccount(createdAt, now)).map(([key, rule]) => hitRateLimitRule(key, rule, now)));
+  return hits[0]!;
+}
+
+/** When member `userId` signed up (a gone member counts as new: nothing they do is trusted). */
+export async function readAccountCreatedAt(userId: number): Promise<Date> {
+  const [row] = await getDb().select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.createdAt ?? new Date();
+}
+
+/** `hitMemberRateLimit` with the account's age read from the database. */
+export async function hitMemberRateLimitById(name: MemberRateLimitName, userId: number, now = new Date()): Promise<RateLimitHit> {
+  return hitMemberRateLimit(name, userId, await readAccountCreatedAt(userId), now);
 }
 
 /**
@@ -191,7 +250,7 @@ export async function hitRateLimit(name: RateLimitName, subject: string | number
  * a stepped one), without counting a hit. With `hitRateLimit` after a failure, this limits
  * failures only.
  */
-export async function assertUnderRateLimit(name: RateLimitName, subject: string | number, now = new Date()): Promise<void> {
+export async function assertUnderRateLimit(name: PlainRateLimitName, subject: string | number, now = new Date()): Promise<void> {
   await allSteps(rulesOf(name, subject).map(([key, rule]) => assertUnderRateLimitRule(key, rule, now)));
 }
 

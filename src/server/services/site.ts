@@ -25,6 +25,7 @@ export type DonationInfo = z.infer<typeof donationSchema>;
 
 const donationColumns = {
   donor: donations.donorName,
+  anonymous: donations.anonymous,
   amount: donations.amount,
   currency: donations.currency,
   message: donations.message,
@@ -36,6 +37,7 @@ const donationColumns = {
 
 type DonationRow = {
   donor: string;
+  anonymous: boolean;
   amount: number;
   currency: string;
   message: string;
@@ -47,7 +49,8 @@ type DonationRow = {
 
 function toDonation(row: DonationRow): DonationInfo {
   return {
-    donor: row.donor,
+    // An anonymous donor's name stays with the staff: pages show "Anonymous" for an empty one.
+    donor: row.anonymous ? '' : row.donor,
     amount: row.amount,
     currency: row.currency,
     message: row.message,

@@ -12,6 +12,7 @@ import { looksLikeExcellonText, looksLikeGerberText } from '../electronics/gerbe
 import { looksLikePlacements } from '../electronics/placements.ts';
 import { GERBER_EXTENSIONS } from './attachments.ts';
 import { newPublicId } from './ids.ts';
+import { readLimitedBody } from '../http/body.ts';
 import { z } from 'zod';
 import type { uploadResultSchema } from '../../lib/contract/schemas/projects.ts';
 
@@ -269,26 +270,11 @@ export async function storeUpload(ownerId: number, purpose: string, file: Incomi
 export async function readUploadForm(request: Request, limit = maxUploadRequestBytes()): Promise<{ purpose: string; file: IncomingFile }> {
   const type = request.headers.get('content-type') ?? '';
   if (!type.toLowerCase().startsWith('multipart/form-data')) throw new AppError('unsupported_type');
-  const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > limit) throw new AppError('too_large');
   if (!request.body) throw new AppError('validation', { file: 'required' });
-
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw new AppError('too_large');
-    }
-    chunks.push(value);
-  }
+  const body = await readLimitedBody(request, limit);
   let form: FormData;
   try {
-    form = await new Response(Buffer.concat(chunks), { headers: { 'content-type': type } }).formData();
+    form = await new Response(body, { headers: { 'content-type': type } }).formData();
   } catch {
     throw new AppError('bad_request');
   }

@@ -14,7 +14,7 @@ import { videos, videoUploads } from '../db/schema/index.ts';
 import { getConfig } from '../config.ts';
 import { VIDEO_JOB_MAX_MS } from '../media/limits.ts';
 import { AppError, type ErrorKey as ServerErrorKey } from '../http/errors.ts';
-import { hitRateLimit } from './rate-limit.ts';
+import { hitMemberRateLimitById } from './rate-limit.ts';
 import { hashToken } from './sessions.ts';
 import { removeTusUpload, tusStore } from '../storage/tus-store.ts';
 import { safeFileName } from './uploads.ts';
@@ -30,7 +30,7 @@ const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export async function issueVideoUploadToken(userId: number, input: { name: string; size: number; mime: string }, origin: string): Promise<VideoUploadTicket> {
   if (!(VIDEO_MIMES as readonly string[]).includes(input.mime)) throw new AppError('unsupported_type');
   if (input.size > VIDEO_MAX_BYTES) throw new AppError('too_large');
-  await hitRateLimit('video-upload:user', userId);
+  await hitMemberRateLimitById('video-upload:user', userId);
   const token = randomBytes(24).toString('base64url');
   const expiresAt = new Date(Date.now() + TOKEN_LIFETIME_MS);
   await getDb()

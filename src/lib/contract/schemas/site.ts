@@ -18,3 +18,20 @@ export const donationSchema = z
 export const donationPageSchema = pageOf(donationSchema)
   .extend({ totals: z.array(z.object({ currency: z.string(), amount: count })) })
   .meta({ id: 'DonationPage' });
+
+export const donationCheckoutSchema = z
+  .object({
+    url: z.string().meta({ description: 'Where to send the donor: the Stripe Checkout page, or the site’s external donation page.' }),
+    mode: z.enum(['stripe', 'external']),
+  })
+  .meta({ id: 'DonationCheckout' });
+
+export const donationWebhookResultSchema = z
+  .object({ stored: z.boolean().meta({ description: 'Whether this event stored a new donation (false for a replay or an event that is not a paid donation).' }) })
+  .meta({ id: 'DonationWebhookResult' });
+
+/** What Stripe posts to the webhook: an event (only the fields this site reads are listed). */
+export const stripeEventSchema = z
+  .object({ id: z.string(), type: z.string(), data: z.object({ object: z.record(z.string(), z.unknown()) }) })
+  .loose()
+  .meta({ id: 'StripeEvent' });

@@ -8,6 +8,6 @@ export const { POST, ALL, contract } = defineEndpoint({
   auth: true,
   input: z.object({ commentId: commentIdSchema, value: z.boolean() }),
   result: likeResultSchema,
-  docs: { summary: 'Like or unlike a comment', description: 'Idempotent: `value` is the state wanted.', tag: 'comments', errors: ['comment_not_found'], example: { commentId: EXAMPLE_IDS.comment, value: true } },
+  docs: { summary: 'Like or unlike a comment', description: 'Idempotent: `value` is the state wanted.', tag: 'comments', errors: ['comment_not_found', 'rate_limited'], example: { commentId: EXAMPLE_IDS.comment, value: true } },
   handler: ({ input, user }) => likeComment(user.id, input.commentId, input.value),
 });

@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
-import { hitRateLimit } from '../../../server/services/rate-limit.ts';
+import { hitMemberRateLimitById } from '../../../server/services/rate-limit.ts';
 import { z } from '../../../server/http/validation.ts';
 import { setProjectStar } from '../../../server/services/reactions.ts';
 import { starResultSchema } from '../../../lib/contract/schemas/projects.ts';
@@ -11,7 +11,7 @@ export const { POST, ALL, contract } = defineEndpoint({
   result: starResultSchema,
   docs: { summary: 'Star or unstar a project', description: 'Idempotent: `value` is the state wanted.', tag: 'projects', errors: ['project_not_found', 'rate_limited'], example: { id: EXAMPLE_IDS.project, value: true } },
   handler: async ({ input, user }) => {
-    await hitRateLimit('reaction:user', user.id);
+    await hitMemberRateLimitById('reaction:user', user.id);
     const change = await setProjectStar(user.id, input.id, input.value);
     return { starred: change.active, starCount: change.count };
   },

@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
-import { hitRateLimit } from '../../../server/services/rate-limit.ts';
+import { hitMemberRateLimitById } from '../../../server/services/rate-limit.ts';
 import { editProject, editProjectSchema } from '../../../server/services/publishing.ts';
 import { saveResultSchema } from '../../../lib/contract/schemas/projects.ts';
 import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
@@ -10,7 +10,7 @@ export const { POST, ALL, contract } = defineEndpoint({
   result: saveResultSchema,
   docs: { summary: 'Edit a published project', description: '`publish: true` updates the project; `publish: false` keeps it as it is and stores the edit as a draft linked to it.', tag: 'release', errors: ['project_not_found', 'forbidden', 'draft_not_found', 'too_many_drafts', 'upload_not_found', 'rate_limited'], example: { id: EXAMPLE_IDS.project, title: 'Soil moisture probe v2', summary: 'Capacitive, no corrosion', description: '## What changed\n\nA thicker solder mask.', tags: [EXAMPLE_IDS.tag], licence: 'CERN-OHL-S-2.0', attachments: [], publish: true } },
   handler: async ({ input, user }) => {
-    await hitRateLimit('release:user', user.id);
+    await hitMemberRateLimitById('release:user', user.id);
     return editProject(user.id, input);
   },
 });

@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
-import { hitRateLimit } from '../../../server/services/rate-limit.ts';
+import { hitMemberRateLimitById } from '../../../server/services/rate-limit.ts';
 import { saveProject, saveProjectSchema } from '../../../server/services/publishing.ts';
 import { saveResultSchema } from '../../../lib/contract/schemas/projects.ts';
 import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
@@ -10,7 +10,7 @@ export const { POST, ALL, contract } = defineEndpoint({
   result: saveResultSchema,
   docs: { summary: 'Save a draft or publish', description: '`publish: false` stores a draft (new, or `draftId` updated) → `{ id: <draft id>, status: "draft" }`; `publish: true` publishes (consuming `draftId` if given) → `{ id: <project id>, status: "published" }`.', tag: 'release', errors: ['draft_not_found', 'too_many_drafts', 'upload_not_found', 'rate_limited'], example: { title: 'Soil moisture probe', summary: 'Capacitive, no corrosion', description: '## Build\n\nSolder the 555 first.', tags: [EXAMPLE_IDS.tag], licence: 'MIT', attachments: [], publish: false } },
   handler: async ({ input, user }) => {
-    await hitRateLimit('release:user', user.id);
+    await hitMemberRateLimitById('release:user', user.id);
     return saveProject(user.id, input);
   },
 });

@@ -24,6 +24,8 @@ export const comments = pgTable(
   (t) => [
     index('comments_project_idx').on(t.projectId, t.parentId, t.createdAt),
     index('comments_parent_idx').on(t.parentId, t.createdAt),
+    // A member's recent comments: the duplicate-comment check reads them before every post.
+    index('comments_author_idx').on(t.authorId, t.createdAt),
   ],
 );
 
