@@ -15,6 +15,7 @@ import { routeTable } from './routing/routes.ts';
 import { seedDemoIfEmpty } from './db/seed/demo.ts';
 import { startJobWorkers, stopJobWorkers } from './jobs/workers.ts';
 import { stopListeningForPagePurges } from './page-cache/tags.ts';
+import { deleteStaleEmailTokens } from './services/account-email.ts';
 import { deleteExpiredRateLimits } from './services/rate-limit.ts';
 import { deleteExpiredSessions } from './services/sessions.ts';
 import { deleteStaleSsoCodes } from './services/sso.ts';
@@ -50,7 +51,7 @@ const distDir = path.resolve(process.env.DIST_DIR ?? path.join(root, 'dist'));
 const server = await createAppServer({ distDir });
 
 const housekeeping = setInterval(() => {
-  for (const task of [deleteExpiredSessions, deleteStaleSsoCodes, deleteExpiredRateLimits, deleteAbandonedVideoUploads]) void task().catch(() => undefined);
+  for (const task of [deleteExpiredSessions, deleteStaleSsoCodes, deleteExpiredRateLimits, deleteAbandonedVideoUploads, deleteStaleEmailTokens]) void task().catch(() => undefined);
 }, 60 * 60 * 1000);
 housekeeping.unref();
 

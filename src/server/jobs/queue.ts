@@ -24,6 +24,14 @@ export const JOBS = {
   documents: { name: 'eda.documents', retryLimit: 2, expireInSeconds: EDA_EXPIRE_SECONDS },
   /** Probes a video and prepares it for the web (`{ videoId }`); like boards, failed on its third start. */
   video: { name: 'video.process', retryLimit: 2, expireInSeconds: VIDEO_EXPIRE_SECONDS },
+  /**
+   * One account email (`{ purpose, userId, origin, newEmail? }`): the job mints the link's token
+   * itself, so no usable token ever sits in the queue's tables. Retried while the SMTP server
+   * refuses; one waiting per member and purpose (asking again while one waits sends one mail).
+   */
+  mail: { name: 'mail.send', retryLimit: 5, expireInSeconds: 120 },
+  /** The daily notification digest of every member (`{}`), scheduled at 08:00 UTC; at most one mail per member and day. */
+  digest: { name: 'mail.digest', retryLimit: 3, expireInSeconds: 30 * 60 },
 } as const;
 export type JobKind = keyof typeof JOBS;
 
@@ -95,6 +103,15 @@ export async function getQueue(): Promise<PgBoss> {
 export async function sendJob(kind: JobKind, data: Record<string, unknown>, key: string): Promise<void> {
   const queue = await getQueue();
   await queue.send(JOBS[kind].name, data, { singletonKey: key });
+}
+
+/**
+ * Sends a job of `kind` on the cron expression `cron` (UTC), from whichever process runs the
+ * workers; pg-boss keeps one schedule per queue, so every restart simply writes it again.
+ */
+export async function scheduleJob(kind: JobKind, cron: string): Promise<void> {
+  const queue = await getQueue();
+  await queue.schedule(JOBS[kind].name, cron, {}, { tz: 'UTC' });
 }
 
 /** Runs `handler` for every job of `kind`, `concurrency` at a time in this process. */

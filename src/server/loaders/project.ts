@@ -1,3 +1,4 @@
+import { isEmailUnverified } from '../services/account-email.ts';
 import { findProjectDetail, listRelatedProjects } from '../services/project-detail.ts';
 import { countProjectView } from '../services/project-views.ts';
 import { clientIp } from '../http/request-meta.ts';
@@ -12,12 +13,14 @@ export const loadProjectPage = (async (context) => {
   const viewerId = context.locals.user?.id ?? null;
   // Found once; related projects and comments start from what was found.
   const { detail: project, ref } = await findProjectDetail(id, viewerId, context.locals.locale);
-  const [related, comments] = await Promise.all([
+  const [related, comments, mustConfirmEmail] = await Promise.all([
     listRelatedProjects(ref, context.locals.locale, 4),
     loadProjectComments({ publicId: id, found: ref }, viewerId, commentOptionsFrom(context.url)),
+    // A member who has not confirmed their address is told so where they would comment.
+    viewerId ? isEmailUnverified(viewerId) : false,
   ]);
   countView(context, project.id);
-  return ok({ project, related, comments }, { tags: [pageTags.project(project.id), pageTags.user(project.owner.url)] });
+  return ok({ project, related, comments, mustConfirmEmail }, { tags: [pageTags.project(project.id), pageTags.user(project.owner.url)] });
 }) satisfies PageLoader<unknown>;
 
 export type ProjectPageData = LoaderData<typeof loadProjectPage>;

@@ -1,3 +1,4 @@
+import { assertEmailVerified } from './account-email.ts';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { CommentItem, CommentSort, CommentThread } from '../../lib/conversation-types.ts';
@@ -248,10 +249,11 @@ function parseContent(content: unknown): string {
 /**
  * `comment/submit`: `userId` writes a top-level comment on published project `publicId`.
  * Raises the project's comment count and tells its owner, in one transaction.
- * Errors: 400 `validation` (content), 404 `project_not_found`, 429 `rate_limited`.
+ * Errors: 400 `validation` (content), 403 `email_not_verified`, 404 `project_not_found`, 429 `rate_limited`.
  */
 export async function submitComment(userId: number, publicId: string, content: string): Promise<CommentThread> {
   const text = parseContent(content);
+  await assertEmailVerified(userId);
   const project = await findPublishedProject(publicId);
   await hitRateLimit('comment', userId);
   const id = await getDb().transaction(async (tx) => {
@@ -295,10 +297,11 @@ async function findCommentForWrite(commentId: number) {
  * `comment/reply`: `userId` answers comment or reply `commentId`. The reply joins the thread of
  * the top-level comment and names the author it answers; that author is told (kind `reply`), and
  * the project's owner too (kind `comment`) when they are someone else. Errors: 400 `validation`,
- * 404 `comment_not_found` / `project_not_found`, 429 `rate_limited`.
+ * 403 `email_not_verified`, 404 `comment_not_found` / `project_not_found`, 429 `rate_limited`.
  */
 export async function replyToComment(userId: number, commentId: number, content: string): Promise<CommentItem> {
   const text = parseContent(content);
+  await assertEmailVerified(userId);
   const target = await findCommentForWrite(commentId);
   await hitRateLimit('comment', userId);
   const parentId = target.parentId ?? target.id;

@@ -3,6 +3,7 @@
  * or an edit, keep an edit as a draft without unpublishing, delete; and what the creation form
  * starts from. Only the owner may change a project; counts and owners never come from the client.
  */
+import { assertEmailVerified } from './account-email.ts';
 import { and, asc, eq } from 'drizzle-orm';
 import { purgeProjectPages } from './page-purges.ts';
 import { getDb } from '../db/client.ts';
@@ -126,6 +127,7 @@ async function publishEdit(userId: number, project: { id: number; publicId: stri
  */
 export async function saveProject(userId: number, input: SaveProjectInput): Promise<SaveResult> {
   const { draftId, publish, ...fields } = input;
+  if (publish) await assertEmailVerified(userId);
   const draft = draftId ? (await findOwnDraft(userId, draftId)).draft : null;
   if (draft?.projectId) {
     const [linked] = await getDb().select({ publicId: projects.publicId, status: projects.status }).from(projects).where(eq(projects.id, draft.projectId));
@@ -142,6 +144,7 @@ export async function saveProject(userId: number, input: SaveProjectInput): Prom
  */
 export async function editProject(userId: number, input: EditProjectInput): Promise<SaveResult> {
   const { id, draftId, publish, ...fields } = input;
+  if (publish) await assertEmailVerified(userId);
   const project = await findOwnProject(userId, id);
   const resolved = await resolveContent(userId, fields, { strict: publish, projectId: project.id, currentCover: project.cover });
   if (!publish) return storeDraft(userId, resolved.content, { draftId, projectId: project.id });

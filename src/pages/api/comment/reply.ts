@@ -8,6 +8,6 @@ export const { POST, ALL, contract } = defineEndpoint({
   auth: true,
   input: z.object({ commentId: commentIdSchema, content: commentContentSchema }),
   result: commentItemSchema,
-  docs: { summary: 'Reply to a comment', tag: 'comments', errors: ['comment_not_found', 'project_not_found', 'rate_limited'], example: { commentId: EXAMPLE_IDS.comment, content: 'Which regulator did you use for the 3.3 V rail?' } },
+  docs: { summary: 'Reply to a comment', tag: 'comments', errors: ['email_not_verified', 'comment_not_found', 'project_not_found', 'rate_limited'], example: { commentId: EXAMPLE_IDS.comment, content: 'Which regulator did you use for the 3.3 V rail?' } },
   handler: ({ input, user }) => replyToComment(user.id, input.commentId, input.content),
 });

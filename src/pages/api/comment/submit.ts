@@ -8,6 +8,6 @@ export const { POST, ALL, contract } = defineEndpoint({
   auth: true,
   input: z.object({ id: z.string().trim().min(1).max(64), content: commentContentSchema }),
   result: commentThreadSchema,
-  docs: { summary: 'Comment on a project', tag: 'comments', errors: ['project_not_found', 'rate_limited'], example: { id: EXAMPLE_IDS.project, content: 'Lovely layout, thanks for sharing the Gerbers!' } },
+  docs: { summary: 'Comment on a project', tag: 'comments', errors: ['email_not_verified', 'project_not_found', 'rate_limited'], example: { id: EXAMPLE_IDS.project, content: 'Lovely layout, thanks for sharing the Gerbers!' } },
   handler: ({ input, user }) => submitComment(user.id, input.id, input.content),
 });
