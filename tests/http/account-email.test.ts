@@ -106,6 +106,22 @@ describe('signing up on a site that sends email', () => {
   });
 });
 
+describe('the language of the emails', () => {
+  it('is the one the member signed up in, and follows them when they switch language signed in', async () => {
+    const email = uniqueEmail('zh');
+    const answer = await app.request('/sso/api/register', { method: 'POST', body: { email, password: PASSWORD, nickname: '小明' }, headers: { origin: app.origin(), cookie: 'i18n_redirected=zh-CN' } });
+    const token = await sessionFrom(answer.json<{ result: { location: string } }>().result.location);
+    const mail = await smtp.waitForMail(email);
+    expect(mail.subject).toBe('确认你在 Copperhub 的邮箱');
+    expect(mail.text).toContain('小明，你好：');
+
+    // Switched to English while signed in: the next mail is in English.
+    await app.request('/', { token, headers: { cookie: 'i18n_redirected=en-US' } });
+    await post('/sso/api/forgot', { email });
+    expect((await smtp.waitForMail(email, /password/i)).subject).toBe('Set a new Copperhub password');
+  });
+});
+
 describe('forgot password', () => {
   it('mails a single-use reset link that ends every other session', async () => {
     const email = uniqueEmail('forgetful');
