@@ -1,8 +1,8 @@
-import { isEmailUnverified } from '../services/account-email.ts';
 import { getProjectDetail } from '../services/project-detail.ts';
 import { loadFormSource } from '../services/publishing.ts';
 import { listTagTree } from '../services/tags.ts';
 import { notFound, ok, type LoaderData, type PageLoader } from './page.ts';
+import { isEmailUnverified } from '../services/account-email.ts';
 
 /**
  * `/create/project` (the route's `auth` middleware guarantees a member): `?id=` edits one of

@@ -1,4 +1,3 @@
-import { isEmailUnverified } from '../services/account-email.ts';
 import { findProjectDetail, listRelatedProjects } from '../services/project-detail.ts';
 import { countProjectView } from '../services/project-views.ts';
 import { clientIp } from '../http/request-meta.ts';
@@ -6,6 +5,7 @@ import { CACHE_RENDER_HEADER } from '../page-cache/key.ts';
 import { pageTags } from '../page-cache/tags.ts';
 import { commentOptionsFrom, loadProjectComments } from './comments.ts';
 import { ok, type LoaderData, type PageContext, type PageLoader } from './page.ts';
+import { isEmailUnverified } from '../services/account-email.ts';
 
 /** The project page (`/d-{id}`): the project, its comments and related projects; counts the view. */
 export const loadProjectPage = (async (context) => {

@@ -1,4 +1,3 @@
-import { getAccountEmail, type AccountEmail } from '../services/email-digest.ts';
 import { userPath, variantPath } from '../../lib/paths.ts';
 import type { Page, ProjectCard } from '../services/cards.ts';
 import { countDrafts, listDrafts, type DraftItem } from '../services/drafts.ts';
@@ -9,6 +8,7 @@ import { VIDEO_PAGE_SIZE, type Video } from '../../lib/contract/video.ts';
 import { listVideos } from '../services/videos.ts';
 import { pageTags } from '../page-cache/tags.ts';
 import { notFound, ok, pageParam, redirect, type PageContext, type PageLoader } from './page.ts';
+import { getAccountEmail, type AccountEmail } from '../services/email-digest.ts';
 
 export type UserTab = 'projects' | 'stars' | 'video' | 'message' | 'profile' | 'draftbox';
 

@@ -57,9 +57,12 @@ function linkOrigin(meta: RequestMeta): string {
   return siteOrigin(meta.requestUrl);
 }
 
-/** Queues one account email; a second request of the same purpose while one waits sends one mail. */
+/**
+ * Queues one account email; a second request of the same purpose (and new address) while one
+ * waits sends one mail. A different new address is a mail of its own, whose link replaces the first.
+ */
 export async function enqueueAccountMail(job: MailJob): Promise<void> {
-  await sendJob('mail', job, `${job.purpose}:${job.userId}`);
+  await sendJob('mail', job, [job.purpose, job.userId, job.newEmail ?? ''].join(':'));
 }
 
 /** A fresh token for `userId`; the member's earlier unused tokens of this purpose stop working. */

@@ -1,4 +1,3 @@
-import { assertEmailVerified } from './account-email.ts';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { CommentItem, CommentSort, CommentThread } from '../../lib/conversation-types.ts';
@@ -13,6 +12,7 @@ import { notifyComment, notifyCommentLiked, notifyReply } from './notifications.
 import { hitRateLimit } from './rate-limit.ts';
 import { findPublishedProject, type PublishedProjectRef } from './project-detail.ts';
 import { purgeProjectConversation } from './page-purges.ts';
+import { assertEmailVerified } from './account-email.ts';
 
 export type { CommentItem, CommentSort, CommentThread };
 

@@ -3,7 +3,6 @@
  * or an edit, keep an edit as a draft without unpublishing, delete; and what the creation form
  * starts from. Only the owner may change a project; counts and owners never come from the client.
  */
-import { assertEmailVerified } from './account-email.ts';
 import { and, asc, eq } from 'drizzle-orm';
 import { purgeProjectPages } from './page-purges.ts';
 import { getDb } from '../db/client.ts';
@@ -18,6 +17,7 @@ import { projectSearchText } from './search.ts';
 import { renderDescription } from './markdown.ts';
 import { describeContentFiles, projectContentSchema, resolveContent, type ContentFile, type ResolvedContent } from './project-content.ts';
 import type { saveResultSchema } from '../../lib/contract/schemas/projects.ts';
+import { assertEmailVerified } from './account-email.ts';
 
 export const idSchema = z.string().trim().min(1).max(64);
 
