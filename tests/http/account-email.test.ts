@@ -230,6 +230,14 @@ describe('the daily notification digest', () => {
     const dailyToken = await register(daily, 'Daily Reader');
     const neverToken = await register(never, 'Never Reader');
     expect((await post('/api/user/emailSettings', { comments: 'never' }, neverToken)).json()).toMatchObject({ retCode: 0, result: { comments: 'never', replies: 'daily', stars: 'daily', email: never } });
+    expect((await post('/api/user/emailSettings', { comments: 'weekly' }, neverToken)).json()).toMatchObject({ errorKey: 'validation' });
+    // The profile's email section shows the address and the choice, checked.
+    const info = (await app.request('/api/user/getUserInfo', { token: neverToken })).json<{ result: { url: string } }>().result;
+    const profile = await app.request(`/user/${info.url}/profile`, { token: neverToken });
+    expect(profile.body).toContain(`Your email: ${never}`);
+    expect(profile.body).toContain('Notification emails');
+    const checked = (profile.body.match(/<input type="radio" name="[^"]*-(\w+)" checked="" value="(\w+)"/g) ?? []).map((input) => /-(\w+)" checked="" value="(\w+)"/.exec(input)!.slice(1).join('='));
+    expect(checked).toEqual(['comments=never', 'replies=daily', 'stars=daily']);
     const owners = await getDb().select({ userId: credentials.userId, email: credentials.email }).from(credentials);
     const idOf = (email: string) => owners.find((row) => row.email === email)!.userId;
     const dailyProject = await createProject(idOf(daily), { title: 'Daily digest board' });
