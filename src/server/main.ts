@@ -34,6 +34,11 @@ if (problem) {
 
 assertRouteMiddlewares(routeTable);
 
+// Without SMTP_URL, reset and confirmation links go to the log: fine for a demo, not for members.
+if (config.production && !config.seedDemo && !config.smtpUrl) {
+  console.warn('[copperhub] SMTP_URL is unset: account emails (password resets included) are written to this log instead of being sent.');
+}
+
 const startedAt = Date.now();
 const database = await startDatabase({ dataDir: config.dataDir, log: process.env.PG_LOG === '1' }).catch((error: unknown) => {
   // What the operator must fix is said in one sentence; anything else keeps its stack trace.
