@@ -1,5 +1,5 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { getT, LOCALE_COOKIE, resolveLocale } from './lib/i18n.ts';
+import { getT, isLocale, LOCALE_COOKIE, resolveLocale } from './lib/i18n.ts';
 import { desktopPathOf, isMobilePath, variantPath } from './lib/paths.ts';
 import { isCrawler, isMobileBrowser } from './lib/user-agent.ts';
 import { readRequestToken } from './server/http/cookies.ts';
@@ -10,6 +10,7 @@ import { assertRouteMiddlewares, routeMiddlewares } from './server/routing/middl
 import { matchRoute, routeTable } from './server/routing/routes.ts';
 import { handleSsoCallback } from './server/routing/sso-callback.ts';
 import { CACHE_RENDER_HEADER, DESKTOP_COOKIE, PAGE_TAGS_HEADER } from './server/page-cache/key.ts';
+import { rememberMemberLocale } from './server/services/profiles.ts';
 import { findSession } from './server/services/sessions.ts';
 import { currentRequest } from './server/log.ts';
 import { siteOrigin } from './server/services/sso-links.ts';
@@ -48,6 +49,10 @@ const context = defineMiddleware(async ({ request, cookies, locals, routePattern
   if (served) {
     served.route ??= routePattern;
     served.userId = locals.user?.id ?? null;
+  }
+  // A member who switched language gets their emails in it too.
+  if (session && isLocale(cookies.get(LOCALE_COOKIE)?.value) && session.locale !== locals.locale) {
+    await rememberMemberLocale(session.user.id, locals.locale).catch(() => undefined);
   }
   const response = await next();
   try {

@@ -16,6 +16,7 @@ export const ISLAND_NAMESPACES = {
   BomTable: ['eda'],
   Comments: ['comments', 'common', 'errors'],
   DraftBox: ['drafts', 'user', 'common', 'errors'],
+  EmailSettings: ['profile', 'validation', 'errors'],
   HeaderUserMenu: ['account'],
   MessageList: ['messages', 'pagination', 'errors'],
   ProfileEditor: ['profile', 'user', 'validation', 'errors', 'cropper', 'common'],
@@ -26,6 +27,7 @@ export const ISLAND_NAMESPACES = {
   UnstarButton: ['stars', 'errors'],
   VideoGrid: ['video'],
   VideoPlayer: ['video'],
+  VerifyEmailBanner: ['verifyBanner', 'errors'],
   VideoUploader: ['video', 'common', 'errors', 'validation'],
 } as const satisfies Record<string, readonly Namespace[]>;
 

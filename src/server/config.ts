@@ -24,6 +24,10 @@ export interface AppConfig {
   donations: DonationConfig;
   /** What is wrong with the donation variables, in a sentence naming the variable, or null. */
   donationProblem: string | null;
+  /** `SMTP_URL`: where account email is sent; unset, emails are written to the server log and sign-up asks for no confirmation. */
+  smtpUrl: string | undefined;
+  /** `MAIL_FROM`: the sender of account email. */
+  mailFrom: string;
   seedDemo: boolean;
   production: boolean;
   /** The guest page cache: `PAGE_CACHE=0` turns it off; memory for pages in bytes. */
@@ -156,6 +160,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ...readS3Config(env),
     analyticsSrc: env.ANALYTICS_SRC || undefined,
     ...readDonationConfig(env),
+    smtpUrl: env.SMTP_URL?.trim() || undefined,
+    mailFrom: env.MAIL_FROM?.trim() || 'Copperhub <no-reply@copperhub.invalid>',
     seedDemo: env.SEED_DEMO !== '0' && env.SEED_DEMO !== 'false',
     production: env.NODE_ENV === 'production',
     pageCache: {
@@ -173,6 +179,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 export function configProblem(config: AppConfig): string | null {
   if (config.s3Problem) return config.s3Problem;
   if (config.donationProblem) return config.donationProblem;
+  if (config.smtpUrl && !/^smtps?:\/\/[^\s]+$/.test(config.smtpUrl)) return 'SMTP_URL must be an smtp:// or smtps:// address, such as smtps://user:password@mail.example:465.';
   if (config.siteUrl) {
     let url: URL | undefined;
     try {

@@ -16,6 +16,7 @@ import { routeTable } from './routing/routes.ts';
 import { queueDemoImageVariants, seedDemoIfEmpty } from './db/seed/demo.ts';
 import { startJobWorkers, stopJobWorkers } from './jobs/workers.ts';
 import { stopListeningForPagePurges } from './page-cache/tags.ts';
+import { deleteStaleEmailTokens } from './services/account-email.ts';
 import { deleteExpiredRateLimits } from './services/rate-limit.ts';
 import { deleteExpiredSessions } from './services/sessions.ts';
 import { deleteStaleSsoCodes } from './services/sso.ts';
@@ -50,6 +51,11 @@ expectJobQueue(runWorkers);
 
 assertRouteMiddlewares(routeTable);
 
+// Without SMTP_URL, reset and confirmation links go to the log: fine for a demo, not for members.
+if (config.production && !config.seedDemo && !config.smtpUrl) {
+  console.warn('[copperhub] SMTP_URL is unset: account emails (password resets included) are written to this log instead of being sent.');
+}
+
 const startedAt = Date.now();
 const database = await startDatabase({ dataDir: config.dataDir, log: process.env.PG_LOG === '1', ownSignals: true }).catch((error: unknown) => {
   // What the operator must fix is said in one sentence; anything else keeps its stack trace.
@@ -64,7 +70,7 @@ const distDir = path.resolve(process.env.DIST_DIR ?? path.join(root, 'dist'));
 const server = await createAppServer({ distDir });
 
 const housekeeping = setInterval(() => {
-  for (const task of [deleteExpiredSessions, deleteStaleSsoCodes, deleteExpiredRateLimits, deleteAbandonedVideoUploads]) void task().catch(() => undefined);
+  for (const task of [deleteExpiredSessions, deleteStaleSsoCodes, deleteExpiredRateLimits, deleteAbandonedVideoUploads, deleteStaleEmailTokens]) void task().catch(() => undefined);
 }, 60 * 60 * 1000);
 housekeeping.unref();
 

@@ -34,6 +34,9 @@ const EXPECTED_ERRORS: Record<string, string> = {
   'post /api/donate/webhook': 'a webhook delivery needs Stripe’s signature (tests/http/donations.test.ts signs real ones)',
   'get /eda/{id}/bom.csv': 'the fixture project has no BOM',
   'get /eda/{id}/fabrication.zip': 'the fixture project has no fabrication files',
+  'post /sso/api/reset': 'a reset token exists only in a mail (tests/http/account-email.test.ts follows a real one)',
+  'post /sso/api/verify': 'a confirmation token exists only in a mail (as above)',
+  'post /api/user/changeEmail': 'the fixture member has no password to confirm it with (tests/http/account-email.test.ts changes a real one)',
 };
 
 /** Needs bytes a JSON example cannot carry (tus, signed streams): covered by tests/http/videos.test.ts. */

@@ -39,6 +39,14 @@ describe('configuration', () => {
     expect(readConfig({ STRIPE_API_BASE: 'http://127.0.0.1:12111' }).donations.stripeApiBase?.port).toBe('12111');
   });
 
+  it('sends account email with SMTP_URL, logs it without, and stops the start on an address that is not SMTP', () => {
+    expect(readConfig({})).toMatchObject({ smtpUrl: undefined, mailFrom: 'Copperhub <no-reply@copperhub.invalid>' });
+    const mail = readConfig({ SMTP_URL: ' smtps://user:secret@mail.example:465 ', MAIL_FROM: 'Lab <lab@example.com>' });
+    expect(mail).toMatchObject({ smtpUrl: 'smtps://user:secret@mail.example:465', mailFrom: 'Lab <lab@example.com>' });
+    expect(configProblem(mail)).toBeNull();
+    expect(configProblem(readConfig({ SMTP_URL: 'https://mail.example' }))).toMatch(/^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ address/);
+  });
+
   it('keeps files on the disk without S3_BUCKET, and in the bucket with it', () => {
     expect(readConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' }).s3).toBeUndefined();
     const minio = readConfig({ S3_BUCKET: 'copperhub-files', S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' });

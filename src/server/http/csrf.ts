@@ -42,7 +42,7 @@ export function isCrossSiteWrite(request: Request, siteOrigin: string): boolean 
  * Form pages that show the refusal on the form itself (`locals.crossSiteWrite`), for a visitor
  * without JavaScript; every other address answers the JSON envelope `cross_site_request`.
  */
-const FORM_PAGES = new Set(['/sso/login', '/sso/register']);
+const FORM_PAGES = new Set(['/sso/login', '/sso/register', '/sso/forgot', '/sso/reset']);
 
 export function showsRefusalOnForm(desktopPath: string): boolean {
   return FORM_PAGES.has(desktopPath.replace(/\/$/, '') || '/');

@@ -35,6 +35,14 @@ export const JOBS = {
    * time limits before it expires.
    */
   imageVariants: { name: 'image.variants', retryLimit: 2, expireInSeconds: Math.ceil((IMAGE_BATCH * IMAGE_VARIANTS_TIME_LIMIT_MS) / 1000) + 60 },
+  /**
+   * One account email (`{ purpose, userId, origin, newEmail? }`): the job mints the link's token
+   * itself, so no usable token ever sits in the queue's tables. Retried while the SMTP server
+   * refuses; one waiting per member and purpose (asking again while one waits sends one mail).
+   */
+  mail: { name: 'mail.send', retryLimit: 5, expireInSeconds: 120 },
+  /** The daily notification digest of every member (`{}`), scheduled at 08:00 UTC; at most one mail per member and day. */
+  digest: { name: 'mail.digest', retryLimit: 3, expireInSeconds: 30 * 60 },
 } as const;
 export type JobKind = keyof typeof JOBS;
 
@@ -107,6 +115,15 @@ export async function getQueue(): Promise<PgBoss> {
 export async function sendJob(kind: JobKind, data: Record<string, unknown>, key: string, options: { priority?: number } = {}): Promise<void> {
   const queue = await getQueue();
   await queue.send(JOBS[kind].name, data, { singletonKey: key, priority: options.priority ?? 0 });
+}
+
+/**
+ * Sends a job of `kind` on the cron expression `cron` (UTC), from whichever process runs the
+ * workers; pg-boss keeps one schedule per queue, so every restart simply writes it again.
+ */
+export async function scheduleJob(kind: JobKind, cron: string): Promise<void> {
+  const queue = await getQueue();
+  await queue.schedule(JOBS[kind].name, cron, {}, { tz: 'UTC' });
 }
 
 /**

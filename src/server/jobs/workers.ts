@@ -7,7 +7,9 @@ import { processBoardJob, processDocumentsJob } from '../services/eda-processing
 import { resumePendingEda } from '../services/eda.ts';
 import { processVideoJob } from '../services/video-processing.ts';
 import { resumePendingVideos } from '../services/videos.ts';
-import { IMAGE_BATCH, stopQueue, workJobs } from './queue.ts';
+import { processMailJob } from '../services/account-email.ts';
+import { sendDailyDigests } from '../services/email-digest.ts';
+import { IMAGE_BATCH, scheduleJob, stopQueue, workJobs } from './queue.ts';
 import { log } from '../log.ts';
 
 /** How often pending work without a job is looked for. */
@@ -18,7 +20,8 @@ let started = false;
 
 /**
  * Starts the workers: `boardConcurrency` boards render at once (each in its own worker thread),
- * BOMs are read two at a time, videos and image variants one at a time. Pending work from before a restart is sent again at once.
+ * BOMs are read two at a time, videos and image variants one at a time, account email two at a
+ * time, and the daily digest is scheduled. Pending work from before a restart is sent again at once.
  */
 export async function startJobWorkers(options: { boardConcurrency?: number } = {}): Promise<void> {
   if (started) return;
@@ -43,6 +46,14 @@ export async function startJobWorkers(options: { boardConcurrency?: number } = {
     },
     { batchSize: IMAGE_BATCH },
   );
+  // Account email two at a time: an SMTP server answers in well under a second.
+  await workJobs('mail', 2, async (data) => {
+    await processMailJob(data);
+  });
+  await workJobs('digest', 1, async () => {
+    await sendDailyDigests();
+  });
+  await scheduleJob('digest', '0 8 * * *');
   const resume = () => Promise.all([resumePendingEda(), resumePendingVideos()]).catch((error: unknown) => log.error({ component: 'jobs', err: error }, 'resume failed'));
   await resume();
   sweep = setInterval(() => void resume(), SWEEP_MS);

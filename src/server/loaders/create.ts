@@ -2,6 +2,7 @@ import { getProjectDetail } from '../services/project-detail.ts';
 import { loadFormSource } from '../services/publishing.ts';
 import { listTagTree } from '../services/tags.ts';
 import { notFound, ok, type LoaderData, type PageLoader } from './page.ts';
+import { isEmailUnverified } from '../services/account-email.ts';
 
 /**
  * `/create/project` (the route's `auth` middleware guarantees a member): `?id=` edits one of
@@ -11,8 +12,8 @@ export const loadCreatePage = (async ({ url, locals }) => {
   if (!locals.user) return notFound();
   const projectId = url.searchParams.get('id')?.trim() || null;
   const draftId = url.searchParams.get('draft')?.trim() || null;
-  const [source, tags] = await Promise.all([loadFormSource(locals.user.id, { projectId, draftId }), listTagTree(locals.locale)]);
-  return ok({ source, tags });
+  const [source, tags, mustConfirmEmail] = await Promise.all([loadFormSource(locals.user.id, { projectId, draftId }), listTagTree(locals.locale), isEmailUnverified(locals.user.id)]);
+  return ok({ source, tags, mustConfirmEmail });
 }) satisfies PageLoader<unknown>;
 
 export type CreatePageData = LoaderData<typeof loadCreatePage>;

@@ -6,6 +6,7 @@ import { CACHE_RENDER_HEADER } from '../page-cache/key.ts';
 import { pageTags } from '../page-cache/tags.ts';
 import { commentOptionsFrom, loadProjectComments } from './comments.ts';
 import { ok, type LoaderData, type PageContext, type PageLoader } from './page.ts';
+import { isEmailUnverified } from '../services/account-email.ts';
 
 /** The project page (`/d-{id}`): the project, its comments and related projects; counts the view. */
 export const loadProjectPage = (async (context) => {
@@ -13,12 +14,14 @@ export const loadProjectPage = (async (context) => {
   const viewerId = context.locals.user?.id ?? null;
   // Found once; related projects and comments start from what was found.
   const { detail: project, ref } = await findProjectDetail(id, viewerId, context.locals.locale);
-  const [related, comments] = await Promise.all([
+  const [related, comments, mustConfirmEmail] = await Promise.all([
     listRelatedProjects(ref, context.locals.locale, 4),
     loadProjectComments({ publicId: id, found: ref }, viewerId, commentOptionsFrom(context.url)),
+    // A member who has not confirmed their address is told so where they would comment.
+    viewerId ? isEmailUnverified(viewerId) : false,
   ]);
   countView(context, project.id);
-  return ok({ project, related, comments, donate: donateLink(project.id) }, { tags: [pageTags.project(project.id), pageTags.user(project.owner.url)] });
+  return ok({ project, related, comments, donate: donateLink(project.id), mustConfirmEmail }, { tags: [pageTags.project(project.id), pageTags.user(project.owner.url)] });
 }) satisfies PageLoader<unknown>;
 
 export type ProjectPageData = LoaderData<typeof loadProjectPage>;

@@ -8,6 +8,7 @@ import { VIDEO_PAGE_SIZE, type Video } from '../../lib/contract/video.ts';
 import { listVideos } from '../services/videos.ts';
 import { pageTags } from '../page-cache/tags.ts';
 import { notFound, ok, pageParam, redirect, type PageContext, type PageLoader } from './page.ts';
+import { getAccountEmail, type AccountEmail } from '../services/email-digest.ts';
 
 export type UserTab = 'projects' | 'stars' | 'video' | 'message' | 'profile' | 'draftbox';
 
@@ -28,7 +29,7 @@ export type UserTabData =
   | { tab: 'video'; page: Page<Video>; projects: { id: string; title: string }[] }
   | { tab: 'draftbox'; drafts: Page<DraftItem> }
   | { tab: 'message'; page: MessagePage; unreadOnly: boolean }
-  | { tab: 'profile' };
+  | { tab: 'profile'; email: AccountEmail | null };
 
 /**
  * `/user/{url}[/{tab}]`: a former custom URL redirects to the same tab under the current one;
@@ -85,6 +86,7 @@ async function loadTab(tab: UserTab, { profile, isOwner, draftCount }: UserPageC
       return { tab, unreadOnly, page: await listMessages(profile.id, { page, pageSize: 20, unreadOnly }) };
     }
     case 'profile':
-      return { tab };
+      // The owner's email section: the address and the notification emails.
+      return { tab, email: isOwner ? await getAccountEmail(profile.id) : null };
   }
 }

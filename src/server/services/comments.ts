@@ -12,6 +12,7 @@ import { notifyComment, notifyCommentLiked, notifyReply } from './notifications.
 import { DUPLICATE_COMMENT_MS, hitMemberRateLimit, isNewAccount, NEW_ACCOUNT_MS, readAccountCreatedAt } from './rate-limit.ts';
 import { findPublishedProject, type PublishedProjectRef } from './project-detail.ts';
 import { purgeProjectConversation } from './page-purges.ts';
+import { assertEmailVerified } from './account-email.ts';
 
 export type { CommentItem, CommentSort, CommentThread };
 
@@ -276,11 +277,12 @@ async function assertMayPost(userId: number, text: string, now = new Date()): Pr
 /**
  * `comment/submit`: `userId` writes a top-level comment on published project `publicId`.
  * Raises the project's comment count and tells its owner, in one transaction.
- * Errors: 400 `validation` (content), 404 `project_not_found`, 409 `duplicate_comment`,
+ * Errors: 400 `validation` (content), 403 `email_not_verified`, 404 `project_not_found`, 409 `duplicate_comment`,
  * 403 `links_not_allowed_yet`, 429 `rate_limited` (see `assertMayPost`).
  */
 export async function submitComment(userId: number, publicId: string, content: string): Promise<CommentThread> {
   const text = parseContent(content);
+  await assertEmailVerified(userId);
   const project = await findPublishedProject(publicId);
   await assertMayPost(userId, text);
   const id = await getDb().transaction(async (tx) => {
@@ -324,11 +326,12 @@ async function findCommentForWrite(commentId: number) {
  * `comment/reply`: `userId` answers comment or reply `commentId`. The reply joins the thread of
  * the top-level comment and names the author it answers; that author is told (kind `reply`), and
  * the project's owner too (kind `comment`) when they are someone else. Errors: 400 `validation`,
- * 404 `comment_not_found` / `project_not_found`, 409 `duplicate_comment`, 403
+ * 403 `email_not_verified`, 404 `comment_not_found` / `project_not_found`, 409 `duplicate_comment`, 403
  * `links_not_allowed_yet`, 429 `rate_limited` (see `assertMayPost`).
  */
 export async function replyToComment(userId: number, commentId: number, content: string): Promise<CommentItem> {
   const text = parseContent(content);
+  await assertEmailVerified(userId);
   const target = await findCommentForWrite(commentId);
   await assertMayPost(userId, text);
   const parentId = target.parentId ?? target.id;

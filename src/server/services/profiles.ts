@@ -1,6 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { UserInfo } from '../../lib/api-types.ts';
+import type { Locale } from '../../lib/i18n.ts';
 import {
   BIO_MAX,
   customUrlProblem,
@@ -151,3 +152,11 @@ export async function editProfile(userId: number, input: EditProfileInput): Prom
   return getUserInfo(userId);
 }
 
+
+/**
+ * Remembers the language `userId` chose (the switcher's cookie) for the emails sent to them;
+ * called only when it differs from the stored one, so a page view writes nothing.
+ */
+export async function rememberMemberLocale(userId: number, locale: Locale): Promise<void> {
+  await getDb().update(users).set({ locale }).where(eq(users.id, userId));
+}

@@ -17,6 +17,7 @@ import { projectSearchText } from './search.ts';
 import { renderDescription } from './markdown.ts';
 import { describeContentFiles, projectContentSchema, resolveContent, type ContentFile, type ResolvedContent } from './project-content.ts';
 import type { saveResultSchema } from '../../lib/contract/schemas/projects.ts';
+import { assertEmailVerified } from './account-email.ts';
 
 export const idSchema = z.string().trim().min(1).max(64);
 
@@ -126,6 +127,7 @@ async function publishEdit(userId: number, project: { id: number; publicId: stri
  */
 export async function saveProject(userId: number, input: SaveProjectInput): Promise<SaveResult> {
   const { draftId, publish, ...fields } = input;
+  if (publish) await assertEmailVerified(userId);
   const draft = draftId ? (await findOwnDraft(userId, draftId)).draft : null;
   if (draft?.projectId) {
     const [linked] = await getDb().select({ publicId: projects.publicId, status: projects.status }).from(projects).where(eq(projects.id, draft.projectId));
@@ -142,6 +144,7 @@ export async function saveProject(userId: number, input: SaveProjectInput): Prom
  */
 export async function editProject(userId: number, input: EditProjectInput): Promise<SaveResult> {
   const { id, draftId, publish, ...fields } = input;
+  if (publish) await assertEmailVerified(userId);
   const project = await findOwnProject(userId, id);
   const resolved = await resolveContent(userId, fields, { strict: publish, projectId: project.id, currentCover: project.cover });
   if (!publish) return storeDraft(userId, resolved.content, { draftId, projectId: project.id });

@@ -70,6 +70,19 @@ export const RATE_LIMITS = {
   'sso:register:email': { limit: 5, windowMs: HOUR },
   /** Web-view sign-in codes an app may ask for per member: one per page it opens, with room to spare. */
   'sso:webview-code:user': { limit: 120, windowMs: HOUR },
+  /**
+   * "Forgot password" requests per address: every one may send a mail. Counted the same whether
+   * the email has an account or not, so the limit tells nobody which ones do.
+   */
+  'mail:forgot:ip': { limit: 20, windowMs: HOUR },
+  /** "Forgot password" requests per email: a few mails an hour to one inbox, no more. */
+  'mail:forgot:email': { limit: 5, windowMs: HOUR },
+  /** Emailed links (reset, confirm) opened per address: room for honest clicks, none for guessing tokens. */
+  'mail:token:ip': { limit: 60, windowMs: HOUR },
+  /** Confirmation links a member may ask to be sent again per hour. */
+  'mail:verify:user': { limit: 5, windowMs: HOUR },
+  /** Changes of address a member may start per hour (each mails the new address). */
+  'mail:change:user': { limit: 5, windowMs: HOUR },
   /** Comments and replies a member may post: ten a minute; a new account five a minute and thirty an hour. */
   comment: {
     member: { limit: 10, windowMs: MINUTE },

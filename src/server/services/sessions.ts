@@ -45,11 +45,11 @@ export async function validateSessionToken(token: string | null | undefined): Pr
 /**
  * A valid session with its user, what the page header shows of them (`viewer`: the profile and
  * the unread count, read in the same statement so a signed-in page pays one query for both), and
- * its expiry; or null.
+ * its expiry, and the language their emails are written in; or null.
  */
 export async function findSession(
   token: string | null | undefined,
-): Promise<{ user: SessionUser; viewer: UserInfo; expiresAt: Date } | null> {
+): Promise<{ user: SessionUser; viewer: UserInfo; expiresAt: Date; locale: string } | null> {
   if (!token || token.length > 200) return null;
   const db = getDb();
   const tokenHash = hashToken(token);
@@ -63,6 +63,7 @@ export async function findSession(
       location: users.location,
       website: users.website,
       role: users.role,
+      locale: users.locale,
       createdAt: users.createdAt,
       unreadMessages: sql<number>`(SELECT count(*)::int FROM ${messages} WHERE ${and(eq(messages.recipientId, users.id), isNull(messages.readAt))})`,
       expiresAt: sessions.expiresAt,
@@ -89,7 +90,7 @@ export async function findSession(
     createdAt: row.createdAt.toISOString(),
     unreadMessages: Number(row.unreadMessages),
   };
-  return { user, viewer, expiresAt };
+  return { user, viewer, expiresAt, locale: row.locale };
 }
 
 /** Revokes one session. */

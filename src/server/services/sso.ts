@@ -2,10 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { nicknameProblem, NICKNAME_MAX } from '../../lib/profile-rules.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../lib/i18n.ts';
 import { getConfig } from '../config.ts';
 import { getDb } from '../db/client.ts';
 import { credentials, ssoCodes, users } from '../db/schema/index.ts';
 import { AppError, isAppError } from '../http/errors.ts';
+import { startEmailVerification } from './account-email.ts';
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { generateCustomUrl } from './profiles.ts';
 import { assertUnderRateLimit, hitRateLimit } from './rate-limit.ts';
@@ -54,6 +56,8 @@ export interface RequestMeta {
   ip: string;
   userAgent: string;
   requestUrl: URL;
+  /** The page language, kept as the member's language for emails at sign-up. */
+  locale?: Locale;
 }
 
 const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
@@ -81,7 +85,7 @@ export async function authenticate(emailAddress: string, password: string): Prom
  * Creates a member with email, password and nickname, and a custom URL derived from the
  * nickname. An email that already has an account is a 409 `email_taken`.
  */
-export async function registerAccount(input: { email: string; password: string; nickname: string }): Promise<{ userId: number; url: string }> {
+export async function registerAccount(input: { email: string; password: string; nickname: string; locale?: Locale }): Promise<{ userId: number; url: string }> {
   const db = getDb();
   const address = input.email.trim().toLowerCase();
   const [existing] = await db.select({ userId: credentials.userId }).from(credentials).where(eq(credentials.email, address)).limit(1);
@@ -91,7 +95,7 @@ export async function registerAccount(input: { email: string; password: string; 
     const customUrl = await generateCustomUrl(input.nickname);
     try {
       return await db.transaction(async (tx) => {
-        const [user] = await tx.insert(users).values({ customUrl, nickname: input.nickname.trim() }).returning({ id: users.id });
+        const [user] = await tx.insert(users).values({ customUrl, nickname: input.nickname.trim(), locale: input.locale ?? DEFAULT_LOCALE }).returning({ id: users.id });
         await tx.insert(credentials).values({ userId: user!.id, email: address, passwordHash });
         return { userId: user!.id, url: customUrl };
       });
@@ -208,13 +212,18 @@ export async function signIn(input: LoginInput, meta: RequestMeta): Promise<{ lo
   return { location: buildReturnLocation(input.redirect, code, meta.requestUrl) };
 }
 
-/** Creates the account (rate-limited) and signs it in: the same `location` answer as `signIn`. */
+/**
+ * Creates the account (rate-limited) and signs it in: the same `location` answer as `signIn`.
+ * When the site can send email, the account starts unconfirmed and a confirmation link is mailed.
+ */
 export async function signUp(input: RegisterInput, meta: RequestMeta): Promise<{ location: string }> {
   assertKnownSite(input.siteId);
   assertSignInHost(meta.requestUrl);
   await hitRateLimit('sso:register:ip', meta.ip);
   await hitRateLimit('sso:register:email', input.email);
-  const { userId } = await registerAccount(input);
+  const { userId } = await registerAccount({ ...input, locale: meta.locale });
+  // With SMTP_URL the new member confirms their address before publishing or commenting.
+  await startEmailVerification(userId, meta);
   const code = await issueSsoCode(userId);
   return { location: buildReturnLocation(input.redirect, code, meta.requestUrl) };
 }

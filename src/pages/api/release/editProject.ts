@@ -8,7 +8,7 @@ export const { POST, ALL, contract } = defineEndpoint({
   auth: true,
   input: editProjectSchema,
   result: saveResultSchema,
-  docs: { summary: 'Edit a published project', description: '`publish: true` updates the project; `publish: false` keeps it as it is and stores the edit as a draft linked to it.', tag: 'release', errors: ['project_not_found', 'forbidden', 'draft_not_found', 'too_many_drafts', 'upload_not_found', 'rate_limited'], example: { id: EXAMPLE_IDS.project, title: 'Soil moisture probe v2', summary: 'Capacitive, no corrosion', description: '## What changed\n\nA thicker solder mask.', tags: [EXAMPLE_IDS.tag], licence: 'CERN-OHL-S-2.0', attachments: [], publish: true } },
+  docs: { summary: 'Edit a published project', description: '`publish: true` updates the project; `publish: false` keeps it as it is and stores the edit as a draft linked to it.', tag: 'release', errors: ['email_not_verified', 'project_not_found', 'forbidden', 'draft_not_found', 'too_many_drafts', 'upload_not_found', 'rate_limited'], example: { id: EXAMPLE_IDS.project, title: 'Soil moisture probe v2', summary: 'Capacitive, no corrosion', description: '## What changed\n\nA thicker solder mask.', tags: [EXAMPLE_IDS.tag], licence: 'CERN-OHL-S-2.0', attachments: [], publish: true } },
   handler: async ({ input, user }) => {
     await hitMemberRateLimitById('release:user', user.id);
     return editProject(user.id, input);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Members: their profile, former custom URLs and password credentials. */
 
@@ -19,6 +19,8 @@ export const users = pgTable(
     location: text('location').notNull().default(''),
     website: text('website').notNull().default(''),
     role: text('role').$type<UserRole>().notNull().default('member'),
+    /** The language of the emails sent to them: set at sign-up, updated when they switch language signed in. */
+    locale: text('locale').notNull().default('en-US'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -37,7 +39,11 @@ export const userUrlAliases = pgTable('user_url_aliases', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Sign-in credentials of the built-in SSO. The email is stored lower-cased. */
+/**
+ * Sign-in credentials of the built-in SSO. The email is stored lower-cased. `emailVerified` is
+ * false only for accounts made while the site could send email and not yet confirmed; accounts
+ * from before (or from a site without `SMTP_URL`) count as confirmed.
+ */
 export const credentials = pgTable(
   'credentials',
   {
@@ -46,6 +52,7 @@ export const credentials = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(true),
   },
   (t) => [uniqueIndex('credentials_email_key').on(t.email)],
 );

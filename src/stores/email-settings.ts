@@ -1,0 +1,96 @@
+import { map } from 'nanostores';
+import { ApiError, apiCall } from '../lib/api-client.ts';
+import type { AccountEmailInfo, DigestFrequencyName, DigestKindName } from '../lib/contract/schemas/sso.ts';
+import { fail, say, type Notice } from '../lib/notice.ts';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface EmailSettingsState {
+  account: AccountEmailInfo;
+  /** The change-of-address form. */
+  newEmail: string;
+  password: string;
+  /** Field → validation key. */
+  errors: Partial<Record<'email' | 'password', string>>;
+  changeNotice: Notice | null;
+  changing: boolean;
+  /** The digest settings' last outcome ("Saved.", or why not). */
+  settingsNotice: Notice | null;
+  /** The kind being saved, while a save is under way. */
+  savingKind: DigestKindName | null;
+}
+
+/** The change-of-address form's problems, by the rules the server applies; empty when it can be sent. */
+export function validateEmailChange(state: Pick<EmailSettingsState, 'newEmail' | 'password' | 'account'>): EmailSettingsState['errors'] {
+  const errors: EmailSettingsState['errors'] = {};
+  const email = state.newEmail.trim().toLowerCase();
+  if (!email) errors.email = 'required';
+  else if (!EMAIL.test(email) || email.length > 254) errors.email = 'email';
+  else if (email === state.account.email) errors.email = 'email_unchanged';
+  if (!state.password) errors.password = 'required';
+  return errors;
+}
+
+/**
+ * The owner's email section of the profile: change the sign-in address (a link goes to the new
+ * one; nothing changes until it is opened), choose the notification digest per kind (saved at
+ * once). Asking for the confirmation link again is the banner's (`verify-banner.ts`).
+ */
+export function createEmailSettings(account: AccountEmailInfo) {
+  const $emailSettings = map<EmailSettingsState>({
+    account,
+    newEmail: '',
+    password: '',
+    errors: {},
+    changeNotice: null,
+    changing: false,
+    settingsNotice: null,
+    savingKind: null,
+  });
+
+  function setField(name: 'newEmail' | 'password', value: string): void {
+    const state = $emailSettings.get();
+    const field = name === 'newEmail' ? 'email' : 'password';
+    $emailSettings.set({ ...state, [name]: value, errors: state.errors[field] ? { ...state.errors, [field]: undefined } : state.errors });
+  }
+
+  /** Sends the change of address; answers the first field to fix, if any. */
+  async function requestChange(): Promise<string | null> {
+    const state = $emailSettings.get();
+    if (state.changing) return null;
+    const errors = validateEmailChange(state);
+    const first = Object.keys(errors)[0];
+    if (first) {
+      $emailSettings.set({ ...state, errors, changeNotice: null });
+      return first;
+    }
+    $emailSettings.set({ ...state, errors: {}, changeNotice: null, changing: true });
+    try {
+      const result = await apiCall<{ sent: true; email: string }>('user/changeEmail', { email: state.newEmail.trim().toLowerCase(), password: state.password });
+      $emailSettings.set({ ...$emailSettings.get(), changing: false, newEmail: '', password: '', changeNotice: say('profile.email.changeSent', { email: result.email }) });
+      return null;
+    } catch (error) {
+      const fields = (error instanceof ApiError ? error.fields : undefined) ?? {};
+      $emailSettings.set({ ...$emailSettings.get(), changing: false, errors: fields, changeNotice: fail(error) });
+      return Object.keys(fields)[0] ?? null;
+    }
+  }
+
+  /** Saves one kind's frequency; on failure the choice goes back to what the server has. */
+  async function setFrequency(kind: DigestKindName, frequency: DigestFrequencyName): Promise<void> {
+    const state = $emailSettings.get();
+    const previous = state.account[kind];
+    $emailSettings.set({ ...state, account: { ...state.account, [kind]: frequency }, savingKind: kind, settingsNotice: null });
+    try {
+      const saved = await apiCall<AccountEmailInfo>('user/emailSettings', { [kind]: frequency });
+      $emailSettings.set({ ...$emailSettings.get(), account: saved, savingKind: null, settingsNotice: say('profile.email.saved') });
+    } catch (error) {
+      const current = $emailSettings.get();
+      $emailSettings.set({ ...current, account: { ...current.account, [kind]: previous }, savingKind: null, settingsNotice: fail(error) });
+    }
+  }
+
+  return { $emailSettings, setField, requestChange, setFrequency };
+}
+
+export type EmailSettingsStore = ReturnType<typeof createEmailSettings>;
