@@ -243,8 +243,9 @@ describe('the daily notification digest', () => {
     const dailyProject = await createProject(idOf(daily), { title: 'Daily digest board' });
     const neverProject = await createProject(idOf(never), { title: 'Quiet board' });
     const commenter = await createUser({ nickname: 'Keen Commenter' });
-    for (const project of [dailyProject, neverProject]) {
-      expect((await post('/api/comment/submit', { id: project.publicId, content: 'Nice traces!' }, commenter.token)).json()).toMatchObject({ retCode: 0 });
+    // Two different comments: the same text twice within an hour is refused as a duplicate.
+    for (const [project, content] of [[dailyProject, 'Nice traces!'], [neverProject, 'Clean silkscreen!']] as const) {
+      expect((await post('/api/comment/submit', { id: project.publicId, content }, commenter.token)).json()).toMatchObject({ retCode: 0 });
     }
     expect(dailyToken).toBeTruthy();
 
