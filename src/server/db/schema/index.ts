@@ -16,3 +16,4 @@ export * from './videos.ts';
 export * from './donations.ts';
 export * from './banners.ts';
 export * from './settings.ts';
+export * from './moderation.ts';

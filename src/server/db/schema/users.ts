@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Members: their profile, former custom URLs and password credentials. */
 
@@ -19,6 +19,11 @@ export const users = pgTable(
     location: text('location').notNull().default(''),
     website: text('website').notNull().default(''),
     role: text('role').$type<UserRole>().notNull().default('member'),
+    /** The profile hidden by staff after a report: its page is gone for everyone but the member and staff. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenBy: integer('hidden_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** Suspended by staff: no session is honoured and signing in is refused until staff restore the member. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
