@@ -1,8 +1,9 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, isNull } from 'drizzle-orm';
 import { escapeXml } from '../../lib/xml.ts';
 import { getDb } from '../db/client.ts';
 import { collections, projects, users } from '../db/schema/index.ts';
 import { projectPath, userPath, collectionPath } from '../../lib/paths.ts';
+import { isListed } from './cards.ts';
 
 /** RSS 2.0 of the newest published projects. */
 export async function buildRss(origin: string, title: string, description: string): Promise<string> {
@@ -10,7 +11,7 @@ export async function buildRss(origin: string, title: string, description: strin
     .select({ id: projects.publicId, title: projects.title, summary: projects.summary, publishedAt: projects.publishedAt, author: users.nickname })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.ownerId))
-    .where(eq(projects.status, 'published'))
+    .where(isListed)
     .orderBy(desc(projects.publishedAt))
     .limit(30);
   const items = rows
@@ -26,8 +27,8 @@ export async function buildRss(origin: string, title: string, description: strin
 export async function buildSitemap(origin: string): Promise<string> {
   const db = getDb();
   const [projectRows, userRows, collectionRows] = await Promise.all([
-    db.select({ id: projects.publicId, updatedAt: projects.updatedAt }).from(projects).where(eq(projects.status, 'published')).orderBy(desc(projects.updatedAt)).limit(40_000),
-    db.select({ url: users.customUrl }).from(users).limit(9_000),
+    db.select({ id: projects.publicId, updatedAt: projects.updatedAt }).from(projects).where(isListed).orderBy(desc(projects.updatedAt)).limit(40_000),
+    db.select({ url: users.customUrl }).from(users).where(isNull(users.hiddenAt)).limit(9_000),
     db.select({ name: collections.name }).from(collections),
   ]);
   const url = (path: string, lastmod?: Date) =>

@@ -66,6 +66,11 @@ export const RATE_LIMITS = {
   'release:user': { limit: 300, windowMs: HOUR },
   /** Previews a member may save per hour (autosave included). */
   'preview:user': { limit: 200, windowMs: HOUR },
+  /**
+   * Reports a member may send per hour: far above what someone flagging what they come across
+   * sends, low enough that a flood cannot bury the moderation queue.
+   */
+  'report:user': { limit: 20, windowMs: HOUR },
   /** Stars and likes a member may toggle per hour. */
   'reaction:user': { limit: 600, windowMs: HOUR },
 } as const satisfies Record<string, RateLimitRule | RateLimitSteps>;

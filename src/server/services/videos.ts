@@ -16,6 +16,10 @@ import { newPublicId } from './ids.ts';
 import { signPath, verifySignedPath } from './signing.ts';
 import { hashToken } from './sessions.ts';
 import { purgeVideoPages } from './page-purges.ts';
+import { visibleTo } from './visibility.ts';
+
+/** A video `viewerId` may see: not hidden by staff, or theirs, or the viewer is staff. */
+export const videoVisibleTo = (viewerId: number | null) => visibleTo(videos.hiddenAt, videos.ownerId, viewerId);
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -143,7 +147,9 @@ export async function startProcessingUploaded(tx: Tx, id: string): Promise<boole
  * `video_not_found` otherwise.
  */
 export async function getVideo(id: string, viewerId: number | null): Promise<Video> {
-  const [row] = await selectVideos().where(eq(videos.id, id)).limit(1);
+  const [row] = await selectVideos()
+    .where(and(eq(videos.id, id), videoVisibleTo(viewerId)))
+    .limit(1);
   if (!row || (row.video.status !== 'ready' && row.video.ownerId !== viewerId)) throw new AppError('video_not_found');
   return toVideo(row);
 }
@@ -166,7 +172,7 @@ export async function listVideos(
     filters.push(eq(videos.projectId, project.id));
   }
   const visible = viewerId === null ? eq(videos.status, 'ready') : or(eq(videos.status, 'ready'), eq(videos.ownerId, viewerId))!;
-  const where = and(visible, ...filters);
+  const where = and(visible, videoVisibleTo(viewerId), ...filters);
   const [rows, [total]] = await Promise.all([
     selectVideos()
       .where(where)
@@ -179,9 +185,9 @@ export async function listVideos(
 }
 
 /** The ready videos of projects (for project pages), newest first. */
-export async function listProjectVideos(projectId: number): Promise<Video[]> {
+export async function listProjectVideos(projectId: number, viewerId: number | null = null): Promise<Video[]> {
   const rows = await selectVideos()
-    .where(and(eq(videos.projectId, projectId), eq(videos.status, 'ready')))
+    .where(and(eq(videos.projectId, projectId), eq(videos.status, 'ready'), videoVisibleTo(viewerId)))
     .orderBy(desc(videos.createdAt));
   return rows.map(toVideo);
 }

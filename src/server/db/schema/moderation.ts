@@ -1,15 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
+import type { REPORT_ACTIONS, REPORT_KINDS, REPORT_REASONS } from '../../../lib/contract/schemas/moderation.ts';
 
 /** What members may report; each is hidden and restored the same way. */
-export const REPORT_KINDS = ['project', 'comment', 'video', 'user'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
-
-export const REPORT_REASONS = ['spam', 'abuse', 'licence', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
-
-export const REPORT_ACTIONS = ['dismiss', 'hide', 'suspend'] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
 
 export type ReportStatus = 'open' | 'closed';
