@@ -58,6 +58,13 @@ function ReportCard({ report, queue, variant, open }: { report: ReportItem; queu
           {report.resolution.note && <> — {report.resolution.note}</>}
         </p>
       )}
+      {!open && target?.hidden && (
+        <div className="report-buttons">
+          <button type="button" className="btn" disabled={busy} onClick={() => void queue.restore(report.id)}>
+            {t('admin.reports.action.restore')}
+          </button>
+        </div>
+      )}
       {open && (
         <fieldset className="report-actions" disabled={busy}>
           <legend className="visually-hidden">{t('admin.reports.actionsLabel')}</legend>

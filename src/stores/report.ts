@@ -69,7 +69,7 @@ export function createReport(kind: ReportKind, id: string | number) {
     try {
       const note = state.note.trim();
       await apiCall('report/submit', { kind, id, reason: state.reason, ...(note ? { note } : {}) });
-      $report.set({ ...$report.get(), busy: false, sent: true });
+      $report.set({ ...$report.get(), busy: false, sent: true, open: false });
       return true;
     } catch (error) {
       $report.set({ ...$report.get(), busy: false, error: fail(error) });

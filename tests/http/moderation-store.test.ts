@@ -47,7 +47,7 @@ describe('$report (the Report dialog)', () => {
     expect(report.$report.get().error).toEqual({ field: 'required', key: 'report.noteRequired' });
     report.setNote('  Copied from my repository  ');
     expect(await report.send()).toBe(true);
-    expect(report.$report.get()).toMatchObject({ sent: true, busy: false, error: null });
+    expect(report.$report.get()).toMatchObject({ sent: true, open: false, busy: false, error: null });
     const [row] = await getDb().select().from(reports).where(eq(reports.targetId, project.publicId));
     expect(row).toMatchObject({ reason: 'other', note: 'Copied from my repository', reporterId: reader.user.id });
 
