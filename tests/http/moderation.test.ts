@@ -256,3 +256,21 @@ describe('suspension', () => {
     expect(entries.find((entry) => entry.action === 'report.suspend')).toMatchObject({ note: 'Spam wave', details: expect.objectContaining({ sessionsEnded: 1 }) });
   });
 });
+
+describe('the Report control', () => {
+  it('is a sign-in link for guests, the dialog island for other members, and absent for the author', async () => {
+    const [video] = await getDb()
+      .insert(videos)
+      .values({ id: newPublicId(), ownerId: author.user.id, title: 'Control clip', mime: 'video/mp4', size: 10, status: 'ready', storageKey: 'videos/y.mp4' })
+      .returning();
+    for (const path of [`/user/${author.user.customUrl}`, `/video/player?id=${video!.id}`]) {
+      const guest = await app.request(path);
+      expect(guest.body, path).toMatch(/<a class="report-link[^"]*" href="[^"]*sso[^"]*"[^>]*>Report<\/a>/);
+      const member = await app.request(path, { token: reporter.token });
+      expect(member.body, path).toMatch(/<astro-island[^>]*component-url="[^"]*ReportButton[^"]*"/);
+      const own = await app.request(path, { token: author.token });
+      expect(own.body, path).not.toContain('ReportButton');
+      expect(own.body, path).not.toContain('class="report-link');
+    }
+  });
+});
