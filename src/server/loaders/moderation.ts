@@ -11,7 +11,7 @@ export const AUDIT_PAGE_SIZE = 50;
 export const loadAdminReports = (async (context) => {
   const denied = staffOnly(context, 'moderator');
   if (denied) return denied;
-  const status = context.url.searchParams.get('status') === 'closed' ? 'closed' : 'open';
+  const status: 'open' | 'closed' = context.url.searchParams.get('status') === 'closed' ? 'closed' : 'open';
   return ok({ status, reports: await listReports({ status, page: pageParam(context.url), pageSize: REPORTS_PAGE_SIZE }) });
 }) satisfies PageLoader<unknown>;
 
