@@ -161,9 +161,13 @@ describe('hiding and restoring', () => {
     expect((await app.request(page, { token: second.token })).status).toBe(404);
     expect((await post('project/detail', { id: project.publicId })).status).toBe(404);
     expect((await post('comment/list', { id: project.publicId, page: 1, pageSize: 20 })).status).toBe(404);
+    expect((await post('project/star', { id: project.publicId, value: true }, second.token)).status).toBe(404);
+    expect((await app.request(`/eda/${project.publicId}`)).status).toBe(404);
+    expect((await app.request(`/eda/${project.publicId}`, { token: author.token })).status).toBe(200);
     const own = await app.request(page, { token: author.token });
     expect(own.status).toBe(200);
     expect(own.body).toContain(title);
+    expect(own.body).toContain('Moderators hid this project after a report');
     expect((await app.request(page, { token: moderator.token })).status).toBe(200);
 
     // Both reporters are told, each in the words of their own messages page.

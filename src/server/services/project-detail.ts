@@ -64,6 +64,7 @@ export async function findProjectDetail(
       descriptionHtml: projects.descriptionHtml,
       licence: projects.licence,
       updatedAt: projects.updatedAt,
+      hiddenAt: projects.hiddenAt,
       starred: viewerHas(stars),
       liked: viewerHas(likes),
     })
@@ -95,7 +96,7 @@ export async function findProjectDetail(
     videos: videoRows,
     shareImage: row.shareImage,
     updatedAt: row.updatedAt.toISOString(),
-    viewer: { starred: row.starred, liked: row.liked, isOwner: viewerId === row.ownerId },
+    viewer: { starred: row.starred, liked: row.liked, isOwner: viewerId === row.ownerId, hidden: row.hiddenAt !== null },
   };
   return { detail, ref: { id: row.internalId, ownerId: row.ownerId } };
 }

@@ -3,7 +3,7 @@
  * (`video-processing.ts`), listed, played through signed expiring addresses, deleted by their
  * owner with every stored file.
  */
-import { and, count, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Video, VideoPlayback, VideoStatus } from '../../lib/contract/video.ts';
 import { getDb, type Database } from '../db/client.ts';
 import { projects, users, videos, videoUploads } from '../db/schema/index.ts';
@@ -31,6 +31,7 @@ const columns = {
   projectId: projects.publicId,
   projectTitle: projects.title,
   projectStatus: projects.status,
+  projectHidden: sql<boolean>`${projects.hiddenAt} IS NOT NULL`,
 };
 
 type VideoRow = {
@@ -41,6 +42,7 @@ type VideoRow = {
   projectId: string | null;
   projectTitle: string | null;
   projectStatus: string | null;
+  projectHidden: boolean;
 };
 
 function selectVideos() {
@@ -60,7 +62,7 @@ export function toVideo(row: VideoRow): Video {
     height: video.height,
     poster: video.status === 'ready' && video.poster ? fileUrl(video.poster) : null,
     owner: { url: row.ownerUrl, nickname: row.ownerNickname, avatar: row.ownerAvatar },
-    project: row.projectId && row.projectStatus === 'published' ? { id: row.projectId, title: row.projectTitle ?? '' } : null,
+    project: row.projectId && row.projectStatus === 'published' && !row.projectHidden ? { id: row.projectId, title: row.projectTitle ?? '' } : null,
     createdAt: video.createdAt.toISOString(),
   };
 }
