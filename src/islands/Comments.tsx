@@ -33,7 +33,7 @@ function CommentsBody({ locale, variant, ...init }: Omit<CommentsProps, 'message
     event.preventDefault();
     action();
   };
-  const thread = (item: (typeof threads)[number]) => <Thread key={item.id} thread={item} comments={comments} variant={variant} locale={locale} />;
+  const thread = (item: (typeof threads)[number]) => <Thread key={item.id} thread={item} comments={comments} variant={variant} locale={locale} viewerUrl={init.viewer?.url ?? null} />;
 
   return (
     <>

@@ -14,7 +14,7 @@ export type Namespace = keyof typeof enUS;
 export const ISLAND_NAMESPACES = {
   BoardViewer: ['eda'],
   BomTable: ['eda'],
-  Comments: ['comments', 'common', 'errors'],
+  Comments: ['comments', 'common', 'errors', 'report', 'validation'],
   DraftBox: ['drafts', 'user', 'common', 'errors'],
   EmailSettings: ['profile', 'validation', 'errors'],
   HeaderUserMenu: ['account'],
@@ -23,6 +23,8 @@ export const ISLAND_NAMESPACES = {
   ProjectForm: ['form', 'validation', 'errors', 'cropper', 'common'],
   ProjectOwnerActions: ['project', 'common', 'errors'],
   ProjectReactions: ['reactions', 'errors'],
+  ReportButton: ['report', 'common', 'errors', 'validation'],
+  ModerationQueue: ['admin', 'errors'],
   UnreadBadge: ['messages'],
   UnstarButton: ['stars', 'errors'],
   VideoGrid: ['video'],

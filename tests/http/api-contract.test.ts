@@ -20,6 +20,8 @@ let document: Json;
 let owner: Awaited<ReturnType<typeof createUser>>;
 let reader: Awaited<ReturnType<typeof createUser>>;
 let leaving: Awaited<ReturnType<typeof createUser>>;
+/** Calls staff operations (`x-role`): a member would get their documented 403. */
+let staff: Awaited<ReturnType<typeof createUser>>;
 const fixtures = new Map<unknown, unknown>();
 
 /** Operations that answer a documented error with their example here, and why. */
@@ -58,6 +60,7 @@ beforeAll(async () => {
   owner = await createUser({ nickname: 'Contract Owner' });
   reader = await createUser({ nickname: 'Contract Reader' });
   leaving = await createUser({ nickname: 'Contract Leaving' });
+  staff = await createUser({ nickname: 'Contract Admin', role: 'admin' });
   const tag = await createTag('contract-esp32', 'ESP32', 'ESP32');
   const project = await createProject(owner.user.id, { title: 'Contract probe' }, [tag.id]);
   const comment = await call('comment/submit', { id: project.publicId, content: 'A question for the owner' }, reader.token);
@@ -65,6 +68,7 @@ beforeAll(async () => {
   const preview = await call('release/savePreview', { title: 'A preview', summary: '', description: '', tags: [], licence: 'MIT', attachments: [] }, owner.token);
   const ticket = await call('video/getVideoToken', { name: 'clip.mp4', size: 1000, mime: 'video/mp4' }, owner.token);
   const messages = await call('message/list', { page: 1, pageSize: 1 }, owner.token);
+  const report = await call('report/submit', { kind: 'comment', id: comment.id, reason: 'spam' }, owner.token);
   // Sign-in's example signs in the demo member: here, a member made with that address and password.
   const signUp = await app.request('/sso/api/register', { method: 'POST', body: { email: 'lena-marsh@demo.copperhub.dev', password: 'copperhub-demo', nickname: 'Lena', redirect: '/', siteId: 'copperhub' } });
   expect(signUp.status).toBe(200);
@@ -78,6 +82,7 @@ beforeAll(async () => {
     [EXAMPLE_IDS.preview, preview.id],
     [EXAMPLE_IDS.previewToken, new URL(preview.url, 'http://x').searchParams.get('token')],
     [EXAMPLE_IDS.videoUploadToken, ticket.uploadToken],
+    [EXAMPLE_IDS.report, report.id],
   ] as const) fixtures.set(example, real);
   document = (await app.request('/api/openapi.json')).json();
 });
@@ -111,7 +116,7 @@ function operations(): [string, string, Json][] {
 }
 
 async function callExample(path: string, method: string, operation: Json): Promise<AppResponse> {
-  const token = path === '/api/sso/logout' ? leaving.token : owner.token;
+  const token = path === '/api/sso/logout' ? leaving.token : operation['x-role'] ? staff.token : owner.token;
   const signed = operation['x-auth'] === 'none' ? {} : { token };
   const params = (operation.parameters ?? []) as Json[];
   let url = path.replace('{id}', String(fixtures.get(EXAMPLE_IDS.project)));
@@ -161,7 +166,8 @@ describe('every documented operation answers its example as documented', () => {
         expectDocumented(operation, `${label} without a session`, response);
       }
       if (method === 'post' && operation.requestBody?.content?.['application/json']?.schema?.required?.length) {
-        const response = await app.request(path, { method: 'POST', body: {}, token: reader.token });
+        // Staff operations check the role before the input: a member's empty body is their 403.
+        const response = await app.request(path, { method: 'POST', body: {}, token: operation['x-role'] ? staff.token : reader.token });
         expect(response.status, label).toBe(400);
         expectDocumented(operation, `${label} with an empty body`, response);
       }

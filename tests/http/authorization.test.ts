@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db/client.ts';
-import { comments, messages, videos, videoUploads } from '../../src/server/db/schema/index.ts';
+import { comments, messages, reports, videos, videoUploads } from '../../src/server/db/schema/index.ts';
 import { newPublicId } from '../../src/server/services/ids.ts';
 import { hashToken } from '../../src/server/services/sessions.ts';
 import { storeDraft } from '../../src/server/services/drafts.ts';
@@ -17,6 +17,7 @@ const app = useApp();
 async function createWorld() {
   const owner = await createUser({ nickname: 'Owner' });
   const stranger = await createUser({ nickname: 'Stranger' });
+  const admin = await createUser({ nickname: 'Admin', role: 'admin' });
   const project = await createProject(owner.user.id, { title: 'Owned board' });
   const [comment] = await getDb().insert(comments).values({ projectId: project.id, authorId: owner.user.id, body: 'Owner comment' }).returning();
   const [message] = await getDb().insert(messages).values({ recipientId: owner.user.id, kind: 'comment', actorId: stranger.user.id, projectId: project.id, commentId: comment!.id }).returning();
@@ -29,7 +30,8 @@ async function createWorld() {
   await getDb()
     .insert(videoUploads)
     .values({ tokenHash: hashToken(uploadToken), ownerId: owner.user.id, name: 'a.mp4', size: 10, mime: 'video/mp4', expiresAt: new Date(Date.now() + 3_600_000), tusId: newPublicId(20), finishedAt: new Date() });
-  return { owner, stranger, projectId: project.publicId, commentId: comment!.id, messageId: message!.id, draftId: draft.id, previewId: preview.id, videoId, uploadToken };
+  const [report] = await getDb().insert(reports).values({ reporterId: stranger.user.id, kind: 'project', targetId: project.publicId, targetUserId: owner.user.id, reason: 'spam' }).returning();
+  return { owner, stranger, admin, reportId: report!.id, projectId: project.publicId, commentId: comment!.id, messageId: message!.id, draftId: draft.id, previewId: preview.id, videoId, uploadToken };
 }
 
 type World = Awaited<ReturnType<typeof createWorld>>;
@@ -38,11 +40,13 @@ type World = Awaited<ReturnType<typeof createWorld>>;
 async function fingerprint(): Promise<unknown> {
   const { rows } = await getDb().execute(sql`
     SELECT
-      (SELECT json_agg(p ORDER BY id) FROM (SELECT id, status, title, summary, star_count, like_count, comment_count FROM projects) p) AS projects,
+      (SELECT json_agg(p ORDER BY id) FROM (SELECT id, status, title, summary, star_count, like_count, comment_count, hidden_at FROM projects) p) AS projects,
+      (SELECT json_agg(r ORDER BY id) FROM (SELECT id, status, action FROM reports) r) AS reports,
+      (SELECT count(*) FROM audit_log) AS audit,
       (SELECT json_agg(d ORDER BY id) FROM (SELECT id, content, project_id FROM drafts) d) AS drafts,
       (SELECT json_agg(c ORDER BY id) FROM (SELECT id, body, deleted_at, like_count, reply_count FROM comments) c) AS comments,
       (SELECT json_agg(m ORDER BY id) FROM (SELECT id, read_at FROM messages) m) AS messages,
-      (SELECT json_agg(u ORDER BY id) FROM (SELECT id, nickname, custom_url, bio, website, avatar FROM users) u) AS users,
+      (SELECT json_agg(u ORDER BY id) FROM (SELECT id, nickname, custom_url, bio, website, avatar, hidden_at, suspended_at FROM users) u) AS users,
       (SELECT json_agg(v ORDER BY id) FROM (SELECT id, title, project_id, status FROM videos) v) AS videos,
       (SELECT json_agg(u ORDER BY token_hash) FROM (SELECT token_hash, video_id FROM video_uploads) u) AS video_uploads,
       (SELECT count(*) FROM stars) AS stars, (SELECT count(*) FROM likes) AS likes, (SELECT count(*) FROM previews) AS previews
@@ -52,9 +56,10 @@ async function fingerprint(): Promise<unknown> {
 
 /**
  * Every write of the API and whose it is: `owner` writes touch one member's things (only they may
- * make them), `member` writes are open to any signed-in member (but never to guests).
+ * make them), `member` writes are open to any signed-in member (but never to guests), `staff`
+ * calls need a staff role (a member gets 403).
  */
-const WRITES: Record<string, { who: 'owner' | 'member'; body: (world: World) => Record<string, unknown> }> = {
+const WRITES: Record<string, { who: 'owner' | 'member' | 'staff'; body: (world: World) => Record<string, unknown> }> = {
   'comment/del': { who: 'owner', body: (w) => ({ commentId: w.commentId }) },
   'message/read': { who: 'owner', body: (w) => ({ id: w.messageId }) },
   'project/del': { who: 'owner', body: (w) => ({ id: w.projectId }) },
@@ -83,6 +88,11 @@ const WRITES: Record<string, { who: 'owner' | 'member'; body: (world: World) => 
   'sso/webviewCode': { who: 'member', body: () => ({}) },
   upload: { who: 'member', body: () => ({}) },
   'video/getVideoToken': { who: 'member', body: () => ({ name: 'clip.mp4', size: 1000, mime: 'video/mp4' }) },
+  'report/submit': { who: 'member', body: (w) => ({ kind: 'project', id: w.projectId, reason: 'spam' }) },
+  'admin/report/list': { who: 'staff', body: () => ({ page: 1, pageSize: 20 }) },
+  'admin/report/resolve': { who: 'staff', body: (w) => ({ id: w.reportId, action: 'hide', note: 'spam' }) },
+  'admin/content/restore': { who: 'staff', body: (w) => ({ kind: 'project', id: w.projectId }) },
+  'admin/audit/list': { who: 'staff', body: () => ({ page: 1, pageSize: 20 }) },
 };
 
 /** The endpoints whose file asks for a signed-in member (`auth: true`). */
@@ -125,6 +135,23 @@ describe('the authorization matrix', () => {
       expect(await fingerprint()).toEqual(before);
       const asOwner = await call(endpoint, body, world.owner.token);
       expect(asOwner.json<{ retCode: number }>().retCode, asOwner.body).toBe(0);
+    },
+  );
+
+  it.each(Object.entries(WRITES).filter(([, write]) => write.who === 'staff').map(([endpoint]) => endpoint))(
+    '%s: a member (even the reporter) is refused 403 and changes nothing; an admin succeeds',
+    async (endpoint) => {
+      const world = await createWorld();
+      const body = WRITES[endpoint]!.body(world);
+      const before = await fingerprint();
+      for (const member of [world.stranger, world.owner]) {
+        const refused = await call(endpoint, body, member.token);
+        expect(refused.status, refused.body).toBe(403);
+        expect(refused.json()).toMatchObject({ retCode: 403, errorKey: 'forbidden' });
+      }
+      expect(await fingerprint()).toEqual(before);
+      const asAdmin = await call(endpoint, body, world.admin.token);
+      expect(asAdmin.json<{ retCode: number }>().retCode, asAdmin.body).toBe(0);
     },
   );
 });

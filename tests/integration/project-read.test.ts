@@ -53,7 +53,7 @@ describe('project reading', () => {
     const { user: other } = await createUser();
     const project = await createProject(user.id);
     expect((await getProjectDetail(project.publicId, user.id, 'en-US')).viewer.isOwner).toBe(true);
-    expect((await getProjectDetail(project.publicId, other.id, 'en-US')).viewer).toEqual({ starred: false, liked: false, isOwner: false });
+    expect((await getProjectDetail(project.publicId, other.id, 'en-US')).viewer).toEqual({ starred: false, liked: false, isOwner: false, hidden: false });
     expect((await listUserProjects(user.customUrl, { page: 1, pageSize: 10 }, 'en-US')).total).toBe(1);
   });
 });

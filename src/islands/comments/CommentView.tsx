@@ -4,6 +4,9 @@ import { userPath, variantPath, type Variant } from '../../lib/paths.ts';
 import { Avatar } from '../shared/Avatar.tsx';
 import { LinkifiedText } from '../shared/LinkifiedText.tsx';
 import { TimeAgo } from '../shared/TimeAgo.tsx';
+import { createReport } from '../../stores/report.ts';
+import { ReportTrigger } from '../report/ReportDialog.tsx';
+import { useIslandStore } from '../use-island-store.ts';
 
 interface CommentViewProps {
   item: CommentItem;
@@ -13,10 +16,18 @@ interface CommentViewProps {
   onLike: (item: CommentItem) => void;
   onReply: (item: CommentItem) => void;
   onDelete: (item: CommentItem) => void;
+  /** The signed-in reader's custom URL (null: a guest): members may report others' comments. */
+  viewerUrl: string | null;
+}
+
+/** "Report" on one comment: its own report store and dialog. */
+function CommentReport({ id }: { id: number }) {
+  const report = useIslandStore(() => createReport('comment', id));
+  return <ReportTrigger report={report} className="comment-action" />;
 }
 
 /** One comment or reply (or the tombstone of a deleted one) with like, reply and delete. */
-export function CommentView({ item, variant, locale, highlighted, onLike, onReply, onDelete }: CommentViewProps) {
+export function CommentView({ item, variant, locale, highlighted, onLike, onReply, onDelete, viewerUrl }: CommentViewProps) {
   const { t } = useTranslation();
   const className = ['comment', item.parentId ? 'is-reply' : '', highlighted ? 'is-highlighted' : '', item.deleted ? 'is-deleted' : ''].filter(Boolean).join(' ');
   if (item.deleted || !item.author) {
@@ -73,6 +84,7 @@ export function CommentView({ item, variant, locale, highlighted, onLike, onRepl
               {t('comments.delete')}
             </button>
           )}
+          {viewerUrl !== null && viewerUrl !== item.author.url && <CommentReport id={item.id} />}
         </footer>
       </div>
     </article>

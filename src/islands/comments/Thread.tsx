@@ -12,10 +12,11 @@ interface ThreadProps {
   comments: CommentsStore;
   variant: Variant;
   locale: string;
+  viewerUrl: string | null;
 }
 
 /** A top-level comment with its replies, "show more replies", and the reply box when open here. */
-export function Thread({ thread, comments, variant, locale }: ThreadProps) {
+export function Thread({ thread, comments, variant, locale, viewerUrl }: ThreadProps) {
   const { t } = useTranslation();
   const { highlightId, loadingReplies, reply } = useStore(comments.$comments);
   const hidden = Math.max(0, thread.replyCount - thread.replies.length);
@@ -29,6 +30,7 @@ export function Thread({ thread, comments, variant, locale }: ThreadProps) {
       onLike={(target) => void comments.like(target)}
       onReply={(target) => comments.openReply(thread.id, target)}
       onDelete={comments.askDelete}
+      viewerUrl={viewerUrl}
     />
   );
   const replyName = `@${reply?.target.author?.nickname ?? ''}`;

@@ -63,7 +63,9 @@ export function MessageRow({ message, variant, locale, onFollow, onMarkRead }: M
           {!message.read && <span className="visually-hidden">{t('messages.unreadLabel')}: </span>}
           {message.kind === 'system'
             ? message.body || t('messages.kind.system')
-            : withNodes(t(`messages.kind.${message.kind}`, { actor: '{{actor}}', project: '{{project}}' }), { actor, project })}
+            : message.kind === 'report_resolved'
+              ? t(`messages.reportResolved.${message.body ?? ''}`, { defaultValue: t('messages.kind.report_resolved') })
+              : withNodes(t(`messages.kind.${message.kind}`, { actor: '{{actor}}', project: '{{project}}' }), { actor, project })}
         </p>
         {message.comment && <blockquote className="message-excerpt">{message.comment.excerpt}</blockquote>}
         <div className="message-meta">

@@ -24,6 +24,7 @@ export const API_TAGS = {
   videos: 'Videos: resumable uploads, lists, signed playback',
   sso: 'Sign-in, sign-up and sessions',
   site: 'Banners and donations',
+  moderation: 'Reports by members; the moderation queue, hiding and restoring content, suspensions and the audit log (staff)',
   meta: 'This description of the API',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;

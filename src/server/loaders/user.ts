@@ -41,7 +41,7 @@ export const loadUserPage: PageLoader<UserPageData> = async (context) => {
   const tab = TABS[tabKey];
   if (!tab) return notFound();
   const { user, variant } = context.locals;
-  const found = await findUserByUrl(context.params.url ?? '');
+  const found = await findUserByUrl(context.params.url ?? '', user?.id ?? null);
   if ('movedTo' in found) return redirect(variantPath(variant, userPath(found.movedTo, tabKey || undefined)) + context.url.search, 301);
   const isOwner = user?.id === found.user.id;
   const profile: UserPageContext = { profile: found.user, isOwner, draftCount: isOwner ? await countDrafts(found.user.id) : 0 };

@@ -40,6 +40,9 @@ export const routeTable: RouteMeta[] = [
   route('/user/:url/profile'),
   route('/user/:url/draftbox'),
   route('/collection/:name'),
+  route('/admin'),
+  route('/admin/reports'),
+  route('/admin/audit'),
 ];
 
 const compiled = routeTable.map((meta) => ({

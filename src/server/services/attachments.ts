@@ -14,6 +14,7 @@ import { looksLikePlacements } from '../electronics/placements.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
 import { AppError } from '../http/errors.ts';
 import { getStorage, withLocalFile } from '../storage/index.ts';
+import { isPublishedFor } from './cards.ts';
 import { DOWNLOAD_LINK_SECONDS } from '../storage/s3.ts';
 import { newPublicId } from './ids.ts';
 import { ATTACHMENT_MAX_BYTES } from './uploads.ts';
@@ -186,12 +187,13 @@ async function countDownload(attachmentId: string): Promise<void> {
 export async function downloadAttachment(attachmentId: string, viewerId: number | null, count: boolean): Promise<Response> {
   const db = getDb();
   const [row] = await db
-    .select({ attachment: attachments, status: projects.status, ownerId: projects.ownerId })
+    .select({ attachment: attachments, status: projects.status, ownerId: projects.ownerId, visible: isPublishedFor(viewerId) })
     .from(attachments)
     .innerJoin(projects, eq(projects.id, attachments.projectId))
     .where(eq(attachments.id, attachmentId))
     .limit(1);
-  if (!row || (row.status !== 'published' && row.ownerId !== viewerId)) throw new AppError('not_found');
+  // A hidden project's files go with it: only its owner and staff still download them.
+  if (!row || (!row.visible && row.ownerId !== viewerId)) throw new AppError('not_found');
   const storage = getStorage();
   const filename = downloadName(row.attachment.name, row.attachment.storageKey);
   if (storage.driver === 's3') {

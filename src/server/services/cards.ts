@@ -1,8 +1,9 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../lib/i18n.ts';
 import { getDb } from '../db/client.ts';
 import { projects, projectTags, tags, users } from '../db/schema/index.ts';
 import { fileUrl } from '../storage/index.ts';
+import { visibleTo } from './visibility.ts';
 import type { z } from 'zod';
 import type { userRefSchema } from '../../lib/contract/schemas/common.ts';
 import type { projectCardSchema, tagRefSchema } from '../../lib/contract/schemas/projects.ts';
@@ -143,8 +144,20 @@ export async function toCards(rows: (CardRow & { tags?: TagRow[] | null })[], lo
   }));
 }
 
-/** Published projects only. */
+/** Published projects only (hidden ones included: see `isListed`). */
 export const isPublished = eq(projects.status, 'published');
+
+/** Not hidden by staff after a report. */
+export const isVisible = isNull(projects.hiddenAt);
+
+/**
+ * What everyone may find: published and not hidden. Every list, search, feed and sitemap reads
+ * projects through this, so a hidden project leaves them all at once.
+ */
+export const isListed = and(isPublished, isVisible)!;
+
+/** A published project `viewerId` may open: not hidden, or theirs, or the viewer is staff. */
+export const isPublishedFor = (viewerId: number | null) => and(isPublished, visibleTo(projects.hiddenAt, projects.ownerId, viewerId))!;
 
 /**
  * One page of cards matching `where`, ordered by `orderBy`, with the total: counted up to
@@ -155,7 +168,7 @@ export const isPublished = eq(projects.status, 'published');
  */
 export async function queryCardPage(where: SQL | undefined, orderBy: SQL[], paging: Paging, locale: Locale): Promise<ProjectPage> {
   const db = getDb();
-  const condition = (where ? and(isPublished, where) : isPublished)!;
+  const condition = (where ? and(isListed, where) : isListed)!;
   const limit = paging.countLimit ?? COUNT_LIMIT;
   const offset = (paging.page - 1) * paging.pageSize;
   const [rows, counted] = await Promise.all([

@@ -13,6 +13,7 @@ import { DUPLICATE_COMMENT_MS, hitMemberRateLimit, isNewAccount, NEW_ACCOUNT_MS,
 import { findPublishedProject, type PublishedProjectRef } from './project-detail.ts';
 import { purgeProjectConversation } from './page-purges.ts';
 import { assertEmailVerified } from './account-email.ts';
+import { visibleTo } from './visibility.ts';
 
 export type { CommentItem, CommentSort, CommentThread };
 
@@ -123,14 +124,26 @@ function toItem(row: CommentRow, viewer: Viewer): CommentItem {
 }
 
 
-/** Visible top-level comments: not deleted, or deleted but still holding replies (a tombstone). */
-const visibleTopLevel = (projectId: number) =>
-  and(eq(comments.projectId, projectId), isNull(comments.parentId), or(isNull(comments.deletedAt), gt(comments.replyCount, 0)));
+/**
+ * A comment `viewerId` may read: not hidden by staff, or theirs, or the viewer is staff. A hidden
+ * top-level comment takes its thread with it.
+ */
+export const commentVisibleTo = (viewerId: number | null) => visibleTo(comments.hiddenAt, comments.authorId, viewerId);
 
-const visibleRepliesOf = (parentIds: number[]) => and(inArray(comments.parentId, parentIds), isNull(comments.deletedAt));
+/** Visible top-level comments: not deleted, or deleted but still holding replies (a tombstone). */
+const visibleTopLevel = (projectId: number, viewerId: number | null) =>
+  and(
+    eq(comments.projectId, projectId),
+    isNull(comments.parentId),
+    or(isNull(comments.deletedAt), gt(comments.replyCount, 0)),
+    commentVisibleTo(viewerId),
+  );
+
+const visibleRepliesOf = (parentIds: number[], viewerId: number | null) =>
+  and(inArray(comments.parentId, parentIds), isNull(comments.deletedAt), commentVisibleTo(viewerId));
 
 /** The newest `perThread` replies of each thread, in the order they were written. */
-async function newestReplies(parentIds: number[], perThread: number): Promise<Map<number, CommentRow[]>> {
+async function newestReplies(parentIds: number[], perThread: number, viewerId: number | null): Promise<Map<number, CommentRow[]>> {
   const byParent = new Map<number, CommentRow[]>();
   if (parentIds.length === 0) return byParent;
   const ranked = getDb()
@@ -139,7 +152,7 @@ async function newestReplies(parentIds: number[], perThread: number): Promise<Ma
       rank: sql<number>`row_number() over (partition by ${comments.parentId} order by ${comments.createdAt} desc, ${comments.id} desc)`.as('rank'),
     })
     .from(comments)
-    .where(visibleRepliesOf(parentIds))
+    .where(visibleRepliesOf(parentIds, viewerId))
     .as('ranked');
   const ids = getDb().select({ id: ranked.id }).from(ranked).where(lte(ranked.rank, perThread));
   const rows = await selectComments(inArray(comments.id, ids)).orderBy(asc(comments.createdAt), asc(comments.id));
@@ -185,7 +198,7 @@ export async function listComments(
   found?: PublishedProjectRef,
 ): Promise<Page<CommentThread> | Page<CommentItem>> {
   // `found`: the project page already looked the project up.
-  const project = found ?? (await findPublishedProject(input.id));
+  const project = found ?? (await findPublishedProject(input.id, viewerId));
   const db = getDb();
   const paging = { page: input.page, pageSize: input.pageSize };
   if (input.commentId !== undefined) {
@@ -195,7 +208,7 @@ export async function listComments(
       .where(and(eq(comments.id, input.commentId), eq(comments.projectId, project.id), isNull(comments.parentId)))
       .limit(1);
     if (!parent) throw new AppError('comment_not_found');
-    const rows = await selectComments(visibleRepliesOf([parent.id]))
+    const rows = await selectComments(visibleRepliesOf([parent.id], viewerId))
       .orderBy(asc(comments.createdAt), asc(comments.id))
       .limit(paging.pageSize)
       .offset((paging.page - 1) * paging.pageSize);
@@ -204,15 +217,16 @@ export async function listComments(
   }
   const order = input.sort === 'oldest' ? [asc(comments.createdAt), asc(comments.id)] : [desc(comments.createdAt), desc(comments.id)];
   const [rows, [count]] = await Promise.all([
-    selectComments(visibleTopLevel(project.id))
+    selectComments(visibleTopLevel(project.id, viewerId))
       .orderBy(...order)
       .limit(paging.pageSize)
       .offset((paging.page - 1) * paging.pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(comments).where(visibleTopLevel(project.id)),
+    db.select({ n: sql<number>`count(*)::int` }).from(comments).where(visibleTopLevel(project.id, viewerId)),
   ]);
   const replies = await newestReplies(
     rows.map((row) => row.id),
     REPLY_PREVIEW_COUNT,
+    viewerId,
   );
   return { list: await toThreads(rows, replies, viewerId, project), total: count?.n ?? 0, ...paging };
 }
@@ -227,7 +241,7 @@ export async function getCommentThread(
   viewerId: number | null,
   found?: PublishedProjectRef,
 ): Promise<CommentThread | null> {
-  const project = found ?? (await findPublishedProject(publicId));
+  const project = found ?? (await findPublishedProject(publicId, viewerId));
   const [target] = await getDb()
     .select({ id: comments.id, parentId: comments.parentId, deletedAt: comments.deletedAt })
     .from(comments)
@@ -235,9 +249,9 @@ export async function getCommentThread(
     .limit(1);
   if (!target) return null;
   const rootId = target.parentId ?? target.id;
-  const [root] = await selectComments(and(eq(comments.id, rootId), visibleTopLevel(project.id))).limit(1);
+  const [root] = await selectComments(and(eq(comments.id, rootId), visibleTopLevel(project.id, viewerId))).limit(1);
   if (!root) return null;
-  const replies = await newestReplies([root.id], FOCUSED_THREAD_REPLIES);
+  const replies = await newestReplies([root.id], FOCUSED_THREAD_REPLIES, viewerId);
   const [thread] = await toThreads([root], replies, viewerId, project);
   return thread ?? null;
 }
@@ -283,7 +297,7 @@ async function assertMayPost(userId: number, text: string, now = new Date()): Pr
 export async function submitComment(userId: number, publicId: string, content: string): Promise<CommentThread> {
   const text = parseContent(content);
   await assertEmailVerified(userId);
-  const project = await findPublishedProject(publicId);
+  const project = await findPublishedProject(publicId, userId);
   await assertMayPost(userId, text);
   const id = await getDb().transaction(async (tx) => {
     const counted = await tx
@@ -301,7 +315,7 @@ export async function submitComment(userId: number, publicId: string, content: s
 }
 
 /** A comment with the project it belongs to, for writes; 404 when either is gone. */
-async function findCommentForWrite(commentId: number) {
+async function findCommentForWrite(commentId: number, viewerId: number) {
   const [row] = await getDb()
     .select({
       id: comments.id,
@@ -309,6 +323,7 @@ async function findCommentForWrite(commentId: number) {
       authorId: comments.authorId,
       projectId: comments.projectId,
       deletedAt: comments.deletedAt,
+      hiddenAt: comments.hiddenAt,
       projectOwnerId: projects.ownerId,
       projectPublicId: projects.publicId,
       projectStatus: projects.status,
@@ -319,6 +334,8 @@ async function findCommentForWrite(commentId: number) {
     .limit(1);
   if (!row || row.deletedAt) throw new AppError('comment_not_found');
   if (row.projectStatus !== 'published') throw new AppError('project_not_found');
+  // A hidden comment cannot be answered or liked: only its author and staff still see it.
+  if (row.hiddenAt && row.authorId !== viewerId) throw new AppError('comment_not_found');
   return row;
 }
 
@@ -332,7 +349,7 @@ async function findCommentForWrite(commentId: number) {
 export async function replyToComment(userId: number, commentId: number, content: string): Promise<CommentItem> {
   const text = parseContent(content);
   await assertEmailVerified(userId);
-  const target = await findCommentForWrite(commentId);
+  const target = await findCommentForWrite(commentId, userId);
   await assertMayPost(userId, text);
   const parentId = target.parentId ?? target.id;
   const id = await getDb().transaction(async (tx) => {
@@ -370,7 +387,7 @@ async function readComment(id: number, viewerId: number, project: ProjectRef): P
  * author is told of the first like only, however often it is toggled.
  */
 export async function likeComment(userId: number, commentId: number, value: boolean): Promise<{ liked: boolean; likeCount: number }> {
-  const target = await findCommentForWrite(commentId);
+  const target = await findCommentForWrite(commentId, userId);
   await hitMemberRateLimit('comment-like', userId, await readAccountCreatedAt(userId));
   const change = await getDb().transaction(async (tx) => {
     if (value) {
@@ -402,7 +419,7 @@ export async function likeComment(userId: number, commentId: number, value: bool
  * 404 `comment_not_found` / `project_not_found`.
  */
 export async function deleteComment(userId: number, commentId: number): Promise<{ commentId: number }> {
-  const target = await findCommentForWrite(commentId);
+  const target = await findCommentForWrite(commentId, userId);
   if (userId !== target.authorId && userId !== target.projectOwnerId) throw new AppError('forbidden');
   await getDb().transaction(async (tx) => {
     // Lock the project row first, as writing a comment does, so the two never deadlock; NO KEY

@@ -232,7 +232,7 @@ async function readFabrication(projectId: number): Promise<FabricationFile[]> {
 
 /** `eda/detail` and `/eda/{id}`: a published project's boards, BOM, placements and fabrication files. */
 export async function getEdaDetail(publicId: string, viewerId: number | null): Promise<EdaDetail> {
-  const project = await findPublishedProject(publicId);
+  const project = await findPublishedProject(publicId, viewerId);
   const isOwner = viewerId !== null && viewerId === project.ownerId;
   const db = getDb();
   const boardRows = await db.select().from(boards).where(eq(boards.projectId, project.id)).orderBy(asc(boards.id));

@@ -12,7 +12,7 @@ import { escapeXml } from '../../lib/xml.ts';
 import { getDb } from '../db/client.ts';
 import { projects, projectTags, tags, users } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
-import { cardTags, isPublished, shareImage, tagName, type TagRef } from './cards.ts';
+import { cardTags, isListed, shareImage, tagName, type TagRef } from './cards.ts';
 import { tagIdsWithChildren } from './tags.ts';
 import { findUserByUrl } from './users.ts';
 
@@ -73,7 +73,7 @@ export async function listFeed(
     })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.ownerId))
-    .where(where ? and(isPublished, where) : isPublished)
+    .where(where ? and(isListed, where) : isListed)
     .orderBy(desc(projects.publishedAt), desc(projects.id))
     .limit(limit);
   return {

@@ -40,6 +40,7 @@ export async function listMessages(userId: number, input: { page: number; pageSi
         projectId: projects.publicId,
         projectTitle: projects.title,
         projectStatus: projects.status,
+        projectHidden: sql<boolean>`${projects.hiddenAt} IS NOT NULL`,
         commentId: comments.id,
         commentBody: comments.body,
         commentDeletedAt: comments.deletedAt,
@@ -60,7 +61,7 @@ export async function listMessages(userId: number, input: { page: number; pageSi
       id: row.id,
       kind: row.kind,
       actor: row.actorUrl ? { url: row.actorUrl, nickname: row.actorNickname ?? '', avatar: row.actorAvatar } : null,
-      project: row.projectId && row.projectStatus === 'published' ? { id: row.projectId, title: row.projectTitle ?? '' } : null,
+      project: row.projectId && row.projectStatus === 'published' && !row.projectHidden ? { id: row.projectId, title: row.projectTitle ?? '' } : null,
       comment:
         row.commentId !== null && !row.commentDeletedAt && row.projectStatus === 'published'
           ? { id: row.commentId, excerpt: excerptOf(row.commentBody ?? '', 140) }

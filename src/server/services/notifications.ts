@@ -80,6 +80,15 @@ export async function notifyComment(actorId: number, projectId: number, commentI
   return createMessage(db, { recipientId: ownerId, actorId, kind: 'comment', projectId, commentId });
 }
 
+/**
+ * Tells a reporter that staff handled their report: `body` is the action taken (`dismiss`,
+ * `hide`, `suspend`), which their messages page words in the reader's language. No actor: the
+ * reporter learns the outcome, not which member of staff decided it.
+ */
+export async function notifyReportResolved(recipientId: number, action: string, db: DbExecutor = getDb()): Promise<void> {
+  await db.insert(messages).values({ recipientId, actorId: null, kind: 'report_resolved', projectId: null, commentId: null, body: action });
+}
+
 /** Tells `recipientId` that `actorId` answered them with reply `commentId` (not when answering yourself). */
 export async function notifyReply(
   actorId: number,

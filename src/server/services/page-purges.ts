@@ -61,6 +61,16 @@ export function purgeMemberPages(userId: number, formerUrls: string[] = []): Pro
   );
 }
 
+/**
+ * What hiding or restoring content changes: every list and feed, "not found" answers, the pages
+ * of the projects (public ids) and members (internal ids) involved.
+ */
+export function purgeModeratedPages(projectIds: string[], userIds: number[]): Promise<void> {
+  return purgeQuietly(
+    memberUrls(userIds).then((urls) => [...projectIds.map(pageTags.project), ...urls.map(pageTags.user), pageTags.lists, pageTags.missing]),
+  );
+}
+
 /** Everything that shows a member's videos: their pages and the projects (internal ids) the videos belong to. */
 export function purgeVideoPages(ownerId: number, projectIds: (number | null)[]): Promise<void> {
   const ids = projectIds.filter((id): id is number => id !== null);

@@ -80,7 +80,7 @@ export async function getPreview(previewId: string, viewerId: number | null, tok
     videos: [],
     shareImage: content.cover,
     updatedAt: created,
-    viewer: { starred: false, liked: false, isOwner: row.preview.ownerId === viewerId },
+    viewer: { starred: false, liked: false, isOwner: row.preview.ownerId === viewerId, hidden: false },
   };
 }
 

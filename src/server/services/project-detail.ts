@@ -9,7 +9,7 @@ import type { Board } from '../../lib/contract/eda.ts';
 import type { Video } from '../../lib/contract/video.ts';
 import { listProjectBoards } from './eda.ts';
 import { listProjectVideos } from './videos.ts';
-import { cardColumns, isPublished, shareImage, toCards, type ProjectCard } from './cards.ts';
+import { cardColumns, isListed, isPublishedFor, shareImage, toCards, type ProjectCard } from './cards.ts';
 import type { z } from 'zod';
 import type { attachmentInfoSchema, projectDetailSchema } from '../../lib/contract/schemas/projects.ts';
 
@@ -24,12 +24,15 @@ export interface PublishedProjectRef {
   ownerId: number;
 }
 
-/** The internal id and owner of a published project, or a 404 `project_not_found`. */
-export async function findPublishedProject(publicId: string): Promise<PublishedProjectRef> {
+/**
+ * The internal id and owner of a published project `viewerId` may see (a hidden one only for its
+ * owner and staff), or a 404 `project_not_found`.
+ */
+export async function findPublishedProject(publicId: string, viewerId: number | null = null): Promise<PublishedProjectRef> {
   const [row] = await getDb()
     .select({ id: projects.id, ownerId: projects.ownerId })
     .from(projects)
-    .where(and(eq(projects.publicId, publicId), isPublished))
+    .where(and(eq(projects.publicId, publicId), isPublishedFor(viewerId)))
     .limit(1);
   if (!row) throw new AppError('project_not_found');
   return row;
@@ -61,19 +64,20 @@ export async function findProjectDetail(
       descriptionHtml: projects.descriptionHtml,
       licence: projects.licence,
       updatedAt: projects.updatedAt,
+      hiddenAt: projects.hiddenAt,
       starred: viewerHas(stars),
       liked: viewerHas(likes),
     })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.ownerId))
-    .where(and(eq(projects.publicId, publicId), isPublished))
+    .where(and(eq(projects.publicId, publicId), isPublishedFor(viewerId)))
     .limit(1);
   if (!row) throw new AppError('project_not_found');
   const [cards, files, boardRows, videoRows] = await Promise.all([
     toCards([row], locale),
     db.select().from(attachments).where(eq(attachments.projectId, row.internalId)).orderBy(asc(attachments.sort), asc(attachments.createdAt)),
     listProjectBoards(row.internalId, viewerId !== null && viewerId === row.ownerId),
-    listProjectVideos(row.internalId),
+    listProjectVideos(row.internalId, viewerId),
   ]);
   const detail: ProjectDetail = {
     ...cards[0]!,
@@ -92,7 +96,7 @@ export async function findProjectDetail(
     videos: videoRows,
     shareImage: row.shareImage,
     updatedAt: row.updatedAt.toISOString(),
-    viewer: { starred: row.starred, liked: row.liked, isOwner: viewerId === row.ownerId },
+    viewer: { starred: row.starred, liked: row.liked, isOwner: viewerId === row.ownerId, hidden: row.hiddenAt !== null },
   };
   return { detail, ref: { id: row.internalId, ownerId: row.ownerId } };
 }
@@ -114,7 +118,7 @@ export async function listRelatedProjects(project: PublishedProjectRef, locale: 
     .from(projects)
     .innerJoin(users, eq(users.id, projects.ownerId))
     .leftJoin(sharedCounts, eq(sharedCounts.projectId, projects.id))
-    .where(and(isPublished, ne(projects.id, project.id), or(isNotNull(sharedCounts.projectId), eq(projects.ownerId, project.ownerId))))
+    .where(and(isListed, ne(projects.id, project.id), or(isNotNull(sharedCounts.projectId), eq(projects.ownerId, project.ownerId))))
     .orderBy(
       sql`coalesce(${sharedCounts.shared}, 0) DESC`,
       sql`(${projects.ownerId} = ${project.ownerId}) DESC`,
@@ -128,7 +132,7 @@ export async function listRelatedProjects(project: PublishedProjectRef, locale: 
       .select(cardColumns)
       .from(projects)
       .innerJoin(users, eq(users.id, projects.ownerId))
-      .where(and(isPublished, notInArray(projects.id, seen)))
+      .where(and(isListed, notInArray(projects.id, seen)))
       .orderBy(desc(projects.starCount), desc(projects.id))
       .limit(limit - related.length);
     related.push(...popular);

@@ -101,6 +101,11 @@ export const RATE_LIMITS = {
   'release:user': { member: { limit: 300, windowMs: HOUR }, newAccount: { limit: 60, windowMs: HOUR } },
   /** Previews a member may save per hour (autosave included). */
   'preview:user': { limit: 200, windowMs: HOUR },
+  /**
+   * Reports a member may send per hour: far above what someone flagging what they come across
+   * sends, low enough that a flood cannot bury the moderation queue.
+   */
+  'report:user': { limit: 20, windowMs: HOUR },
   /** Stars and likes a member may toggle per hour. */
   'reaction:user': { member: { limit: 600, windowMs: HOUR }, newAccount: { limit: 120, windowMs: HOUR } },
 } as const satisfies Record<string, RateLimitRule | RateLimitSteps | MemberRateLimit>;

@@ -7,6 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '../db/client.ts';
 import { likes, projects, stars } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
+import { isPublishedFor } from './cards.ts';
 import { notifyProjectLiked, notifyProjectStarred, type DbExecutor } from './notifications.ts';
 import { purgeProjectConversation } from './page-purges.ts';
 
@@ -38,7 +39,7 @@ async function setReaction(
     const [project] = await tx
       .select({ id: projects.id, publicId: projects.publicId, ownerId: projects.ownerId })
       .from(projects)
-      .where(and(eq(projects.publicId, publicId), eq(projects.status, 'published')))
+      .where(and(eq(projects.publicId, publicId), isPublishedFor(userId)))
       .for('update')
       .limit(1);
     if (!project) throw new AppError('project_not_found');

@@ -38,7 +38,7 @@ import { CJK_CLASS_JS } from '../../lib/cjk.ts';
 import type { Locale } from '../../lib/i18n.ts';
 import { getDb } from '../db/client.ts';
 import { projects, projectTags, users } from '../db/schema/index.ts';
-import { cardColumns, cardTags, isPublished, toCards, type CardRow, type ProjectCard, type ProjectPage } from './cards.ts';
+import { cardColumns, cardTags, isListed, toCards, type CardRow, type ProjectCard, type ProjectPage } from './cards.ts';
 import { cappedMatches, COUNT_LIMIT, countUpTo, estimateMatches, projectRows, resolveTotal } from './project-totals.ts';
 import { tagIdsWithChildren } from './tags.ts';
 import type { z } from 'zod';
@@ -348,14 +348,14 @@ export async function searchProjects(
   const gramFrequencies = parsed.cjk.length ? await lexemeFrequencies('search_grams') : new Map<string, number>();
   const runs = parsed.cjk.map((run) => ({ run, ...rarestGram(run, gramFrequencies) }));
   const inProject = projectParts(text, runs);
-  const where = and(isPublished, ...allParts(inProject, false), ...inTag)!;
-  const whereBig = and(isPublished, ...allParts(inProject, true), ...inTag)!;
+  const where = and(isListed, ...allParts(inProject, false), ...inTag)!;
+  const whereBig = and(isListed, ...allParts(inProject, true), ...inTag)!;
   // A title match is a project match, unless the query excludes words ("-lora"): then the
   // project is checked too.
   const inTitleParts = titleParts(text, runs);
   const alsoProject = parsed.syntax && text ? [sql`ts_match_vq(${projects.searchVector}, ${text.exact})`] : [];
-  const inTitle = and(isPublished, ...allParts(inTitleParts, false), ...alsoProject, ...inTag)!;
-  const inTitleBig = and(isPublished, ...allParts(inTitleParts, true), ...alsoProject, ...inTag)!;
+  const inTitle = and(isListed, ...allParts(inTitleParts, false), ...alsoProject, ...inTag)!;
+  const inTitleBig = and(isListed, ...allParts(inTitleParts, true), ...alsoProject, ...inTag)!;
   // The share of projects in the rarest part of the query: what estimates a total beyond the
   // count (null: only PostgreSQL can tell).
   const frequencies = inProject.map((part) => part.frequency);
@@ -363,7 +363,7 @@ export async function searchProjects(
   // What PostgreSQL estimates best, then: the rarest word, and LIKE on `search_cjk`, whose
   // statistics know the runs (the grams' would multiply their pairs as if independent).
   const estimated = and(
-    isPublished,
+    isListed,
     ...(text ? [sql`${projects.searchVector} @@ ${text.rarest}`] : []),
     ...parsed.cjk.map((run) => sql`${projects.searchCjk} LIKE ${containsPattern(run)}`),
     ...inTag,

@@ -70,7 +70,8 @@ export async function findSession(
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
+    // A suspended member's sessions are deleted on suspension; this keeps any made since from counting.
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date()), isNull(users.suspendedAt)))
     .limit(1);
   if (!row) return null;
   let expiresAt = row.expiresAt;

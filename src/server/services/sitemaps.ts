@@ -51,15 +51,15 @@ const w3c = (time: SQL) => sql`to_char(${time} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T
 
 const asText = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
 
-// Who has a public page: the newest change among a member's profile, published projects and ready videos.
+// Who has a public page (not hidden or suspended by staff; hidden projects and videos count for nothing): the newest change among a member's profile, published projects and ready videos.
 const membersWithPublicWork = (range: { from: number; to: number } | null) => sql`
   SELECT u.id, u.custom_url AS url, ${w3c(sql`greatest(u.updated_at, max(w.updated_at))`)} AS lastmod
   FROM (
-    SELECT owner_id, updated_at FROM projects WHERE status = 'published' ${range ? sql`AND owner_id > ${range.from} AND owner_id <= ${range.to}` : sql``}
+    SELECT owner_id, updated_at FROM projects WHERE status = 'published' AND hidden_at IS NULL ${range ? sql`AND owner_id > ${range.from} AND owner_id <= ${range.to}` : sql``}
     UNION ALL
-    SELECT owner_id, updated_at FROM videos WHERE status = 'ready' ${range ? sql`AND owner_id > ${range.from} AND owner_id <= ${range.to}` : sql``}
+    SELECT owner_id, updated_at FROM videos WHERE status = 'ready' AND hidden_at IS NULL ${range ? sql`AND owner_id > ${range.from} AND owner_id <= ${range.to}` : sql``}
   ) w
-  JOIN users u ON u.id = w.owner_id
+  JOIN users u ON u.id = w.owner_id AND u.hidden_at IS NULL AND u.suspended_at IS NULL
   GROUP BY u.id`;
 
 /**
@@ -69,16 +69,16 @@ const membersWithPublicWork = (range: { from: number; to: number } | null) => sq
 export async function buildSitemapIndex(origin: string, pageSize = SITEMAP_PAGE_SIZE): Promise<string> {
   const db = getDb();
   const [projectPages, userPages, videoPages, single] = await Promise.all([
-    db.execute(sql`SELECT (id - 1) / ${pageSize} + 1 AS page, ${w3c(sql`max(updated_at)`)} AS lastmod FROM projects WHERE status = 'published' GROUP BY 1 ORDER BY 1`),
+    db.execute(sql`SELECT (id - 1) / ${pageSize} + 1 AS page, ${w3c(sql`max(updated_at)`)} AS lastmod FROM projects WHERE status = 'published' AND hidden_at IS NULL GROUP BY 1 ORDER BY 1`),
     db.execute(sql`SELECT (m.id - 1) / ${pageSize} + 1 AS page, max(m.lastmod) AS lastmod FROM (${membersWithPublicWork(null)}) m GROUP BY 1 ORDER BY 1`),
     db.execute(
-      sql`SELECT page, ${w3c(sql`max(updated_at)`)} AS lastmod FROM (SELECT (row_number() OVER (ORDER BY id) - 1) / ${pageSize} + 1 AS page, updated_at FROM videos WHERE status = 'ready') v GROUP BY 1 ORDER BY 1`,
+      sql`SELECT page, ${w3c(sql`max(updated_at)`)} AS lastmod FROM (SELECT (row_number() OVER (ORDER BY id) - 1) / ${pageSize} + 1 AS page, updated_at FROM videos WHERE status = 'ready' AND hidden_at IS NULL) v GROUP BY 1 ORDER BY 1`,
     ),
     db.execute(sql`SELECT
-      ${w3c(sql`(SELECT max(published_at) FROM projects WHERE status = 'published')`)} AS newest_published,
+      ${w3c(sql`(SELECT max(published_at) FROM projects WHERE status = 'published' AND hidden_at IS NULL)`)} AS newest_published,
       (SELECT count(*)::int FROM collections) AS collections,
       ${w3c(sql`(SELECT max(created_at) FROM collections)`)} AS collections_created,
-      EXISTS (SELECT 1 FROM project_tags pt JOIN projects p ON p.id = pt.project_id AND p.status = 'published') AS tagged`),
+      EXISTS (SELECT 1 FROM project_tags pt JOIN projects p ON p.id = pt.project_id AND p.status = 'published' AND p.hidden_at IS NULL) AS tagged`),
   ]);
   const summary = single.rows[0] as { newest_published: unknown; collections: number; collections_created: unknown; tagged: boolean };
   // Tags and collections change with their projects: the newest change of any project bounds theirs
@@ -122,7 +122,7 @@ async function sitemapEntries(name: SitemapName, pageSize: number): Promise<Entr
     case 'projects': {
       const range = { from: (name.page - 1) * pageSize, to: Math.min(name.page * pageSize, MAX_SERIAL) };
       const { rows } = await db.execute(
-        sql`SELECT public_id, ${w3c(sql`updated_at`)} AS lastmod FROM projects WHERE id > ${range.from} AND id <= ${range.to} AND status = 'published' ORDER BY id`,
+        sql`SELECT public_id, ${w3c(sql`updated_at`)} AS lastmod FROM projects WHERE id > ${range.from} AND id <= ${range.to} AND status = 'published' AND hidden_at IS NULL ORDER BY id`,
       );
       return (rows as { public_id: string; lastmod: string }[]).map((row) => ({ path: projectPath(row.public_id), lastmod: row.lastmod }));
     }
@@ -133,7 +133,7 @@ async function sitemapEntries(name: SitemapName, pageSize: number): Promise<Entr
     }
     case 'videos': {
       const { rows } = await db.execute(
-        sql`SELECT id, ${w3c(sql`updated_at`)} AS lastmod FROM videos WHERE status = 'ready' ORDER BY id LIMIT ${pageSize} OFFSET ${(name.page - 1) * pageSize}`,
+        sql`SELECT id, ${w3c(sql`updated_at`)} AS lastmod FROM videos WHERE status = 'ready' AND hidden_at IS NULL ORDER BY id LIMIT ${pageSize} OFFSET ${(name.page - 1) * pageSize}`,
       );
       return (rows as { id: string; lastmod: string }[]).map((row) => ({ path: `/video/player?id=${encodeURIComponent(row.id)}`, lastmod: row.lastmod }));
     }
@@ -144,7 +144,7 @@ async function sitemapEntries(name: SitemapName, pageSize: number): Promise<Entr
         FROM tags t
         JOIN tags c ON c.id = t.id OR c.parent_id = t.id
         JOIN project_tags pt ON pt.tag_id = c.id
-        JOIN projects p ON p.id = pt.project_id AND p.status = 'published'
+        JOIN projects p ON p.id = pt.project_id AND p.status = 'published' AND p.hidden_at IS NULL
         GROUP BY t.slug ORDER BY t.slug`);
       return (rows as { slug: string; lastmod: string }[]).map((row) => ({ path: tagPath(row.slug), lastmod: row.lastmod }));
     }
@@ -153,13 +153,13 @@ async function sitemapEntries(name: SitemapName, pageSize: number): Promise<Entr
         SELECT c.name, ${w3c(sql`greatest(c.created_at, max(p.updated_at))`)} AS lastmod
         FROM collections c
         LEFT JOIN collection_projects cp ON cp.collection_id = c.id
-        LEFT JOIN projects p ON p.id = cp.project_id AND p.status = 'published'
+        LEFT JOIN projects p ON p.id = cp.project_id AND p.status = 'published' AND p.hidden_at IS NULL
         GROUP BY c.id ORDER BY c.sort, c.id`);
       return (rows as { name: string; lastmod: string }[]).map((row) => ({ path: collectionPath(row.name), lastmod: row.lastmod }));
     }
     case 'pages': {
       // The lists change with every publication: its newest time is read from the index of the newest list.
-      const { rows } = await db.execute(sql`SELECT ${w3c(sql`max(published_at)`)} AS lastmod FROM projects WHERE status = 'published'`);
+      const { rows } = await db.execute(sql`SELECT ${w3c(sql`max(published_at)`)} AS lastmod FROM projects WHERE status = 'published' AND hidden_at IS NULL`);
       const newest = asText((rows[0] as { lastmod: unknown } | undefined)?.lastmod);
       return [
         { path: '/', lastmod: newest },

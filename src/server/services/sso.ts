@@ -72,12 +72,15 @@ function assertKnownSite(siteId: string | undefined): void {
  */
 export async function authenticate(emailAddress: string, password: string): Promise<number> {
   const [row] = await getDb()
-    .select({ userId: credentials.userId, passwordHash: credentials.passwordHash })
+    .select({ userId: credentials.userId, passwordHash: credentials.passwordHash, suspendedAt: users.suspendedAt })
     .from(credentials)
+    .innerJoin(users, eq(users.id, credentials.userId))
     .where(eq(credentials.email, emailAddress.trim().toLowerCase()))
     .limit(1);
   const valid = row ? await verifyPassword(password, row.passwordHash) : await verifyAgainstDummy(password);
   if (!row || !valid) throw new AppError('invalid_credentials');
+  // Said only to someone who knows the password: a suspension is not a way to discover accounts.
+  if (row.suspendedAt) throw new AppError('account_suspended');
   return row.userId;
 }
 

@@ -3,7 +3,7 @@ import type { Locale } from '../../lib/i18n.ts';
 import { getDb } from '../db/client.ts';
 import { projects, projectTags, tags } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
-import { tagName } from './cards.ts';
+import { isListed, tagName } from './cards.ts';
 import type { z } from 'zod';
 import type { tagDetailSchema, tagNodeSchema } from '../../lib/contract/schemas/projects.ts';
 
@@ -72,7 +72,7 @@ export async function getTagDetail(slug: string, locale: Locale): Promise<TagDet
     .select({ n: sql<number>`count(DISTINCT ${projectTags.projectId})::int` })
     .from(projectTags)
     .innerJoin(projects, eq(projects.id, projectTags.projectId))
-    .where(sql`${inArray(projectTags.tagId, ids)} AND ${projects.status} = 'published'`);
+    .where(sql`${inArray(projectTags.tagId, ids)} AND ${isListed}`);
   return { ...tag, projectCount: count?.n ?? 0 };
 }
 
@@ -93,7 +93,7 @@ export async function listPopularTags(locale: Locale, limit = 16): Promise<{ slu
     .from(projectTags)
     .innerJoin(tags, eq(tags.id, projectTags.tagId))
     .innerJoin(projects, eq(projects.id, projectTags.projectId))
-    .where(eq(projects.status, 'published'))
+    .where(isListed)
     .groupBy(tags.id)
     .orderBy(sql`count(*) DESC`, asc(tags.slug))
     .limit(limit);

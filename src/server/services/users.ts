@@ -1,36 +1,44 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '../db/client.ts';
 import { projects, stars, userUrlAliases, users, videos } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import type { UserProfile } from '../../lib/api-types.ts';
 import type { z } from 'zod';
 import type { publicUserSchema } from '../../lib/contract/schemas/users.ts';
+import { isListed } from './cards.ts';
+import { visibleTo } from './visibility.ts';
+import { videoVisibleTo } from './videos.ts';
 
 /** A user as everyone may see them (`user/getCustomizeUrlUserInfo`). */
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
 /**
  * The public profile at custom URL `url`. A former URL answers `{ movedTo }` so pages can
- * redirect; an unknown one is a 404 `user_not_found`.
+ * redirect; an unknown one, or a profile staff hid (except for the member and staff), is a 404
+ * `user_not_found`.
  */
-export async function findUserByUrl(url: string): Promise<{ user: PublicUser } | { movedTo: string }> {
+export async function findUserByUrl(url: string, viewerId: number | null = null): Promise<{ user: PublicUser } | { movedTo: string }> {
   const db = getDb();
-  const [row] = await db.select().from(users).where(eq(users.customUrl, url)).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.customUrl, url), visibleTo(users.hiddenAt, users.id, viewerId)))
+    .limit(1);
   if (!row) {
     const [alias] = await db
       .select({ url: users.customUrl })
       .from(userUrlAliases)
       .innerJoin(users, eq(users.id, userUrlAliases.userId))
-      .where(eq(userUrlAliases.url, url))
+      .where(and(eq(userUrlAliases.url, url), visibleTo(users.hiddenAt, users.id, viewerId)))
       .limit(1);
     if (alias) return { movedTo: alias.url };
     throw new AppError('user_not_found');
   }
   const [counts] = await db
     .select({
-      projects: sql<number>`(SELECT count(*)::int FROM ${projects} WHERE ${projects.ownerId} = ${row.id} AND ${projects.status} = 'published')`,
-      stars: sql<number>`(SELECT count(*)::int FROM ${stars} INNER JOIN ${projects} ON ${projects.id} = ${stars.projectId} WHERE ${stars.userId} = ${row.id} AND ${projects.status} = 'published')`,
-      videos: sql<number>`(SELECT count(*)::int FROM ${videos} WHERE ${videos.ownerId} = ${row.id} AND ${videos.status} = 'ready')`,
+      projects: sql<number>`(SELECT count(*)::int FROM ${projects} WHERE ${projects.ownerId} = ${row.id} AND ${isListed})`,
+      stars: sql<number>`(SELECT count(*)::int FROM ${stars} INNER JOIN ${projects} ON ${projects.id} = ${stars.projectId} WHERE ${stars.userId} = ${row.id} AND ${isListed})`,
+      videos: sql<number>`(SELECT count(*)::int FROM ${videos} WHERE ${videos.ownerId} = ${row.id} AND ${videos.status} = 'ready' AND ${videoVisibleTo(null)})`,
     })
     .from(users)
     .where(eq(users.id, row.id));
@@ -50,10 +58,10 @@ export async function findUserByUrl(url: string): Promise<{ user: PublicUser } |
 }
 
 /** Like `findUserByUrl`, but a former URL also resolves (for the API). */
-export async function getPublicUser(url: string): Promise<PublicUser> {
-  const found = await findUserByUrl(url);
+export async function getPublicUser(url: string, viewerId: number | null = null): Promise<PublicUser> {
+  const found = await findUserByUrl(url, viewerId);
   if ('user' in found) return found.user;
-  const moved = await findUserByUrl(found.movedTo);
+  const moved = await findUserByUrl(found.movedTo, viewerId);
   if ('user' in moved) return moved.user;
   throw new AppError('user_not_found');
 }

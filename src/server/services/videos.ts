@@ -3,7 +3,7 @@
  * (`video-processing.ts`), listed, played through signed expiring addresses, deleted by their
  * owner with every stored file.
  */
-import { and, count, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Video, VideoPlayback, VideoStatus } from '../../lib/contract/video.ts';
 import { getDb, type Database } from '../db/client.ts';
 import { projects, users, videos, videoUploads } from '../db/schema/index.ts';
@@ -17,6 +17,10 @@ import { signPath, verifySignedPath } from './signing.ts';
 import { hashToken } from './sessions.ts';
 import { purgeVideoPages } from './page-purges.ts';
 import { log } from '../log.ts';
+import { visibleTo } from './visibility.ts';
+
+/** A video `viewerId` may see: not hidden by staff, or theirs, or the viewer is staff. */
+export const videoVisibleTo = (viewerId: number | null) => visibleTo(videos.hiddenAt, videos.ownerId, viewerId);
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -28,6 +32,7 @@ const columns = {
   projectId: projects.publicId,
   projectTitle: projects.title,
   projectStatus: projects.status,
+  projectHidden: sql<boolean>`${projects.hiddenAt} IS NOT NULL`,
 };
 
 type VideoRow = {
@@ -38,6 +43,7 @@ type VideoRow = {
   projectId: string | null;
   projectTitle: string | null;
   projectStatus: string | null;
+  projectHidden: boolean;
 };
 
 function selectVideos() {
@@ -57,7 +63,7 @@ export function toVideo(row: VideoRow): Video {
     height: video.height,
     poster: video.status === 'ready' && video.poster ? fileUrl(video.poster) : null,
     owner: { url: row.ownerUrl, nickname: row.ownerNickname, avatar: row.ownerAvatar },
-    project: row.projectId && row.projectStatus === 'published' ? { id: row.projectId, title: row.projectTitle ?? '' } : null,
+    project: row.projectId && row.projectStatus === 'published' && !row.projectHidden ? { id: row.projectId, title: row.projectTitle ?? '' } : null,
     createdAt: video.createdAt.toISOString(),
   };
 }
@@ -144,7 +150,9 @@ export async function startProcessingUploaded(tx: Tx, id: string): Promise<boole
  * `video_not_found` otherwise.
  */
 export async function getVideo(id: string, viewerId: number | null): Promise<Video> {
-  const [row] = await selectVideos().where(eq(videos.id, id)).limit(1);
+  const [row] = await selectVideos()
+    .where(and(eq(videos.id, id), videoVisibleTo(viewerId)))
+    .limit(1);
   if (!row || (row.video.status !== 'ready' && row.video.ownerId !== viewerId)) throw new AppError('video_not_found');
   return toVideo(row);
 }
@@ -167,7 +175,7 @@ export async function listVideos(
     filters.push(eq(videos.projectId, project.id));
   }
   const visible = viewerId === null ? eq(videos.status, 'ready') : or(eq(videos.status, 'ready'), eq(videos.ownerId, viewerId))!;
-  const where = and(visible, ...filters);
+  const where = and(visible, videoVisibleTo(viewerId), ...filters);
   const [rows, [total]] = await Promise.all([
     selectVideos()
       .where(where)
@@ -180,9 +188,9 @@ export async function listVideos(
 }
 
 /** The ready videos of projects (for project pages), newest first. */
-export async function listProjectVideos(projectId: number): Promise<Video[]> {
+export async function listProjectVideos(projectId: number, viewerId: number | null = null): Promise<Video[]> {
   const rows = await selectVideos()
-    .where(and(eq(videos.projectId, projectId), eq(videos.status, 'ready')))
+    .where(and(eq(videos.projectId, projectId), eq(videos.status, 'ready'), videoVisibleTo(viewerId)))
     .orderBy(desc(videos.createdAt));
   return rows.map(toVideo);
 }

@@ -18,4 +18,5 @@ export const EXAMPLE_IDS = {
   videoUploadToken: 'vu-2c9e7a1f4b8d6e3a0f5c1b9d',
   attachment: 'a1t2c3h4m5nt',
   upload: 'u8p1l2o3a4dd',
+  report: 6301,
 } as const;

@@ -47,7 +47,7 @@ export const projectDetailSchema = projectCardSchema
     videos: z.array(videoSchema),
     shareImage: z.string().nullable(),
     updatedAt: isoDateTime,
-    viewer: z.object({ starred: z.boolean(), liked: z.boolean(), isOwner: z.boolean() }),
+    viewer: z.object({ starred: z.boolean(), liked: z.boolean(), isOwner: z.boolean(), hidden: z.boolean().meta({ description: 'Hidden by staff after a report: only its author and staff see it.' }) }),
   })
   .meta({ id: 'ProjectDetail', description: 'A card plus what the project page shows.' });
 

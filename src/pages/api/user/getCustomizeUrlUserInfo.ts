@@ -9,5 +9,5 @@ export const { GET, POST, ALL, contract } = defineEndpoint({
   input: z.object({ url: z.string().trim().min(1).max(64) }),
   result: publicUserSchema,
   docs: { summary: 'A member by custom URL', tag: 'users', errors: ['user_not_found'], example: { url: EXAMPLE_IDS.user } },
-  handler: ({ input }) => getPublicUser(input.url),
+  handler: ({ input, user }) => getPublicUser(input.url, user?.id ?? null),
 });

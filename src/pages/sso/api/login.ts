@@ -7,6 +7,6 @@ import { signInResultSchema } from '../../../lib/contract/schemas/sso.ts';
 export const { POST, ALL, contract } = defineEndpoint({
   input: loginSchema,
   result: signInResultSchema,
-  docs: { summary: 'Sign in (built-in SSO)', description: 'Email and password → the return address with a one-time code; opening it sets the session cookie `token`.', tag: 'sso', errors: ['invalid_credentials', 'sso_unknown_site', 'host_not_allowed', 'rate_limited'], example: { email: 'lena-marsh@demo.copperhub.dev', password: 'copperhub-demo', redirect: '/', siteId: 'copperhub', platform: 6 } },
+  docs: { summary: 'Sign in (built-in SSO)', description: 'Email and password → the return address with a one-time code; opening it sets the session cookie `token`.', tag: 'sso', errors: ['invalid_credentials', 'account_suspended', 'sso_unknown_site', 'host_not_allowed', 'rate_limited'], example: { email: 'lena-marsh@demo.copperhub.dev', password: 'copperhub-demo', redirect: '/', siteId: 'copperhub', platform: 6 } },
   handler: ({ input, context }) => signIn(input, requestMeta(context)),
 });

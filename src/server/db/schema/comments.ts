@@ -20,6 +20,9 @@ export const comments = pgTable(
     replyCount: integer('reply_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Hidden by staff after a report: gone for everyone but its author and staff until restored. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenBy: integer('hidden_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('comments_project_idx').on(t.projectId, t.parentId, t.createdAt),

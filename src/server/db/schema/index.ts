@@ -17,3 +17,4 @@ export * from './donations.ts';
 export * from './banners.ts';
 export * from './settings.ts';
 export * from './email.ts';
+export * from './moderation.ts';

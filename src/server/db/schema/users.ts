@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Members: their profile, former custom URLs and password credentials. */
 
@@ -21,6 +21,11 @@ export const users = pgTable(
     role: text('role').$type<UserRole>().notNull().default('member'),
     /** The language of the emails sent to them: set at sign-up, updated when they switch language signed in. */
     locale: text('locale').notNull().default('en-US'),
+    /** The profile hidden by staff after a report: its page is gone for everyone but the member and staff. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenBy: integer('hidden_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** Suspended by staff: no session is honoured and signing in is refused until staff restore the member. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -33,6 +33,9 @@ export const videos = pgTable(
     errorKey: text('error_key').$type<VideoErrorKey>(),
     /** Processing starts; a video whose processing killed its worker twice is failed. */
     attempts: integer('attempts').notNull().default(0),
+    /** Hidden by staff after a report: gone for everyone but its owner and staff until restored. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenBy: integer('hidden_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
