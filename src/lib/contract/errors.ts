@@ -26,6 +26,8 @@ export const ERROR_STATUS = {
   preview_not_found: 404,
   video_not_found: 404,
   upload_not_found: 404,
+  banner_not_found: 404,
+  collection_not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
   email_taken: 409,

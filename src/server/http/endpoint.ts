@@ -24,6 +24,7 @@ export const API_TAGS = {
   videos: 'Videos: resumable uploads, lists, signed playback',
   sso: 'Sign-in, sign-up and sessions',
   site: 'Banners and donations',
+  staff: 'Staff tools for content: banners, collections, pinned recommendations, the tag tree (admins)',
   meta: 'This description of the API',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;

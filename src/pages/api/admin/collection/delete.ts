@@ -1,0 +1,13 @@
+import { defineEndpoint } from '../../../../server/http/endpoint.ts';
+import { staffMember } from '../../../../server/services/staff-writes.ts';
+import { collectionRefInputSchema, okResultSchema } from '../../../../lib/contract/schemas/staff.ts';
+import { deleteCollection } from '../../../../server/services/staff-collections.ts';
+
+export const { POST, ALL, contract } = defineEndpoint({
+  auth: true,
+  role: 'admin',
+  input: collectionRefInputSchema,
+  result: okResultSchema,
+  docs: { summary: 'Delete a collection', description: 'Its projects are not touched.', tag: 'staff', errors: ['collection_not_found'], example: { name: 'keyboards' } },
+  handler: ({ input, user }) => deleteCollection(staffMember(user), input),
+});
