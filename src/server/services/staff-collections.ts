@@ -115,22 +115,34 @@ export function deleteCollection(actor: StaffActor, input: { name: string }, opt
 
 /** Adds a published project at the end of a collection; one already there is refused. */
 export function addProjectToCollection(actor: StaffActor, input: { name: string; project: string }, options: { dryRun?: boolean } = {}) {
+  return addProjectsToCollection(actor, { name: input.name, projects: [input.project] }, options);
+}
+
+/**
+ * Adds published projects at the end of a collection in the order given, all or none: an
+ * unknown project, or one already there, refuses them all.
+ */
+export function addProjectsToCollection(actor: StaffActor, input: { name: string; projects: string[] }, options: { dryRun?: boolean } = {}) {
   return staffWrite({ action: 'collection.addProject', actor, dryRun: options.dryRun, purge }, async (tx) => {
     const id = await collectionId(tx, input.name);
-    const [project] = await tx
-      .select({ id: projects.id, title: projects.title })
-      .from(projects)
-      .where(and(eq(projects.publicId, input.project), eq(projects.status, 'published')))
-      .limit(1);
-    if (!project) throw new AppError('project_not_found');
-    const [last] = await tx.select({ position: max(collectionProjects.position) }).from(collectionProjects).where(eq(collectionProjects.collectionId, id));
-    const added = await tx
-      .insert(collectionProjects)
-      .values({ collectionId: id, projectId: project.id, position: (last?.position ?? -1) + 1 })
-      .onConflictDoNothing()
-      .returning({ projectId: collectionProjects.projectId });
-    if (added.length === 0) throw new AppError('validation', { project: 'duplicate' });
-    return { summary: `"${project.title}" added to ${input.name}`, item: await staffCollection(tx, input.name) };
+    const titles: string[] = [];
+    for (const publicId of input.projects) {
+      const [project] = await tx
+        .select({ id: projects.id, title: projects.title })
+        .from(projects)
+        .where(and(eq(projects.publicId, publicId), eq(projects.status, 'published')))
+        .limit(1);
+      if (!project) throw new AppError('project_not_found');
+      const [last] = await tx.select({ position: max(collectionProjects.position) }).from(collectionProjects).where(eq(collectionProjects.collectionId, id));
+      const added = await tx
+        .insert(collectionProjects)
+        .values({ collectionId: id, projectId: project.id, position: (last?.position ?? -1) + 1 })
+        .onConflictDoNothing()
+        .returning({ projectId: collectionProjects.projectId });
+      if (added.length === 0) throw new AppError('validation', { project: 'duplicate' });
+      titles.push(`"${project.title}"`);
+    }
+    return { summary: `${titles.join(', ')} added to ${input.name}`, item: await staffCollection(tx, input.name) };
   });
 }
 

@@ -16,11 +16,10 @@ type Reader = Pick<Transaction, 'select'>;
 
 /** Every tag, top-level ones each followed by their children, with project counts and aliases. */
 export async function listStaffTags(db: Reader = getDb()): Promise<StaffTag[]> {
-  const [rows, counts, aliases] = await Promise.all([
-    db.select().from(tags).orderBy(asc(tags.sort), asc(tags.slug)),
-    db.select({ tagId: projectTags.tagId, n: sql<number>`count(*)::int` }).from(projectTags).groupBy(projectTags.tagId),
-    db.select().from(tagAliases).orderBy(asc(tagAliases.slug)),
-  ]);
+  // One after another: inside a write's transaction they share one connection.
+  const rows = await db.select().from(tags).orderBy(asc(tags.sort), asc(tags.slug));
+  const counts = await db.select({ tagId: projectTags.tagId, n: sql<number>`count(*)::int` }).from(projectTags).groupBy(projectTags.tagId);
+  const aliases = await db.select().from(tagAliases).orderBy(asc(tagAliases.slug));
   const slugOf = new Map(rows.map((row) => [row.id, row.slug]));
   const toStaff = (row: (typeof rows)[number]): StaffTag => ({
     id: row.id,

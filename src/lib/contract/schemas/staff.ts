@@ -79,6 +79,8 @@ export const collectionSaveInputSchema = z.object({
 
 export const collectionRefInputSchema = z.object({ name: collectionNameSchema });
 export const collectionProjectInputSchema = z.object({ name: collectionNameSchema, project: projectId });
+/** Several projects at once (`npm run ops -- collection:add <name> <projectId>…`). */
+export const collectionAddInputSchema = z.object({ name: collectionNameSchema, projects: z.array(projectId).min(1).max(500) });
 export const collectionReorderInputSchema = z.object({ name: collectionNameSchema, projects: z.array(projectId).max(500) });
 
 const staffProjectSchema = z.object({ id: z.string(), title: z.string(), status: z.string() });
