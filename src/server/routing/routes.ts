@@ -38,6 +38,11 @@ export const routeTable: RouteMeta[] = [
   route('/user/:url/profile'),
   route('/user/:url/draftbox'),
   route('/collection/:name'),
+  route('/admin'),
+  route('/admin/banners'),
+  route('/admin/collections'),
+  route('/admin/recommendations'),
+  route('/admin/tags'),
 ];
 
 const compiled = routeTable.map((meta) => ({
