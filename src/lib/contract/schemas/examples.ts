@@ -18,4 +18,10 @@ export const EXAMPLE_IDS = {
   videoUploadToken: 'vu-2c9e7a1f4b8d6e3a0f5c1b9d',
   attachment: 'a1t2c3h4m5nt',
   upload: 'u8p1l2o3a4dd',
+  /** Another published project (staff examples move two projects about). */
+  otherProject: 'r7c2n5b8w3ke',
+  banner: 6301,
+  collection: 'keyboards',
+  /** A tag the staff merge example merges away. */
+  mergedTag: 'radio',
 } as const;

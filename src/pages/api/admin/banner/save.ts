@@ -1,6 +1,7 @@
 import { defineEndpoint } from '../../../../server/http/endpoint.ts';
 import { staffMember } from '../../../../server/services/staff-writes.ts';
 import { bannerSaveInputSchema, changeOf, staffBannerSchema } from '../../../../lib/contract/schemas/staff.ts';
+import { EXAMPLE_IDS } from '../../../../lib/contract/schemas/examples.ts';
 import { saveBanner } from '../../../../server/services/staff-banners.ts';
 
 export const { POST, ALL, contract } = defineEndpoint({
@@ -13,7 +14,7 @@ export const { POST, ALL, contract } = defineEndpoint({
     description: 'Without `id` a banner is added. The home page shows it between `startsAt` and `endsAt` (either may be null), within seconds of each boundary.',
     tag: 'staff',
     errors: ['banner_not_found'],
-    example: { image: '/files/images/ab/abcdef.webp', link: '/collection/keyboards', titleEn: 'Keyboards week', titleZh: '键盘周', startsAt: '2026-12-01T09:00:00Z', endsAt: null },
+    example: { image: EXAMPLE_IDS.upload, link: '/collection/keyboards', titleEn: 'Keyboards week', titleZh: '键盘周', startsAt: '2026-12-01T09:00:00Z', endsAt: null },
   },
   handler: ({ input, user }) => saveBanner(staffMember(user), input),
 });

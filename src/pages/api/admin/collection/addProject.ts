@@ -9,6 +9,6 @@ export const { POST, ALL, contract } = defineEndpoint({
   role: 'admin',
   input: collectionProjectInputSchema,
   result: changeOf(staffCollectionSchema),
-  docs: { summary: 'Add a project at the end of a collection', tag: 'staff', errors: ['collection_not_found', 'project_not_found'], example: { name: 'keyboards', project: EXAMPLE_IDS.project } },
+  docs: { summary: 'Add a project at the end of a collection', tag: 'staff', errors: ['collection_not_found', 'project_not_found'], example: { name: EXAMPLE_IDS.collection, project: EXAMPLE_IDS.project } },
   handler: ({ input, user }) => addProjectToCollection(staffMember(user), input),
 });

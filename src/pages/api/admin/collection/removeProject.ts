@@ -9,6 +9,6 @@ export const { POST, ALL, contract } = defineEndpoint({
   role: 'admin',
   input: collectionProjectInputSchema,
   result: changeOf(staffCollectionSchema),
-  docs: { summary: 'Take a project out of a collection', tag: 'staff', errors: ['collection_not_found'], example: { name: 'keyboards', project: EXAMPLE_IDS.project } },
+  docs: { summary: 'Take a project out of a collection', tag: 'staff', errors: ['collection_not_found'], example: { name: EXAMPLE_IDS.collection, project: EXAMPLE_IDS.otherProject } },
   handler: ({ input, user }) => removeProjectFromCollection(staffMember(user), input),
 });

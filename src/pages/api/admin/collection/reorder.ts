@@ -9,6 +9,6 @@ export const { POST, ALL, contract } = defineEndpoint({
   role: 'admin',
   input: collectionReorderInputSchema,
   result: changeOf(staffCollectionSchema),
-  docs: { summary: 'Put a collection’s projects in a new order', tag: 'staff', errors: ['collection_not_found'], example: { name: 'keyboards', projects: [EXAMPLE_IDS.project] } },
+  docs: { summary: 'Put a collection’s projects in a new order', tag: 'staff', errors: ['collection_not_found'], example: { name: EXAMPLE_IDS.collection, projects: [EXAMPLE_IDS.project] } },
   handler: ({ input, user }) => reorderCollection(staffMember(user), input),
 });

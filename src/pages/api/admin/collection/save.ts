@@ -13,7 +13,7 @@ export const { POST, ALL, contract } = defineEndpoint({
     description: 'Without `id` a collection is created; `name` is its address, `/collection/<name>`.',
     tag: 'staff',
     errors: ['collection_not_found'],
-    example: { name: 'keyboards', titleEn: 'Keyboards', titleZh: '键盘' },
+    example: { name: 'desk-clocks', titleEn: 'Desk clocks', titleZh: '桌面时钟' },
   },
   handler: ({ input, user }) => saveCollection(staffMember(user), input),
 });
