@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db/client.ts';
@@ -104,4 +106,23 @@ describe('the staff API for content', () => {
     expect(bad.status).toBe(404);
     expect(bad.json()).toMatchObject({ errorKey: 'tag_not_found', message: 'This tag does not exist.' });
   });
+});
+
+describe('npm run ops against the running site', () => {
+  it('a pin from the console shows to guests of the running site on their next request', async () => {
+    const owner = await createUser();
+    const project = await createProject(owner.user.id, { title: 'Console pinned clock' });
+    await app.request('/recommend');
+    expect((await app.request('/recommend')).headers['x-page-cache']).toBe('hit');
+    // Another process, as an operator runs it: its purge reaches this server by NOTIFY.
+    const { stdout } = await promisify(execFile)(process.execPath, ['scripts/ops.ts', 'recommend:pin', project.publicId, '--rank', '1'], { env: { ...process.env } });
+    expect(stdout).toContain('pinned at 1');
+    let page = await app.request('/recommend');
+    for (let tries = 0; page.headers['x-page-cache'] === 'hit' && tries < 20; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      page = await app.request('/recommend');
+    }
+    expect(page.headers['x-page-cache']).toBe('miss');
+    expect([...page.body.matchAll(/href="\/d-([A-Za-z0-9_-]+)"/g)][0]?.[1]).toBe(project.publicId);
+  }, 30_000);
 });
