@@ -58,7 +58,9 @@ function Collections({ collections, locale }: Omit<StaffCollectionsProps, 'messa
             {collection.projects.map((project, index) => (
               <li key={project.id} className="staff-item">
                 <span className="staff-item-text">
-                  {project.title} <span className="muted">{project.id}</span>
+                  <span>
+                    {project.title} <span className="muted">{project.id}</span>
+                  </span>
                 </span>
                 <span className="staff-actions">
                   <button type="button" className="btn" aria-label={t('admin.moveUp', { name: project.title })} disabled={busy || index === 0} onClick={() => void editor.moveProject(collection.name, index, -1)}>

@@ -38,7 +38,9 @@ function Pins({ pinned }: Omit<StaffRecommendationsProps, 'messages' | 'locale'>
         {items.map((item, index) => (
           <li key={item.id} className="card panel staff-item">
             <span className="staff-item-text">
-              <strong>{item.rank}.</strong> <a href={projectPath(item.id)}>{item.title}</a> <span className="muted">{item.id}</span>
+              <span>
+                <strong>{item.rank}.</strong> <a href={projectPath(item.id)}>{item.title}</a> <span className="muted">{item.id}</span>
+              </span>
             </span>
             <span className="staff-actions">
               <button type="button" className="btn" aria-label={t('admin.moveUp', { name: item.title })} disabled={busy || index === 0} onClick={() => void editor.move(index, -1)}>

@@ -44,7 +44,9 @@ function Tags({ tags }: Omit<StaffTagsProps, 'messages' | 'locale'>) {
         {items.map((tag) => (
           <li key={tag.id} className={`card panel staff-item ${tag.parent ? 'staff-child' : ''}`}>
             <div className="staff-item-text">
-              <strong>{tag.nameEn}</strong> / <strong lang="zh-CN">{tag.nameZh}</strong> <span className="muted">{tag.slug}</span>
+              <span>
+                <strong>{tag.nameEn}</strong> / <strong lang="zh-CN">{tag.nameZh}</strong> <span className="muted">{tag.slug}</span>
+              </span>
               <span className="muted">
                 {t('admin.tags.projects', { count: tag.projectCount })}
                 {tag.aliases.length > 0 && ` · ${t('admin.tags.aliases', { slugs: tag.aliases.join(', ') })}`}

@@ -7,7 +7,8 @@ export function StaffStatus({ notice }: { notice: Notice | null }) {
   const { t } = useTranslation();
   const alert = isAlert(notice);
   return (
-    <p className={alert ? 'field-error' : 'form-status'} role={alert ? 'alert' : 'status'} data-testid="staff-status">
+    // Kept in the page while empty (a live region announces what is put into it), but not shown.
+    <p className={notice ? (alert ? 'field-error' : 'form-status') : 'visually-hidden'} role={alert ? 'alert' : 'status'} data-testid="staff-status">
       {notice ? noticeText(notice, t) : ''}
     </p>
   );
