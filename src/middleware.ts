@@ -9,7 +9,7 @@ import { AppError } from './server/http/errors.ts';
 import { assertRouteMiddlewares, routeMiddlewares } from './server/routing/middlewares.ts';
 import { matchRoute, routeTable } from './server/routing/routes.ts';
 import { handleSsoCallback } from './server/routing/sso-callback.ts';
-import { CACHE_RENDER_HEADER, DESKTOP_COOKIE, PAGE_TAGS_HEADER } from './server/page-cache/key.ts';
+import { CACHE_RENDER_HEADER, DESKTOP_COOKIE, PAGE_EXPIRES_HEADER, PAGE_TAGS_HEADER } from './server/page-cache/key.ts';
 import { rememberMemberLocale } from './server/services/profiles.ts';
 import { findSession } from './server/services/sessions.ts';
 import { currentRequest } from './server/log.ts';
@@ -58,8 +58,11 @@ const context = defineMiddleware(async ({ request, cookies, locals, routePattern
   try {
     // Signed-in pages carry the member's own data: never stored by a shared cache.
     if (locals.user && (response.headers.get('content-type') ?? '').includes('text/html')) response.headers.set('cache-control', 'private, no-store');
-    // A page's tags are for the page cache alone.
-    if (!request.headers.has(CACHE_RENDER_HEADER)) response.headers.delete(PAGE_TAGS_HEADER);
+    // A page's tags and expiry are for the page cache alone.
+    if (!request.headers.has(CACHE_RENDER_HEADER)) {
+      response.headers.delete(PAGE_TAGS_HEADER);
+      response.headers.delete(PAGE_EXPIRES_HEADER);
+    }
   } catch {
     // immutable headers (a fetched response): nothing to adjust
   }

@@ -1,11 +1,11 @@
 /**
  * A small in-process memo for expensive reads that may be a few seconds stale (home-page
  * aggregates). Each key keeps its value for `ttlMs`; concurrent misses share one load, and a
- * failed load is not kept.
+ * failed load is not kept; `clear()` forgets everything at once.
  */
-export function memoize<T>(ttlMs: number, load: (key: string) => Promise<T>): (key: string) => Promise<T> {
+export function memoize<T>(ttlMs: number, load: (key: string) => Promise<T>): ((key: string) => Promise<T>) & { clear(): void } {
   const entries = new Map<string, { value: Promise<T>; expires: number }>();
-  return (key: string) => {
+  const read = (key: string) => {
     const now = Date.now();
     const hit = entries.get(key);
     if (hit && hit.expires > now) return hit.value;
@@ -14,4 +14,6 @@ export function memoize<T>(ttlMs: number, load: (key: string) => Promise<T>): (k
     value.catch(() => entries.delete(key));
     return value;
   };
+  /** Forgets every kept value (the data changed: the next read loads again). */
+  return Object.assign(read, { clear: () => entries.clear() });
 }

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_IDS } from '../../src/lib/contract/schemas/examples.ts';
 import { useApp, type AppResponse } from '../helpers/app.ts';
 import { createProject, createTag, createUser } from '../helpers/factories.ts';
+import { createUpload } from '../helpers/project-factories.ts';
 
 /**
  * The contract test: every operation of `/api/openapi.json` is called with the document's own
@@ -20,7 +21,7 @@ let document: Json;
 let owner: Awaited<ReturnType<typeof createUser>>;
 let reader: Awaited<ReturnType<typeof createUser>>;
 let leaving: Awaited<ReturnType<typeof createUser>>;
-/** Calls staff operations (`x-role`): a member would get their documented 403. */
+/** An admin: staff endpoints are called as one (and refused to `reader`). */
 let staff: Awaited<ReturnType<typeof createUser>>;
 const fixtures = new Map<unknown, unknown>();
 
@@ -83,9 +84,29 @@ beforeAll(async () => {
     [EXAMPLE_IDS.previewToken, new URL(preview.url, 'http://x').searchParams.get('token')],
     [EXAMPLE_IDS.videoUploadToken, ticket.uploadToken],
     [EXAMPLE_IDS.report, report.id],
+    ...(await staffFixtures(project.publicId)),
   ] as const) fixtures.set(example, real);
   document = (await app.request('/api/openapi.json')).json();
 });
+
+/**
+ * What the staff examples act on: an image the admin uploaded, a banner, the collection
+ * `keyboards` holding another project (its examples add the project, take the other out, reorder),
+ * and a tag to merge away.
+ */
+async function staffFixtures(projectId: string): Promise<[unknown, unknown][]> {
+  const image = await createUpload(staff.user.id, { purpose: 'cover', name: 'banner.webp', mime: 'image/webp', data: 'webp' });
+  const banner = await call('admin/banner/save', { image: image.id, link: '/newest', titleEn: 'Contract banner', titleZh: '契约横幅' }, staff.token);
+  const other = await createProject(owner.user.id, { title: 'Another contract board' });
+  await call('admin/collection/save', { name: EXAMPLE_IDS.collection, titleEn: 'Keyboards', titleZh: '键盘' }, staff.token);
+  await call('admin/collection/addProject', { name: EXAMPLE_IDS.collection, project: other.publicId }, staff.token);
+  await call('admin/tag/create', { slug: EXAMPLE_IDS.mergedTag, nameEn: 'Radio', nameZh: '无线电', parent: null }, staff.token);
+  return [
+    [EXAMPLE_IDS.upload, image.id],
+    [EXAMPLE_IDS.banner, banner.item.id],
+    [EXAMPLE_IDS.otherProject, other.publicId],
+  ];
+}
 
 function validatorFor(schema: Json) {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -111,7 +132,7 @@ function operations(): [string, string, Json][] {
   const all: [string, string, Json][] = [];
   for (const [path, item] of Object.entries(document.paths as Record<string, Json>)) for (const [method, operation] of Object.entries(item)) all.push([path, method, operation]);
   // Deletions and sign-out last, the project's own deletion at the very end: the other examples use what they remove.
-  const rank = (path: string) => (path === '/api/project/del' ? 2 : /\/(del|logout)$|delStarProject/.test(path) ? 1 : 0);
+  const rank = (path: string) => (path === '/api/project/del' ? 2 : /\/(del|delete|logout)$|delStarProject/.test(path) ? 1 : 0);
   return all.sort(([a], [b]) => rank(a) - rank(b));
 }
 
@@ -164,6 +185,12 @@ describe('every documented operation answers its example as documented', () => {
         const response = await app.request(path, { method: method.toUpperCase(), ...(method === 'post' ? { body: {} } : {}) });
         expect(response.status, label).toBe(401);
         expectDocumented(operation, `${label} without a session`, response);
+      }
+      if (operation['x-role']) {
+        // A member whose role falls short is refused before anything is read.
+        const response = await app.request(path, { method: method.toUpperCase(), ...(method === 'post' ? { body: {} } : {}), token: reader.token });
+        expect(response.status, label).toBe(403);
+        expectDocumented(operation, `${label} for a member`, response);
       }
       if (method === 'post' && operation.requestBody?.content?.['application/json']?.schema?.required?.length) {
         // Staff operations check the role before the input: a member's empty body is their 403.

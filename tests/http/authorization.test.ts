@@ -3,13 +3,14 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db/client.ts';
-import { comments, messages, reports, videos, videoUploads } from '../../src/server/db/schema/index.ts';
+import { banners, collectionProjects, collections, comments, messages, projects, reports, tags, videos, videoUploads } from '../../src/server/db/schema/index.ts';
 import { newPublicId } from '../../src/server/services/ids.ts';
 import { hashToken } from '../../src/server/services/sessions.ts';
 import { storeDraft } from '../../src/server/services/drafts.ts';
 import { savePreview } from '../../src/server/services/previews.ts';
 import { useApp } from '../helpers/app.ts';
-import { createProject, createUser } from '../helpers/factories.ts';
+import { createProject, createTag, createUser } from '../helpers/factories.ts';
+import { createUpload } from '../helpers/project-factories.ts';
 
 const app = useApp();
 
@@ -31,7 +32,20 @@ async function createWorld() {
     .insert(videoUploads)
     .values({ tokenHash: hashToken(uploadToken), ownerId: owner.user.id, name: 'a.mp4', size: 10, mime: 'video/mp4', expiresAt: new Date(Date.now() + 3_600_000), tusId: newPublicId(20), finishedAt: new Date() });
   const [report] = await getDb().insert(reports).values({ reporterId: stranger.user.id, kind: 'project', targetId: project.publicId, targetUserId: owner.user.id, reason: 'spam' }).returning();
-  return { owner, stranger, admin, reportId: report!.id, projectId: project.publicId, commentId: comment!.id, messageId: message!.id, draftId: draft.id, previewId: preview.id, videoId, uploadToken };
+  // What the staff endpoints act on: the project pinned and in a collection, another project, two tags, a banner.
+  const moderator = await createUser({ nickname: 'Moderator', role: 'moderator' });
+  const other = await createProject(stranger.user.id, { title: 'Another board' });
+  const suffix = newPublicId(6).toLowerCase();
+  await getDb().update(projects).set({ recommendRank: 1000 }).where(sql`${projects.id} = ${project.id}`);
+  const pinned = (await getDb().select({ id: projects.publicId }).from(projects).where(sql`${projects.recommendRank} IS NOT NULL`).orderBy(projects.recommendRank, projects.id)).map((row) => row.id);
+  const [collection] = await getDb().insert(collections).values({ name: `set-${suffix}`, titleEn: 'Set', titleZh: '集' }).returning();
+  await getDb().insert(collectionProjects).values({ collectionId: collection!.id, projectId: project.id });
+  const tag = await createTag(`tag-${suffix}`);
+  const otherTag = await createTag(`other-${suffix}`);
+  const image = await createUpload(admin.user.id, { purpose: 'cover', name: 'b.webp', mime: 'image/webp', data: 'webp' });
+  const [banner] = await getDb().insert(banners).values({ image: image.url, link: '/', titleEn: 'Banner', titleZh: '横幅' }).returning();
+  const staff = { admin, moderator, otherProjectId: other.publicId, pinned, collection: collection!.name, tag: tag.slug, otherTag: otherTag.slug, imageId: image.id, bannerId: banner!.id, suffix };
+  return { owner, stranger, admin, reportId: report!.id, projectId: project.publicId, commentId: comment!.id, messageId: message!.id, draftId: draft.id, previewId: preview.id, videoId, uploadToken, staff };
 }
 
 type World = Awaited<ReturnType<typeof createWorld>>;
@@ -49,7 +63,14 @@ async function fingerprint(): Promise<unknown> {
       (SELECT json_agg(u ORDER BY id) FROM (SELECT id, nickname, custom_url, bio, website, avatar, hidden_at, suspended_at FROM users) u) AS users,
       (SELECT json_agg(v ORDER BY id) FROM (SELECT id, title, project_id, status FROM videos) v) AS videos,
       (SELECT json_agg(u ORDER BY token_hash) FROM (SELECT token_hash, video_id FROM video_uploads) u) AS video_uploads,
-      (SELECT count(*) FROM stars) AS stars, (SELECT count(*) FROM likes) AS likes, (SELECT count(*) FROM previews) AS previews
+      (SELECT count(*) FROM stars) AS stars, (SELECT count(*) FROM likes) AS likes, (SELECT count(*) FROM previews) AS previews,
+      (SELECT json_agg(r ORDER BY id) FROM (SELECT id, recommend_rank FROM projects WHERE recommend_rank IS NOT NULL) r) AS pinned,
+      (SELECT json_agg(b ORDER BY id) FROM banners b) AS banners,
+      (SELECT json_agg(c ORDER BY id) FROM (SELECT id, name, title_en, title_zh, cover FROM collections) c) AS collections,
+      (SELECT json_agg(cp ORDER BY collection_id, project_id) FROM collection_projects cp) AS collection_projects,
+      (SELECT json_agg(t ORDER BY id) FROM tags t) AS tags,
+      (SELECT json_agg(a ORDER BY slug) FROM tag_aliases a) AS tag_aliases,
+      (SELECT json_agg(pt ORDER BY project_id, tag_id) FROM project_tags pt) AS project_tags
   `);
   return rows[0];
 }
@@ -57,9 +78,28 @@ async function fingerprint(): Promise<unknown> {
 /**
  * Every write of the API and whose it is: `owner` writes touch one member's things (only they may
  * make them), `member` writes are open to any signed-in member (but never to guests), `staff`
- * calls need a staff role (a member gets 403).
+ * calls need a staff role (a member gets 403), `admin` endpoints (the staff tools, reads included)
+ * admins alone (a moderator gets 403 too).
  */
-const WRITES: Record<string, { who: 'owner' | 'member' | 'staff'; body: (world: World) => Record<string, unknown> }> = {
+const WRITES: Record<string, { who: 'owner' | 'member' | 'staff' | 'admin'; body: (world: World) => Record<string, unknown> }> = {
+  'admin/banner/delete': { who: 'admin', body: (w) => ({ id: w.staff.bannerId }) },
+  'admin/banner/list': { who: 'admin', body: () => ({}) },
+  'admin/banner/save': { who: 'admin', body: (w) => ({ image: w.staff.imageId, link: '/newest', titleEn: 'Taken over', titleZh: '接管' }) },
+  'admin/collection/addProject': { who: 'admin', body: (w) => ({ name: w.staff.collection, project: w.staff.otherProjectId }) },
+  'admin/collection/delete': { who: 'admin', body: (w) => ({ name: w.staff.collection }) },
+  'admin/collection/list': { who: 'admin', body: () => ({}) },
+  'admin/collection/removeProject': { who: 'admin', body: (w) => ({ name: w.staff.collection, project: w.projectId }) },
+  'admin/collection/reorder': { who: 'admin', body: (w) => ({ name: w.staff.collection, projects: [w.projectId] }) },
+  'admin/collection/save': { who: 'admin', body: (w) => ({ name: `new-${w.staff.suffix}`, titleEn: 'New', titleZh: '新' }) },
+  'admin/recommend/list': { who: 'admin', body: () => ({}) },
+  'admin/recommend/pin': { who: 'admin', body: (w) => ({ project: w.staff.otherProjectId, rank: 1 }) },
+  'admin/recommend/reorder': { who: 'admin', body: (w) => ({ projects: [...w.staff.pinned].reverse() }) },
+  'admin/recommend/unpin': { who: 'admin', body: (w) => ({ project: w.projectId }) },
+  'admin/tag/create': { who: 'admin', body: (w) => ({ slug: `made-${w.staff.suffix}`, nameEn: 'Made', nameZh: '建', parent: null }) },
+  'admin/tag/list': { who: 'admin', body: () => ({}) },
+  'admin/tag/merge': { who: 'admin', body: (w) => ({ from: w.staff.tag, into: w.staff.otherTag }) },
+  'admin/tag/move': { who: 'admin', body: (w) => ({ slug: w.staff.tag, parent: w.staff.otherTag }) },
+  'admin/tag/rename': { who: 'admin', body: (w) => ({ slug: w.staff.tag, nameEn: 'Renamed', nameZh: '改名' }) },
   'comment/del': { who: 'owner', body: (w) => ({ commentId: w.commentId }) },
   'message/read': { who: 'owner', body: (w) => ({ id: w.messageId }) },
   'project/del': { who: 'owner', body: (w) => ({ id: w.projectId }) },
@@ -138,13 +178,14 @@ describe('the authorization matrix', () => {
     },
   );
 
-  it.each(Object.entries(WRITES).filter(([, write]) => write.who === 'staff').map(([endpoint]) => endpoint))(
-    '%s: a member (even the reporter) is refused 403 and changes nothing; an admin succeeds',
+  it.each(Object.entries(WRITES).filter(([, write]) => write.who === 'staff' || write.who === 'admin').map(([endpoint]) => endpoint))(
+    '%s: a member (even the reporter) is refused 403 and changes nothing, a moderator too where admins alone may; an admin succeeds',
     async (endpoint) => {
       const world = await createWorld();
       const body = WRITES[endpoint]!.body(world);
       const before = await fingerprint();
-      for (const member of [world.stranger, world.owner]) {
+      const refusedTo = [world.stranger, world.owner, ...(WRITES[endpoint]!.who === 'admin' ? [world.staff.moderator] : [])];
+      for (const member of refusedTo) {
         const refused = await call(endpoint, body, member.token);
         expect(refused.status, refused.body).toBe(403);
         expect(refused.json()).toMatchObject({ retCode: 403, errorKey: 'forbidden' });

@@ -24,12 +24,14 @@ const mobile = (desktopPath: string) => (desktopPath === '/' ? '/m' : desktopPat
 
 let owner: Awaited<ReturnType<typeof createUser>>;
 let stranger: Awaited<ReturnType<typeof createUser>>;
+let admin: Awaited<ReturnType<typeof createUser>>;
 let projectId = '';
 let videoId = '';
 
 beforeAll(async () => {
   owner = await createUser({ nickname: 'Board Owner' });
   stranger = await createUser({ nickname: 'Someone Else' });
+  admin = await createUser({ nickname: 'Site Admin', role: 'admin' });
   const project = await createProject(owner.user.id, { title: 'Ring oscillator kit' });
   projectId = project.publicId;
   const [collection] = await getDb().insert(collections).values({ name: 'starter-kits', titleEn: 'Starter kits', titleZh: '入门套件' }).returning();
@@ -40,7 +42,7 @@ beforeAll(async () => {
     .values({ id: videoId, ownerId: owner.user.id, projectId: project.id, title: 'Soldering the kit', storageKey: `videos/${videoId}.mp4`, mime: 'video/mp4', size: 1000, status: 'ready' });
 });
 
-type Viewer = 'guest' | 'owner' | 'stranger';
+type Viewer = 'guest' | 'owner' | 'stranger' | 'admin';
 
 /** Every page route with the status it answers today, for one kind of visitor. */
 function pageCases(): Array<{ path: string; viewer: Viewer; status: number; shows?: string }> {
@@ -73,6 +75,13 @@ function pageCases(): Array<{ path: string; viewer: Viewer; status: number; show
     { path: '/create/project', viewer: 'owner', status: 200 },
     { path: `/create/success?id=${projectId}`, viewer: 'owner', status: 200, shows: 'Ring oscillator kit' },
     { path: `/create/success?id=${projectId}`, viewer: 'stranger', status: 404 },
+    // The staff area: a sign-in prompt for guests, not found for members, the section for admins.
+    ...['/admin', '/admin/banners', '/admin/collections', '/admin/recommendations', '/admin/tags'].flatMap((path) => [
+      { path, viewer: 'guest' as const, status: 200, shows: en.nav.signIn },
+      { path, viewer: 'stranger' as const, status: 404 },
+      { path, viewer: 'admin' as const, status: 200, shows: en.admin.sectionsLabel },
+    ]),
+    { path: '/admin/collections', viewer: 'admin', status: 200, shows: 'Starter kits' },
     // Not found, in the layout of the address asked for.
     { path: '/d-doesnotexist', viewer: 'guest', status: 404, shows: en.errors.project_not_found },
     { path: '/eda/doesnotexist', viewer: 'guest', status: 404 },
@@ -86,7 +95,7 @@ function pageCases(): Array<{ path: string; viewer: Viewer; status: number; show
   ];
 }
 
-const tokenOf = (viewer: Viewer) => (viewer === 'owner' ? owner.token : viewer === 'stranger' ? stranger.token : undefined);
+const tokenOf = (viewer: Viewer) => (viewer === 'owner' ? owner.token : viewer === 'stranger' ? stranger.token : viewer === 'admin' ? admin.token : undefined);
 
 describe('pages and their /m mirror', () => {
   it('answer the same status on desktop and under /m, each in its own layout', async () => {

@@ -31,6 +31,8 @@ export const ERROR_STATUS = {
   video_not_found: 404,
   upload_not_found: 404,
   report_not_found: 404,
+  banner_not_found: 404,
+  collection_not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
   email_taken: 409,

@@ -1,5 +1,9 @@
 import type { UserRole } from '../db/schema/index.ts';
 import { hasRole } from '../services/roles.ts';
+import { listStaffBanners } from '../services/staff-banners.ts';
+import { listStaffCollections } from '../services/staff-collections.ts';
+import { listPinnedProjects } from '../services/staff-recommendations.ts';
+import { listStaffTags } from '../services/staff-tags.ts';
 import { notFound, ok, signIn, type PageContext, type PageLoader, type PageOutcome } from './page.ts';
 
 type StaffRole = Exclude<UserRole, 'member'>;
@@ -38,4 +42,32 @@ export const loadAdminHome = (async (context) => {
   const denied = staffOnly(context, 'moderator');
   if (denied) return denied;
   return ok({ sections: sectionsFor(context.locals.user!.role) });
+}) satisfies PageLoader<unknown>;
+
+/** `/admin/banners`: every banner, live ones first. */
+export const loadAdminBanners = (async (context) => {
+  const denied = staffOnly(context, 'admin');
+  if (denied) return denied;
+  return ok({ banners: await listStaffBanners() });
+}) satisfies PageLoader<unknown>;
+
+/** `/admin/collections`: every collection with its projects in order. */
+export const loadAdminCollections = (async (context) => {
+  const denied = staffOnly(context, 'admin');
+  if (denied) return denied;
+  return ok({ collections: await listStaffCollections() });
+}) satisfies PageLoader<unknown>;
+
+/** `/admin/recommendations`: the pinned projects in order. */
+export const loadAdminRecommendations = (async (context) => {
+  const denied = staffOnly(context, 'admin');
+  if (denied) return denied;
+  return ok({ pinned: await listPinnedProjects() });
+}) satisfies PageLoader<unknown>;
+
+/** `/admin/tags`: the tag tree with counts and former slugs. */
+export const loadAdminTags = (async (context) => {
+  const denied = staffOnly(context, 'admin');
+  if (denied) return denied;
+  return ok({ tags: await listStaffTags() });
 }) satisfies PageLoader<unknown>;

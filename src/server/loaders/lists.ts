@@ -4,7 +4,9 @@ import { searchProjects, type SearchSort } from '../services/search.ts';
 import { getCollection, listDonations } from '../services/site.ts';
 import { getTag, listPopularTags, listTagTree } from '../services/tags.ts';
 import { pageTags } from '../page-cache/tags.ts';
-import { ok, pageParam, type LoaderData, type PageContext, type PageLoader } from './page.ts';
+import { isAppError } from '../http/errors.ts';
+import { tagForAlias } from '../services/staff-tags.ts';
+import { ok, pageParam, redirect, type LoaderData, type PageContext, type PageLoader } from './page.ts';
 
 const PAGE_SIZE = 24;
 
@@ -17,13 +19,25 @@ function tagParam(url: URL): string | undefined {
  * `/newest` and `/recommend`: the tag tree for the filter, the selected tag (its name, parent and
  * children: `/newest?tag=` is the tag page) and one page of projects.
  */
-async function loadProjectList(sort: 'newest' | 'recommend', { url, locals: { locale } }: PageContext) {
+async function loadProjectList(sort: 'newest' | 'recommend', { url, locals }: PageContext) {
+  const { locale } = locals;
   const tag = tagParam(url);
-  const [tree, tagDetail, projects] = await Promise.all([
-    listTagTree(locale),
-    tag ? getTag(tag, locale) : Promise.resolve(null),
-    listProjects({ sort, tag, page: pageParam(url), pageSize: PAGE_SIZE }, locale),
-  ]);
+  let loaded;
+  try {
+    loaded = await Promise.all([
+      listTagTree(locale),
+      tag ? getTag(tag, locale) : Promise.resolve(null),
+      listProjects({ sort, tag, page: pageParam(url), pageSize: PAGE_SIZE }, locale),
+    ]);
+  } catch (error) {
+    // A tag merged into another: its old address leads to the one that took its projects.
+    const mergedInto = tag && isAppError(error) && error.errorKey === 'tag_not_found' ? await tagForAlias(tag) : null;
+    if (!mergedInto) throw error;
+    const target = new URL(url);
+    target.searchParams.set('tag', mergedInto);
+    return redirect(`${locals.url.pathname}${target.search}`, 301);
+  }
+  const [tree, tagDetail, projects] = loaded;
   return ok({ sort, tree, tag: tagDetail, projects }, { tags: [pageTags.lists] });
 }
 

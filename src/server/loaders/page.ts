@@ -1,7 +1,7 @@
 import type { AstroGlobal } from 'astro';
 import { isAppError, isInvalidTextInput } from '../http/errors.ts';
 import { getUserInfo } from '../services/profiles.ts';
-import { PAGE_TAGS_HEADER } from '../page-cache/key.ts';
+import { PAGE_EXPIRES_HEADER, PAGE_TAGS_HEADER } from '../page-cache/key.ts';
 import { pageTags } from '../page-cache/tags.ts';
 import type { AuthState } from '../../stores/auth.ts';
 
@@ -13,7 +13,7 @@ export type PageContext = Pick<AstroGlobal, 'params' | 'url' | 'request' | 'loca
 
 /** How a page request ends: rendered with data, not found, a sign-in prompt, or a redirect. */
 export type PageOutcome<T> =
-  | { kind: 'ok'; data: T; status?: number; headers?: Record<string, string>; tags?: string[] }
+  | { kind: 'ok'; data: T; status?: number; headers?: Record<string, string>; tags?: string[]; expiresAt?: Date | null }
   | { kind: 'notFound'; messageKey?: string }
   | { kind: 'signIn'; titleKey: string }
   | { kind: 'redirect'; location: string; status: 301 | 302 | 303 };
@@ -23,9 +23,13 @@ export type PageLoader<T> = (context: PageContext) => Promise<PageOutcome<T>>;
 
 /**
  * A page rendered with `data`. `tags` name what it shows (`pageTags`): a guest's copy is kept by
- * the page cache until a write purges one of them.
+ * the page cache until a write purges one of them. `expiresAt`: a moment when what it shows
+ * changes by itself (a scheduled banner): the copy is not served from then on.
  */
-export const ok = <T>(data: T, extra: { status?: number; headers?: Record<string, string>; tags?: string[] } = {}): PageOutcome<T> => ({ kind: 'ok', data, ...extra });
+export const ok = <T>(
+  data: T,
+  extra: { status?: number; headers?: Record<string, string>; tags?: string[]; expiresAt?: Date | null } = {},
+): PageOutcome<T> => ({ kind: 'ok', data, ...extra });
 export const notFound = (messageKey?: string): PageOutcome<never> => ({ kind: 'notFound', messageKey });
 export const signIn = (titleKey: string): PageOutcome<never> => ({ kind: 'signIn', titleKey });
 export const redirect = (location: string, status: 301 | 302 | 303 = 302): PageOutcome<never> => ({ kind: 'redirect', location, status });
@@ -56,6 +60,7 @@ export async function loadPage<T>(astro: AstroGlobal, loader: PageLoader<T>, not
       if (outcome.status) astro.response.status = outcome.status;
       for (const [name, value] of Object.entries(outcome.headers ?? {})) astro.response.headers.set(name, value);
       if (outcome.tags?.length) astro.response.headers.set(PAGE_TAGS_HEADER, outcome.tags.join(' '));
+      if (outcome.expiresAt) astro.response.headers.set(PAGE_EXPIRES_HEADER, String(outcome.expiresAt.getTime()));
       return outcome;
     default:
       return outcome;

@@ -16,6 +16,8 @@ import { matchRoute } from '../routing/routes.ts';
 export const CACHE_RENDER_HEADER = 'x-copperhub-page-cache';
 /** The tags a page shows, set by `loadPage` and never sent to the visitor. */
 export const PAGE_TAGS_HEADER = 'x-page-tags';
+/** When a page's content changes by itself (epoch milliseconds), set by `loadPage`, never sent to the visitor. */
+export const PAGE_EXPIRES_HEADER = 'x-page-expires';
 
 /** Set by the middleware when a phone chose the desktop site (`?desktop=1`). */
 export const DESKTOP_COOKIE = 'prefer_desktop';

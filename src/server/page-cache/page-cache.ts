@@ -15,7 +15,7 @@ import { LRUCache } from 'lru-cache';
 import { LOCALE_COOKIE } from '../../lib/i18n.ts';
 import { preferredEncoding } from '../http/encoding.ts';
 import { CapturingResponse, type CapturedPage } from './capture.ts';
-import { CACHE_RENDER_HEADER, cacheableRequest, DESKTOP_COOKIE, PAGE_TAGS_HEADER, varyFor, type CacheableRequest } from './key.ts';
+import { CACHE_RENDER_HEADER, cacheableRequest, DESKTOP_COOKIE, PAGE_EXPIRES_HEADER, PAGE_TAGS_HEADER, varyFor, type CacheableRequest } from './key.ts';
 
 export { CACHE_RENDER_HEADER };
 import { onPagePurge } from './tags.ts';
@@ -46,6 +46,8 @@ interface Entry {
   etag: string;
   tags: string[];
   storedAt: number;
+  /** When its content changes by itself (`ok(…, { expiresAt })`): never served from then on. */
+  expiresAt: number;
 }
 
 /**
@@ -59,7 +61,7 @@ export const GUEST_PAGE_CACHE = { freshMs: 30_000, staleMs: 10 * 60_000 } as con
 export const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 const KEPT_TYPES = /^(text\/html|application\/(rss\+|atom\+)?xml|text\/xml)\b/;
 /** Headers of the render that are decided again for each answer. */
-const PER_ANSWER = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'date', 'etag', 'vary', 'cache-control', 'keep-alive', PAGE_TAGS_HEADER]);
+const PER_ANSWER = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'date', 'etag', 'vary', 'cache-control', 'keep-alive', PAGE_TAGS_HEADER, PAGE_EXPIRES_HEADER]);
 
 /** Whether a render may be kept: a 200 or 404 page, for nobody in particular. */
 function keepable(status: number, headers: http.OutgoingHttpHeaders): boolean {
@@ -128,6 +130,7 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
         etag: `"${createHash('sha1').update(page.body).digest('base64url').slice(0, 22)}"`,
         tags,
         storedAt: Date.now(),
+        expiresAt: Number(page.headers[PAGE_EXPIRES_HEADER]) || Number.POSITIVE_INFINITY,
       };
       // Purged while rendering: serve it once, keep nothing.
       if (everythingAt > renderedAt || tags.some((tag) => (purgedAt.get(tag) ?? 0) > renderedAt)) return entry;
@@ -173,7 +176,7 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
   function send(req: http.IncomingMessage, res: http.ServerResponse, request: CacheableRequest, entry: Entry, state: 'hit' | 'stale' | 'miss'): void {
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     res.setHeader('vary', varyFor(request.path.split('?')[0]!, entry.status));
-    res.setHeader('cache-control', guestCacheControl(entry.status, options));
+    res.setHeader('cache-control', guestCacheControl(entry.status, options, entry.expiresAt - Date.now()));
     res.setHeader('x-page-cache', state);
     res.setHeader('age', String(Math.max(0, Math.floor((Date.now() - entry.storedAt) / 1000))));
     if (entry.status === 200) {
@@ -204,7 +207,9 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
     async serve(req: http.IncomingMessage, res: http.ServerResponse, request: CacheableRequest): Promise<void> {
       const now = Date.now();
       const entry = entries.get(request.key);
-      if (entry && now - entry.storedAt < options.freshMs + options.staleMs) {
+      // Past its own expiry a page is not even served stale: what it shows has changed.
+      if (entry && entry.expiresAt <= now) entries.delete(request.key);
+      else if (entry && now - entry.storedAt < options.freshMs + options.staleMs) {
         const fresh = now - entry.storedAt < options.freshMs;
         if (!fresh) refreshInBackground(request, req);
         stats[fresh ? 'hits' : 'stale'] += 1;
@@ -246,10 +251,14 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
   };
 }
 
-/** `Cache-Control` of a guest page: shared caches keep it as long as this one does. */
-export function guestCacheControl(status: number, options: Pick<PageCacheOptions, 'freshMs' | 'staleMs'>): string {
-  const fresh = Math.round(options.freshMs / 1000);
-  return status === 200 ? `public, max-age=0, s-maxage=${fresh}, stale-while-revalidate=${Math.round(options.staleMs / 1000)}` : `public, max-age=0, s-maxage=${fresh}`;
+/**
+ * `Cache-Control` of a guest page: shared caches keep it as long as this one does, and no longer
+ * than until its content changes by itself (`expiresInMs`), then without serving it stale.
+ */
+export function guestCacheControl(status: number, options: Pick<PageCacheOptions, 'freshMs' | 'staleMs'>, expiresInMs = Number.POSITIVE_INFINITY): string {
+  const fresh = Math.max(0, Math.floor(Math.min(options.freshMs, expiresInMs) / 1000));
+  const stale = Math.max(0, Math.floor(Math.min(options.staleMs, expiresInMs - options.freshMs) / 1000));
+  return status === 200 && stale > 0 ? `public, max-age=0, s-maxage=${fresh}, stale-while-revalidate=${stale}` : `public, max-age=0, s-maxage=${fresh}`;
 }
 
 function matchesEtag(header: string | undefined, etag: string): boolean {

@@ -35,6 +35,8 @@ interface PurgeBus {
   broadcasting: boolean;
   listening: boolean;
   listener?: { close(): Promise<void> } | undefined;
+  /** Notices on their way, for a short-lived process that must not exit before they are sent. */
+  sending?: Set<Promise<void>>;
 }
 const bus: PurgeBus = ((globalThis as { [key: symbol]: PurgeBus })[Symbol.for('copperhub.pagePurge')] ??= {
   local: new EventEmitter().setMaxListeners(0),
@@ -62,7 +64,10 @@ export function purgePages(...tags: string[]): void {
   if (!bus.broadcasting) return;
   // NOTIFY payloads are limited to 8000 bytes: long tag lists go in several notices.
   for (const chunk of chunks(unique, 7000)) {
-    sendNotice(CHANNEL, `${bus.instanceId} ${chunk.join(' ')}`).catch((error: unknown) => log.error({ component: 'page-cache', err: error }, 'purge notice not sent'));
+    const sending = sendNotice(CHANNEL, `${bus.instanceId} ${chunk.join(' ')}`).catch((error: unknown) => log.error({ component: 'page-cache', err: error }, 'purge notice not sent'));
+    const pending = (bus.sending ??= new Set());
+    pending.add(sending);
+    void sending.finally(() => pending.delete(sending));
   }
 }
 
@@ -87,6 +92,11 @@ function chunks(tags: string[], maxBytes: number): string[][] {
  */
 export function broadcastPagePurges(): void {
   bus.broadcasting = true;
+}
+
+/** Resolves once every purge notice sent so far has gone (`npm run ops` waits for it before it exits). */
+export async function flushPagePurges(): Promise<void> {
+  await Promise.all([...(bus.sending ?? [])]);
 }
 
 /**

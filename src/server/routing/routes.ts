@@ -43,6 +43,10 @@ export const routeTable: RouteMeta[] = [
   route('/admin'),
   route('/admin/reports'),
   route('/admin/audit'),
+  route('/admin/banners'),
+  route('/admin/collections'),
+  route('/admin/recommendations'),
+  route('/admin/tags'),
 ];
 
 const compiled = routeTable.map((meta) => ({

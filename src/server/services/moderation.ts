@@ -319,9 +319,10 @@ async function pagesOf(db: DbExecutor, kind: ReportKind, targetId: string): Prom
   return [];
 }
 
-async function writeAudit(
+/** One entry of the audit log, in the caller's transaction. `actorId` null: the operator at the console (`npm run ops`). */
+export async function writeAudit(
   db: DbExecutor,
-  entry: { actorId: number; action: string; targetKind: string; targetId: string; note: string; details?: Record<string, unknown> },
+  entry: { actorId: number | null; action: string; targetKind: string; targetId: string; note: string; details?: Record<string, unknown> },
 ): Promise<void> {
   await db.insert(auditLog).values({ ...entry, details: entry.details ?? {} });
 }

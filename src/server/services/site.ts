@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Locale } from '../../lib/i18n.ts';
 import { getDb } from '../db/client.ts';
 import { banners, collections, donations, projects } from '../db/schema/index.ts';
@@ -10,15 +10,28 @@ import type { bannerSchema, donationSchema } from '../../lib/contract/schemas/si
 
 export type BannerInfo = z.infer<typeof bannerSchema>;
 
+/**
+ * The banners shown at `now` in order, and the next moment their list changes by itself (a
+ * scheduled one starts, a live one ends; null when nothing is scheduled), read in one query: the
+ * home page's cached copy is kept no longer than that moment.
+ */
+export async function loadBannerSchedule(locale: Locale, now = new Date()): Promise<{ banners: BannerInfo[]; nextChange: Date | null }> {
+  const rows = await getDb()
+    .select({ image: banners.image, imageWidth: storedImageWidth(sql`"banners"."image"`), link: banners.link, titleEn: banners.titleEn, titleZh: banners.titleZh, startsAt: banners.startsAt, endsAt: banners.endsAt })
+    .from(banners)
+    .where(or(isNull(banners.endsAt), gt(banners.endsAt, now)))
+    .orderBy(asc(banners.sort), asc(banners.id));
+  const live = rows.filter((row) => !row.startsAt || row.startsAt <= now);
+  const boundaries = rows.flatMap((row) => [row.startsAt, row.endsAt]).filter((moment): moment is Date => moment !== null && moment > now);
+  return {
+    banners: live.map((row) => ({ image: row.image, imageWidth: row.imageWidth, link: row.link, title: locale === 'zh-CN' ? row.titleZh : row.titleEn })),
+    nextChange: boundaries.length > 0 ? new Date(Math.min(...boundaries.map((moment) => moment.getTime()))) : null,
+  };
+}
+
 /** `banner/list`: banners active now, in order. */
 export async function listActiveBanners(locale: Locale): Promise<BannerInfo[]> {
-  const now = new Date();
-  const rows = await getDb()
-    .select({ image: banners.image, imageWidth: storedImageWidth(sql`"banners"."image"`), link: banners.link, titleEn: banners.titleEn, titleZh: banners.titleZh })
-    .from(banners)
-    .where(and(or(isNull(banners.startsAt), lte(banners.startsAt, now)), or(isNull(banners.endsAt), gt(banners.endsAt, now))))
-    .orderBy(asc(banners.sort), asc(banners.id));
-  return rows.map((row) => ({ image: row.image, imageWidth: row.imageWidth, link: row.link, title: locale === 'zh-CN' ? row.titleZh : row.titleEn }));
+  return (await loadBannerSchedule(locale)).banners;
 }
 
 export type DonationInfo = z.infer<typeof donationSchema>;

@@ -1,3 +1,4 @@
+import { log } from '../log.ts';
 import { and, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type OutputInfo } from 'sharp';
@@ -52,7 +53,8 @@ export function imageStorageKey(id: string): string {
 /** How one upload purpose checks and stores a file. */
 interface PurposeHandler {
   maxBytes: number;
-  store(ownerId: number, purpose: UploadPurpose, file: IncomingFile): Promise<UploadResult>;
+  /** `ownerId` null: stored by the operator at the console (`npm run ops`), nobody's own. */
+  store(ownerId: number | null, purpose: UploadPurpose, file: IncomingFile): Promise<UploadResult>;
 }
 
 /** A display name that is safe anywhere: no path, no control characters, limited length. */
@@ -122,7 +124,7 @@ export async function queueImageVariants(storageKey: string, options: { fresh?: 
 
 /** Logs a send that failed: pages show the original meanwhile, and a request for a missing variant sends it again. */
 export function logUnqueuedVariants(error: unknown): void {
-  console.error('[uploads] could not queue image variants:', error instanceof Error ? error.message : error);
+  log.error({ component: 'uploads', err: error }, 'could not queue image variants');
 }
 
 /**
@@ -132,6 +134,23 @@ export function logUnqueuedVariants(error: unknown): void {
  */
 export function storedImageWidth(url: AnyColumn | SQL): SQL<number | null> {
   return sql<number | null>`(SELECT u.width FROM uploads u WHERE u.id = substring(${url} from ${ORIGINAL_URL_SQL_PATTERN}))`;
+}
+
+/**
+ * Whether `file` would be stored as an image: the same checks as an upload (type by content,
+ * size, a decodable picture within the pixel limit), storing nothing. `npm run ops -- … --dry-run`.
+ */
+export async function checkImageFile(file: IncomingFile): Promise<void> {
+  if (file.bytes.length === 0) throw new AppError('validation', { file: 'required' });
+  if (file.bytes.length > IMAGE_MAX_BYTES) throw new AppError('too_large');
+  const type = await fileTypeFromBuffer(file.bytes);
+  if (!type || !IMAGE_MIMES.has(type.mime)) throw new AppError('unsupported_type');
+  try {
+    await sharp(file.bytes, { animated: false, limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' }).stats();
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw new AppError('too_large');
+    throw new AppError('unsupported_type');
+  }
 }
 
 /** Design files larger than this are refused with 413. */
@@ -212,7 +231,7 @@ export function sniffDesignText(text: string, name: string): { mime: string; ext
  * generated key; the original name (made safe) is kept for downloads with the extension of the
  * detected type, so a CSV sent as `evil.html` is `evil.csv` wherever it is saved or opened.
  */
-export async function storeAttachmentUpload(ownerId: number, file: IncomingFile): Promise<UploadResult> {
+export async function storeAttachmentUpload(ownerId: number | null, file: IncomingFile): Promise<UploadResult> {
   // Text formats first (a UTF-16 byte-order mark looks like MPEG audio to magic-byte sniffing),
   // then binary formats by their magic bytes.
   const text = decodeText(file.bytes);
@@ -253,7 +272,7 @@ export function maxUploadRequestBytes(): number {
  * Checks and stores one uploaded file for `purpose`. Unsupported content is a 415
  * `unsupported_type`, too many bytes a 413 `too_large`; nothing is stored in either case.
  */
-export async function storeUpload(ownerId: number, purpose: string, file: IncomingFile): Promise<UploadResult> {
+export async function storeUpload(ownerId: number | null, purpose: string, file: IncomingFile): Promise<UploadResult> {
   if (!(UPLOAD_PURPOSES as readonly string[]).includes(purpose)) throw new AppError('validation', { purpose: 'invalid_value' });
   const handler = handlers[purpose as UploadPurpose];
   if (!handler) throw new AppError('unsupported_type');
@@ -295,6 +314,20 @@ export async function findOwnImageUpload(userId: number, ref: string, purposes: 
     .select({ id: uploads.id, storageKey: uploads.storageKey })
     .from(uploads)
     .where(and(eq(uploads.ownerId, userId), inArray(uploads.purpose, purposes), key ? or(eq(uploads.id, ref), eq(uploads.storageKey, key)) : eq(uploads.id, ref)))
+    .limit(1);
+  return row ? { id: row.id, url: fileUrl(row.storageKey) } : null;
+}
+
+/**
+ * An image upload for a staff page, by id or `/files/…` URL, whoever uploaded it: the operator's
+ * console (`npm run ops -- banner:add --image …`) stores images that belong to no member.
+ */
+export async function findImageUpload(ref: string): Promise<{ id: string; url: string } | null> {
+  const key = ref.startsWith('/files/') ? ref.slice('/files/'.length) : null;
+  const [row] = await getDb()
+    .select({ id: uploads.id, storageKey: uploads.storageKey })
+    .from(uploads)
+    .where(and(inArray(uploads.purpose, ['cover', 'image']), key ? or(eq(uploads.id, ref), eq(uploads.storageKey, key)) : eq(uploads.id, ref)))
     .limit(1);
   return row ? { id: row.id, url: fileUrl(row.storageKey) } : null;
 }

@@ -19,4 +19,10 @@ export const EXAMPLE_IDS = {
   attachment: 'a1t2c3h4m5nt',
   upload: 'u8p1l2o3a4dd',
   report: 6301,
+  /** Another published project (staff examples move two projects about). */
+  otherProject: 'r7c2n5b8w3ke',
+  banner: 6301,
+  collection: 'keyboards',
+  /** A tag the staff merge example merges away. */
+  mergedTag: 'radio',
 } as const;

@@ -27,3 +27,14 @@ export const projectTags = pgTable(
   },
   (t) => [primaryKey({ columns: [t.projectId, t.tagId] }), index('project_tags_tag_idx').on(t.tagId, t.projectId)],
 );
+
+/**
+ * Former slugs of tags merged into another: `/newest?tag=<old>` keeps working (it redirects to
+ * the tag that took the projects over), and a new tag may not take an old slug while it points here.
+ */
+export const tagAliases = pgTable('tag_aliases', {
+  slug: text('slug').primaryKey(),
+  tagId: integer('tag_id')
+    .notNull()
+    .references(() => tags.id, { onDelete: 'cascade' }),
+});

@@ -1,0 +1,148 @@
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StaffCollection } from '../lib/contract/schemas/staff.ts';
+import type { IslandMessages } from '../lib/island-messages.ts';
+import { noticeText } from '../lib/notice.ts';
+import { COVER_ASPECT, createCollectionEditor, type CollectionForm } from '../stores/staff-collections.ts';
+import { BANNER_IMAGE_TYPES } from '../stores/staff-banners.ts';
+import { I18nProvider } from './i18n.tsx';
+import { FieldError, StaffStatus } from './staff/StaffStatus.tsx';
+import { useIslandStore } from './use-island-store.ts';
+
+const ImageCropper = lazy(() => import('./ImageCropper.tsx'));
+
+export interface StaffCollectionsProps {
+  locale: string;
+  messages: IslandMessages;
+  collections: StaffCollection[];
+}
+
+/** `/admin/collections`: each collection with its projects (add, remove, reorder), and a form to create one. */
+export default function StaffCollections({ messages, ...props }: StaffCollectionsProps) {
+  return (
+    <I18nProvider locale={props.locale} messages={messages}>
+      <Collections {...props} />
+    </I18nProvider>
+  );
+}
+
+function Collections({ collections, locale }: Omit<StaffCollectionsProps, 'messages'>) {
+  const { t } = useTranslation();
+  const editor = useIslandStore(() => createCollectionEditor(collections));
+  const { items, busy, notice, fields } = useStore(editor.$list);
+  const { form, cropSource, uploading, coverError } = useStore(editor.$form);
+  const [adding, setAdding] = useState<Record<string, string>>({});
+  const fileInput = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const text = (name: Exclude<keyof CollectionForm, 'cover'>, label: string) => (
+    <label className="field">
+      <span className="field-label">{label}</span>
+      <input className="input" value={form[name]} onChange={(event) => editor.setField(name, event.target.value)} aria-invalid={fields[name] ? true : undefined} aria-describedby={`${id}-${name}-error`} />
+      <FieldError id={`${id}-${name}-error`} fields={fields} name={name} />
+    </label>
+  );
+
+  return (
+    <div className="staff-section">
+      <StaffStatus notice={notice} />
+      {items.length === 0 && <p className="muted">{t('admin.collections.empty')}</p>}
+      {items.map((collection) => (
+        <section key={collection.id} className="card panel staff-form" aria-label={collection.name}>
+          <h2>
+            <a href={`/collection/${collection.name}`}>{locale === 'zh-CN' ? collection.titleZh : collection.titleEn}</a> <span className="muted">/collection/{collection.name}</span>
+          </h2>
+          {collection.cover && <img src={collection.cover} alt="" width={160} height={120} className="staff-cover-thumb" />}
+          <ol className="staff-list" aria-label={t('admin.collections.projectsOf', { name: collection.name })}>
+            {collection.projects.length === 0 && <li className="muted">{t('admin.collections.noProjects')}</li>}
+            {collection.projects.map((project, index) => (
+              <li key={project.id} className="staff-item">
+                <span className="staff-item-text">
+                  <span>
+                    {project.title} <span className="muted">{project.id}</span>
+                  </span>
+                </span>
+                <span className="staff-actions">
+                  <button type="button" className="btn" aria-label={t('admin.moveUp', { name: project.title })} disabled={busy || index === 0} onClick={() => void editor.moveProject(collection.name, index, -1)}>
+                    ↑
+                  </button>
+                  <button type="button" className="btn" aria-label={t('admin.moveDown', { name: project.title })} disabled={busy || index === collection.projects.length - 1} onClick={() => void editor.moveProject(collection.name, index, 1)}>
+                    ↓
+                  </button>
+                  <button type="button" className="btn" aria-label={t('admin.collections.removeProject', { name: project.title })} disabled={busy} onClick={() => void editor.removeProject(collection.name, project.id)}>
+                    {t('admin.remove')}
+                  </button>
+                </span>
+              </li>
+            ))}
+          </ol>
+          <form
+            className="staff-inline"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void editor.addProject(collection.name, adding[collection.name] ?? '').then((done) => done && setAdding({ ...adding, [collection.name]: '' }));
+            }}
+          >
+            <label className="field">
+              <span className="field-label">{t('admin.collections.addLabel', { name: collection.name })}</span>
+              <input className="input" value={adding[collection.name] ?? ''} placeholder={t('admin.projectIdPlaceholder')} onChange={(event) => setAdding({ ...adding, [collection.name]: event.target.value })} />
+            </label>
+            <button type="submit" className="btn" disabled={busy}>
+              {t('admin.collections.add')}
+            </button>
+          </form>
+          <button type="button" className="btn" disabled={busy} onClick={() => void editor.remove(collection.name)}>
+            {t('admin.collections.delete')}
+          </button>
+        </section>
+      ))}
+
+      <form
+        className="card panel staff-form"
+        aria-labelledby={`${id}-title`}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void editor.create();
+        }}
+      >
+        <h2 id={`${id}-title`}>{t('admin.collections.create')}</h2>
+        {text('name', t('admin.collections.name'))}
+        {text('titleEn', t('admin.titleEn'))}
+        {text('titleZh', t('admin.titleZh'))}
+        <div className="field">
+          <span className="field-label">{t('admin.collections.cover')}</span>
+          {form.cover && <img src={form.cover} alt={t('admin.collections.coverPreview')} width={160} height={120} className="staff-cover-thumb" />}
+          <input
+            ref={fileInput}
+            type="file"
+            accept={BANNER_IMAGE_TYPES}
+            className="visually-hidden"
+            tabIndex={-1}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) editor.pickCover(file);
+            }}
+          />
+          <button type="button" className="btn" onClick={() => fileInput.current?.click()} disabled={uploading}>
+            {uploading ? t('admin.uploading', { percent: '…' }) : t('admin.collections.chooseCover')}
+          </button>
+          {coverError && (
+            <span className="field-error" role="alert">
+              {noticeText(coverError, t)}
+            </span>
+          )}
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={busy || uploading}>
+          {t('admin.collections.create')}
+        </button>
+      </form>
+
+      {cropSource && (
+        <Suspense fallback={null}>
+          <ImageCropper src={cropSource} aspectRatio={COVER_ASPECT} outputType="jpeg" outputQuality={0.9} onError={editor.cropperFailed} onCrop={(blob) => void editor.uploadCover(blob)} onCancel={editor.closeCropper} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

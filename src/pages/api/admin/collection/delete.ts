@@ -1,0 +1,14 @@
+import { defineEndpoint } from '../../../../server/http/endpoint.ts';
+import { staffMember } from '../../../../server/services/staff-writes.ts';
+import { collectionRefInputSchema, okResultSchema } from '../../../../lib/contract/schemas/staff.ts';
+import { EXAMPLE_IDS } from '../../../../lib/contract/schemas/examples.ts';
+import { deleteCollection } from '../../../../server/services/staff-collections.ts';
+
+export const { POST, ALL, contract } = defineEndpoint({
+  auth: true,
+  role: 'admin',
+  input: collectionRefInputSchema,
+  result: okResultSchema,
+  docs: { summary: 'Delete a collection', description: 'Its projects are not touched.', tag: 'staff', errors: ['collection_not_found'], example: { name: EXAMPLE_IDS.collection } },
+  handler: ({ input, user }) => deleteCollection(staffMember(user), input),
+});
