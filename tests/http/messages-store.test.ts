@@ -44,7 +44,9 @@ async function memberWithProject() {
   const member = await createUser({ nickname: 'Ada' });
   const project = await createProject(member.user.id, { title: 'Bench supply' });
   const { user: visitor } = await createUser({ nickname: 'Grace' });
-  return { ...member, comment: (text = 'Nice board') => submitComment(visitor.id, project.publicId, text) };
+  // Each comment its own text: the same text twice within an hour is refused as a duplicate.
+  let sent = 0;
+  return { ...member, comment: (text = `Nice board (${++sent})`) => submitComment(visitor.id, project.publicId, text) };
 }
 
 /** The header of a page the server rendered for the member: their session cookie and unread count. */
