@@ -132,7 +132,7 @@ function toCollection(row: typeof collections.$inferSelect & { coverWidth: numbe
 
 // Written with qualified names: drizzle leaves columns unqualified in single-table selects,
 // which would make `id` inside the subquery mean the joined project's id.
-const projectCount = sql<number>`(SELECT count(*)::int FROM collection_projects cp INNER JOIN projects p ON p.id = cp.project_id WHERE cp.collection_id = "collections"."id" AND p.status = 'published')`;
+const projectCount = sql<number>`(SELECT count(*)::int FROM collection_projects cp INNER JOIN projects p ON p.id = cp.project_id WHERE cp.collection_id = "collections"."id" AND p.status = 'published' AND p.hidden_at IS NULL)`;
 
 /** Featured collections for the home page. */
 export async function listFeaturedCollections(locale: Locale): Promise<CollectionInfo[]> {
