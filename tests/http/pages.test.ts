@@ -114,6 +114,14 @@ describe('pages and their /m mirror', () => {
     }
   });
 
+  it('shows staff the way to their area, on desktop in the header and on a phone on their own page', async () => {
+    const staffLink = /<a class="btn" href="(\/m)?\/admin">Staff<\/a>/;
+    expect((await app.request('/newest', { token: admin.token })).body).toMatch(staffLink);
+    expect((await app.request(`/m/user/${admin.user.customUrl}`, { token: admin.token })).body).toMatch(staffLink);
+    expect((await app.request('/newest', { token: owner.token })).body).not.toMatch(staffLink);
+    expect((await app.request(`/m/user/${owner.user.customUrl}`, { token: owner.token })).body).not.toMatch(staffLink);
+  });
+
   it('marks signed-in pages private and leaves guest pages cacheable and cookie-free', async () => {
     const guest = await app.request('/newest');
     expect(guest.headers['cache-control'] ?? '').not.toContain('private');
