@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { StaffCollection } from '../lib/contract/schemas/staff.ts';
 import type { IslandMessages } from '../lib/island-messages.ts';
 import { noticeText } from '../lib/notice.ts';
-import { COVER_ASPECT, createCollectionEditor, type CollectionForm } from '../stores/staff-collections.ts';
+import { COLLECTION_DESCRIPTION_MAX, COLLECTION_TITLE_MAX, COVER_ASPECT, createCollectionEditor } from '../stores/staff-collections.ts';
 import { BANNER_IMAGE_TYPES } from '../stores/staff-banners.ts';
 import { I18nProvider } from './i18n.tsx';
 import { FieldError, StaffStatus } from './staff/StaffStatus.tsx';
@@ -18,7 +18,7 @@ export interface StaffCollectionsProps {
   collections: StaffCollection[];
 }
 
-/** `/admin/collections`: each collection with its projects (add, remove, reorder), and a form to create one. */
+/** `/admin/collections`: each collection with its projects (add, remove, reorder), and a form to create or edit one. */
 export default function StaffCollections({ messages, ...props }: StaffCollectionsProps) {
   return (
     <I18nProvider locale={props.locale} messages={messages}>
@@ -34,11 +34,33 @@ function Collections({ collections, locale }: Omit<StaffCollectionsProps, 'messa
   const { form, cropSource, uploading, coverError } = useStore(editor.$form);
   const [adding, setAdding] = useState<Record<string, string>>({});
   const fileInput = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
-  const text = (name: Exclude<keyof CollectionForm, 'cover'>, label: string) => (
+  const editing = form.id !== null;
+  const text = (name: 'name' | 'titleEn' | 'titleZh', label: string) => (
     <label className="field">
       <span className="field-label">{label}</span>
-      <input className="input" value={form[name]} onChange={(event) => editor.setField(name, event.target.value)} aria-invalid={fields[name] ? true : undefined} aria-describedby={`${id}-${name}-error`} />
+      <input
+        className="input"
+        value={form[name]}
+        maxLength={name === 'name' ? 60 : COLLECTION_TITLE_MAX}
+        readOnly={name === 'name' && editing}
+        onChange={(event) => editor.setField(name, event.target.value)}
+        aria-invalid={fields[name] ? true : undefined}
+        aria-describedby={`${id}-${name}-error${name === 'name' && editing ? ` ${id}-name-hint` : ''}`}
+      />
+      {name === 'name' && editing && (
+        <span className="field-hint" id={`${id}-name-hint`}>
+          {t('admin.collections.nameFixed')}
+        </span>
+      )}
+      <FieldError id={`${id}-${name}-error`} fields={fields} name={name} />
+    </label>
+  );
+  const description = (name: 'descriptionEn' | 'descriptionZh', label: string) => (
+    <label className="field">
+      <span className="field-label">{label}</span>
+      <textarea className="input" rows={3} value={form[name]} maxLength={COLLECTION_DESCRIPTION_MAX} onChange={(event) => editor.setField(name, event.target.value)} aria-invalid={fields[name] ? true : undefined} aria-describedby={`${id}-${name}-error`} />
       <FieldError id={`${id}-${name}-error`} fields={fields} name={name} />
     </label>
   );
@@ -52,6 +74,7 @@ function Collections({ collections, locale }: Omit<StaffCollectionsProps, 'messa
           <h2>
             <a href={`/collection/${collection.name}`}>{locale === 'zh-CN' ? collection.titleZh : collection.titleEn}</a> <span className="muted">/collection/{collection.name}</span>
           </h2>
+          {collection.featured && <span className="chip">{t('admin.collections.featuredChip')}</span>}
           {collection.cover && <img src={collection.cover} alt="" width={160} height={120} className="staff-cover-thumb" />}
           <ol className="staff-list" aria-label={t('admin.collections.projectsOf', { name: collection.name })}>
             {collection.projects.length === 0 && <li className="muted">{t('admin.collections.noProjects')}</li>}
@@ -91,24 +114,45 @@ function Collections({ collections, locale }: Omit<StaffCollectionsProps, 'messa
               {t('admin.collections.add')}
             </button>
           </form>
-          <button type="button" className="btn" disabled={busy} onClick={() => void editor.remove(collection.name)}>
-            {t('admin.collections.delete')}
-          </button>
+          <span className="staff-actions">
+            <button
+              type="button"
+              className="btn"
+              aria-label={t('admin.collections.edit', { name: collection.name })}
+              disabled={busy}
+              onClick={() => {
+                editor.edit(collection);
+                formRef.current?.scrollIntoView({ block: 'start' });
+                formRef.current?.querySelector<HTMLInputElement>('input:not([readonly])')?.focus({ preventScroll: true });
+              }}
+            >
+              {t('common.edit')}
+            </button>
+            <button type="button" className="btn" disabled={busy} onClick={() => void editor.remove(collection.name)}>
+              {t('admin.collections.delete')}
+            </button>
+          </span>
         </section>
       ))}
 
       <form
+        ref={formRef}
         className="card panel staff-form"
         aria-labelledby={`${id}-title`}
         onSubmit={(event) => {
           event.preventDefault();
-          void editor.create();
+          void editor.save();
         }}
       >
-        <h2 id={`${id}-title`}>{t('admin.collections.create')}</h2>
+        <h2 id={`${id}-title`}>{editing ? t('admin.collections.editTitle', { name: form.name }) : t('admin.collections.create')}</h2>
         {text('name', t('admin.collections.name'))}
         {text('titleEn', t('admin.titleEn'))}
         {text('titleZh', t('admin.titleZh'))}
+        {description('descriptionEn', t('admin.collections.descriptionEn'))}
+        {description('descriptionZh', t('admin.collections.descriptionZh'))}
+        <label>
+          <input type="checkbox" checked={form.featured} onChange={(event) => editor.setField('featured', event.target.checked)} /> {t('admin.collections.featured')}
+        </label>
         <div className="field">
           <span className="field-label">{t('admin.collections.cover')}</span>
           {form.cover && <img src={form.cover} alt={t('admin.collections.coverPreview')} width={160} height={120} className="staff-cover-thumb" />}
@@ -132,10 +176,18 @@ function Collections({ collections, locale }: Omit<StaffCollectionsProps, 'messa
               {noticeText(coverError, t)}
             </span>
           )}
+          <FieldError id={`${id}-cover-error`} fields={fields} name="cover" />
         </div>
-        <button type="submit" className="btn btn-primary" disabled={busy || uploading}>
-          {t('admin.collections.create')}
-        </button>
+        <span className="staff-actions">
+          <button type="submit" className="btn btn-primary" disabled={busy || uploading}>
+            {editing ? t('common.save') : t('admin.collections.create')}
+          </button>
+          {editing && (
+            <button type="button" className="btn" onClick={() => editor.edit(null)}>
+              {t('common.cancel')}
+            </button>
+          )}
+        </span>
       </form>
 
       {cropSource && (

@@ -38,8 +38,8 @@ export function createStaffList<T>(items: T[]) {
     }
   }
 
-  /** Says something without calling anything (a check that failed before sending). */
-  function tell(notice: Notice, fields: Record<string, string> = {}): void {
+  /** Says something without calling anything (a check that failed before sending); null clears it. */
+  function tell(notice: Notice | null, fields: Record<string, string> = {}): void {
     $list.set({ ...$list.get(), notice, fields });
   }
 

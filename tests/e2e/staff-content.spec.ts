@@ -6,8 +6,9 @@ import { api, signUp } from './project-helpers.ts';
 
 /**
  * The staff tools for content in Chromium, as an admin: a banner with a cropped image, a pinned
- * project first on /recommend, a project added to a collection, a tag renamed. The admin is made
- * the way an operator makes one: `npm run ops -- user:role` against the running server's DATA_DIR.
+ * project first on /recommend, a project added to a collection and the collection retitled, a
+ * tag renamed. The admin is made the way an operator makes one: `npm run ops -- user:role`
+ * against the running server's DATA_DIR.
  */
 const run = promisify(execFile);
 
@@ -31,7 +32,7 @@ async function staffStatus(page: Page, text: string) {
   await expect(page.getByTestId('staff-status').filter({ hasText: text })).toBeVisible();
 }
 
-test('an admin adds a banner, pins a project, fills a collection and renames a tag', async ({ page, browser }) => {
+test('an admin adds a banner, pins a project, fills and edits a collection and renames a tag', async ({ page, browser }) => {
   const stamp = Date.now().toString(36);
   const { email } = await signUp(page.request, 'Content Admin');
   // A member sees no staff pages.
@@ -86,6 +87,29 @@ test('an admin adds a banner, pins a project, fills a collection and renames a t
   await staffStatus(page, 'Project added.');
   await expect(page.getByRole('list', { name: `Projects of ${name}` })).toContainText(project.title);
   await guestPage.goto(`/collection/${name}`);
+  await expect(guestPage.getByText(project.title).first()).toBeVisible();
+  await expect(guestPage.getByRole('heading', { level: 1 })).toHaveText('Bench tools');
+
+  // The collection edited: the form opens on its values, an emptied title is refused by field,
+  // and the new title and description reach the guest's (cached) page.
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  const form = page.locator('form', { has: page.getByRole('heading', { name: `Edit collection ${name}` }) });
+  await expect(form.getByLabel(/^Name/)).toHaveValue(name);
+  await expect(form.getByLabel(/^Name/)).not.toBeEditable();
+  await expect(form.getByLabel('Title (English)')).toHaveValue('Bench tools');
+  await form.getByLabel('Title (English)').fill('');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await staffStatus(page, 'Fix the marked fields first.');
+  await expect(form.getByLabel('Title (English)')).toHaveAccessibleDescription('This field is required.');
+  await form.getByLabel('Title (English)').fill('Bench tools and jigs');
+  await form.getByLabel('Description (English)').fill('Fixtures that hold a board while you solder.');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await staffStatus(page, `Collection ${name} saved.`);
+  await expect(page.getByRole('region', { name }).getByRole('link', { name: 'Bench tools and jigs' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Create a collection' })).toBeVisible();
+  await guestPage.goto(`/collection/${name}`);
+  await expect(guestPage.getByRole('heading', { level: 1 })).toHaveText('Bench tools and jigs');
+  await expect(guestPage.getByText('Fixtures that hold a board while you solder.').first()).toBeVisible();
   await expect(guestPage.getByText(project.title).first()).toBeVisible();
 
   // A tag: added, then renamed in both languages; its page says the new name.

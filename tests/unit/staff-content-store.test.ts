@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StaffTag } from '../../src/lib/contract/schemas/staff.ts';
 import { bannerInput, bannerProblems, createBannerEditor, EMPTY_BANNER, isoToLocal, localToIso } from '../../src/stores/staff-banners.ts';
-import { collectionProblems, createCollectionEditor, EMPTY_COLLECTION } from '../../src/stores/staff-collections.ts';
+import { collectionInput, collectionProblems, createCollectionEditor, EMPTY_COLLECTION } from '../../src/stores/staff-collections.ts';
 import { moveItem, projectIdFrom } from '../../src/stores/staff-list.ts';
 import { createPinEditor } from '../../src/stores/staff-recommendations.ts';
 import { applyTagChange, createTagEditor, parentChoices } from '../../src/stores/staff-tags.ts';
@@ -76,8 +76,35 @@ describe('lists and projects', () => {
   it('checks a new collection’s name and titles', async () => {
     expect(collectionProblems({ ...EMPTY_COLLECTION, name: 'Clocks and Watches', titleEn: 'x', titleZh: 'x' })).toEqual({ name: 'slug' });
     const editor = createCollectionEditor([]);
-    expect(await editor.create()).toBe(false);
+    expect(await editor.save()).toBe(false);
     expect(editor.$list.get().fields).toEqual({ name: 'required', titleEn: 'required', titleZh: 'required' });
+  });
+
+  const clocks = { id: 4, name: 'clocks', titleEn: 'Clocks', titleZh: '时钟', descriptionEn: 'Desk clocks', descriptionZh: '桌面时钟', cover: '/files/images/ab/c.jpg', featured: false, sort: 3, projects: [] };
+
+  it('opens a collection for editing with its current values, and sends them back with its id', () => {
+    const editor = createCollectionEditor([clocks]);
+    editor.edit(clocks);
+    const { form } = editor.$form.get();
+    expect(form).toEqual({ id: 4, name: 'clocks', titleEn: 'Clocks', titleZh: '时钟', descriptionEn: 'Desk clocks', descriptionZh: '桌面时钟', cover: '/files/images/ab/c.jpg', featured: false, sort: 3 });
+    editor.setField('titleEn', '  Wall clocks ');
+    // Its place and cover go back unchanged; a new collection is sent without an id.
+    expect(collectionInput(editor.$form.get().form)).toEqual({ id: 4, name: 'clocks', titleEn: 'Wall clocks', titleZh: '时钟', descriptionEn: 'Desk clocks', descriptionZh: '桌面时钟', cover: '/files/images/ab/c.jpg', featured: false, sort: 3 });
+    expect(collectionInput({ ...EMPTY_COLLECTION, name: 'Lamps', titleEn: 'Lamps', titleZh: '灯' })).not.toHaveProperty('id');
+    editor.edit(null);
+    expect(editor.$form.get().form).toEqual(EMPTY_COLLECTION);
+  });
+
+  it('refuses an edit with an emptied title or a description too long, naming the fields, without calling the server', async () => {
+    const editor = createCollectionEditor([clocks]);
+    editor.edit(clocks);
+    editor.setField('titleZh', ' ');
+    editor.setField('descriptionEn', 'x'.repeat(501));
+    expect(await editor.save()).toBe(false);
+    expect(editor.$list.get()).toMatchObject({ busy: false, notice: { key: 'admin.fixErrors', alert: true }, fields: { titleZh: 'required', descriptionEn: 'too_big' } });
+    // The form keeps what was typed, and the list still shows the collection as it was.
+    expect(editor.$form.get().form).toMatchObject({ id: 4, titleZh: ' ' });
+    expect(editor.$list.get().items[0]!.titleZh).toBe('时钟');
   });
 });
 
