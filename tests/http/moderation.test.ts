@@ -66,6 +66,22 @@ async function guestPlaces(title: string, publicId: string, url: string) {
   return seen;
 }
 
+/**
+ * The comment count a guest reads on a project's page and on its card on its owner's page, and
+ * the reply counts of its threads as a guest is sent them.
+ */
+async function guestCounts(publicId: string, ownerUrl: string) {
+  const page = (await app.request(`/d-${publicId}`)).body;
+  const profile = (await app.request(`/user/${ownerUrl}`)).body;
+  const card = profile.split('<article class="card project-card"').find((part) => part.includes(publicId)) ?? '';
+  const threads = result<{ list: Array<{ id: number; replyCount: number }> }>(await post('comment/list', { id: publicId, page: 1, pageSize: 20 })).list;
+  return {
+    page: Number(/data-project-count="comments"[^>]*>([^<]*)</.exec(page)?.[1]),
+    card: Number(/Comments<\/span>\s*([^<]+)<\/li>/.exec(card)?.[1]),
+    replies: Object.fromEntries(threads.map((thread) => [thread.id, thread.replyCount])),
+  };
+}
+
 describe('reporting', () => {
   it('takes a report of each kind, refuses missing targets with the kind’s key, and merges a repeat', async () => {
     const project = await createProject(author.user.id, { title: 'Reportable relay board' });
@@ -224,6 +240,49 @@ describe('hiding and restoring', () => {
     await post('admin/content/restore', { kind: 'user', id: profileOwner.user.customUrl }, moderator.token);
     expect((await app.request(`/user/${profileOwner.user.customUrl}`)).status).toBe(200);
   });
+
+  it('takes a hidden comment out of the counts guests read, once, and puts it back on restore', async () => {
+    // A new owner: factories write no purges, so an owner's page cached earlier would not list a new project.
+    const owner = await createUser({ nickname: 'Counted Owner' });
+    const project = await createProject(owner.user.id, { title: 'Board with counted comments' });
+    const first = result<{ id: number }>(await post('comment/submit', { id: project.publicId, content: 'Which regulator did you use?' }, reporter.token));
+    const other = result<{ id: number }>(await post('comment/submit', { id: project.publicId, content: 'Cheap boards at spam.example' }, author.token));
+    const reply = result<{ id: number }>(await post('comment/reply', { commentId: first.id, content: 'Cheaper ones at spam.example' }, author.token));
+    const counts = () => guestCounts(project.publicId, owner.user.customUrl);
+    expect(await counts()).toEqual({ page: 3, card: 3, replies: { [first.id]: 1, [other.id]: 0 } });
+    // Cached now: the counts below come through the purge.
+    expect((await app.request(`/d-${project.publicId}`)).headers['x-page-cache']).toBe('hit');
+
+    const report = result<{ id: number }>(await post('report/submit', { kind: 'comment', id: reply.id, reason: 'spam' }, reporter.token));
+    expect(result(await post('admin/report/resolve', { id: report.id, action: 'hide' }, moderator.token))).toMatchObject({ hidden: 1 });
+    expect(await counts()).toEqual({ page: 2, card: 2, replies: { [first.id]: 0, [other.id]: 0 } });
+
+    // Hidden again (staff still see it, so may report it): nothing changes.
+    const again = result<{ id: number }>(await post('report/submit', { kind: 'comment', id: reply.id, reason: 'spam' }, moderator.token));
+    expect(result(await post('admin/report/resolve', { id: again.id, action: 'hide' }, admin.token))).toMatchObject({ hidden: 0 });
+    expect(await counts()).toEqual({ page: 2, card: 2, replies: { [first.id]: 0, [other.id]: 0 } });
+
+    expect(result(await post('admin/content/restore', { kind: 'comment', id: reply.id }, moderator.token))).toMatchObject({ restored: true });
+    expect(await counts()).toEqual({ page: 3, card: 3, replies: { [first.id]: 1, [other.id]: 0 } });
+    expect(result(await post('admin/content/restore', { kind: 'comment', id: reply.id }, moderator.token))).toMatchObject({ restored: false });
+    expect(await counts()).toEqual({ page: 3, card: 3, replies: { [first.id]: 1, [other.id]: 0 } });
+
+    // A hidden comment its author then deletes left the count once, not twice, and stays out.
+    const otherReport = result<{ id: number }>(await post('report/submit', { kind: 'comment', id: other.id, reason: 'spam' }, reporter.token));
+    await post('admin/report/resolve', { id: otherReport.id, action: 'hide' }, moderator.token);
+    expect((await counts()).page).toBe(2);
+    expect((await post('comment/del', { commentId: other.id }, author.token)).status).toBe(200);
+    expect(await counts()).toEqual({ page: 2, card: 2, replies: { [first.id]: 1 } });
+    expect((await post('admin/content/restore', { kind: 'comment', id: other.id }, moderator.token)).status).toBe(404);
+    expect((await counts()).page).toBe(2);
+
+    // A hidden top-level comment takes its thread with it, and so out of the count; restored, both return.
+    const firstReport = result<{ id: number }>(await post('report/submit', { kind: 'comment', id: first.id, reason: 'spam' }, second.token));
+    await post('admin/report/resolve', { id: firstReport.id, action: 'hide' }, moderator.token);
+    expect(await counts()).toEqual({ page: 0, card: 0, replies: {} });
+    await post('admin/content/restore', { kind: 'comment', id: first.id }, moderator.token);
+    expect(await counts()).toEqual({ page: 2, card: 2, replies: { [first.id]: 1 } });
+  });
 });
 
 describe('suspension', () => {
@@ -235,14 +294,24 @@ describe('suspension', () => {
     const [spammer] = await getDb().select().from(users).where(eq(users.id, account.userId));
     const { token: session } = await createSession(spammer!.id, 'vitest');
     const project = await createProject(spammer!.id, { title: 'Spam project one' });
-    const elsewhere = await createProject(second.user.id, { title: 'Innocent board' });
+    // New owners: factories write no purges, so an owner's page cached earlier would not list a new project.
+    const host = await createUser({ nickname: 'Innocent Host' });
+    const otherHost = await createUser({ nickname: 'Second Host' });
+    const elsewhere = await createProject(host.user.id, { title: 'Innocent board' });
     await post('comment/submit', { id: elsewhere.publicId, content: 'spam spam spam' }, session);
+    const another = await createProject(otherHost.user.id, { title: 'Second innocent board' });
+    const question = result<{ id: number }>(await post('comment/submit', { id: another.publicId, content: 'Does it fit a DIN rail?' }, second.token));
+    expect((await post('comment/reply', { commentId: question.id, content: 'buy spam here' }, session)).status).toBe(200);
+    expect(await guestCounts(elsewhere.publicId, host.user.customUrl)).toMatchObject({ page: 1, card: 1 });
+    expect(await guestCounts(another.publicId, otherHost.user.customUrl)).toEqual({ page: 2, card: 2, replies: { [question.id]: 1 } });
     const report = result<{ id: number }>(await post('report/submit', { kind: 'project', id: project.publicId, reason: 'spam' }, reporter.token));
 
     const refused = await post('admin/report/resolve', { id: report.id, action: 'suspend' }, reporter.token);
     expect(refused.status).toBe(403);
     const done = await post('admin/report/resolve', { id: report.id, action: 'suspend', note: 'Spam wave', hideContent: true }, moderator.token);
-    expect(result(done)).toMatchObject({ action: 'suspend', hidden: 2 });
+    expect(result(done)).toMatchObject({ action: 'suspend', hidden: 3 });
+    expect(await guestCounts(elsewhere.publicId, host.user.customUrl)).toEqual({ page: 0, card: 0, replies: {} });
+    expect(await guestCounts(another.publicId, otherHost.user.customUrl)).toEqual({ page: 1, card: 1, replies: { [question.id]: 0 } });
 
     expect(await getDb().select().from(sessions).where(eq(sessions.userId, spammer!.id))).toHaveLength(0);
     const posting = await post('comment/submit', { id: elsewhere.publicId, content: 'more spam' }, session);

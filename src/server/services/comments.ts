@@ -8,7 +8,7 @@ import { commentLikes, comments, projects, users } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import { parseInput, z } from '../http/validation.ts';
 import type { Page } from './cards.ts';
-import { notifyComment, notifyCommentLiked, notifyReply } from './notifications.ts';
+import { notifyComment, notifyCommentLiked, notifyReply, type DbExecutor } from './notifications.ts';
 import { DUPLICATE_COMMENT_MS, hitMemberRateLimit, isNewAccount, NEW_ACCOUNT_MS, readAccountCreatedAt } from './rate-limit.ts';
 import { findPublishedProject, type PublishedProjectRef } from './project-detail.ts';
 import { purgeProjectConversation } from './page-purges.ts';
@@ -289,6 +289,35 @@ async function assertMayPost(userId: number, text: string, now = new Date()): Pr
 }
 
 /**
+ * Sets the stored counts from the comments themselves, as a guest is shown them: each project's
+ * `comment_count` (comments neither deleted nor hidden, outside a thread whose top-level comment
+ * is hidden, since that thread goes with it) and each top-level comment's `reply_count` (its
+ * replies neither deleted nor hidden). Hiding, restoring or deleting a comment that was already
+ * so then changes nothing, however often it happens. The caller holds the projects' rows locked
+ * (as every comment write takes them first), so a comment written meanwhile is either counted
+ * here or adds itself once this commits.
+ */
+export async function recountComments(db: DbExecutor, projectIds: number[], parentIds: number[]): Promise<void> {
+  if (projectIds.length) {
+    await db
+      .update(projects)
+      .set({
+        commentCount: sql`(SELECT count(*)::int FROM comments c LEFT JOIN comments root ON root.id = c.parent_id
+          WHERE c.project_id = projects.id AND c.deleted_at IS NULL AND c.hidden_at IS NULL AND root.hidden_at IS NULL)`,
+      })
+      .where(inArray(projects.id, projectIds));
+  }
+  if (parentIds.length) {
+    await db
+      .update(comments)
+      .set({
+        replyCount: sql`(SELECT count(*)::int FROM comments r WHERE r.parent_id = comments.id AND r.deleted_at IS NULL AND r.hidden_at IS NULL)`,
+      })
+      .where(inArray(comments.id, parentIds));
+  }
+}
+
+/**
  * `comment/submit`: `userId` writes a top-level comment on published project `publicId`.
  * Raises the project's comment count and tells its owner, in one transaction.
  * Errors: 400 `validation` (content), 403 `email_not_verified`, 404 `project_not_found`, 409 `duplicate_comment`,
@@ -353,20 +382,19 @@ export async function replyToComment(userId: number, commentId: number, content:
   await assertMayPost(userId, text);
   const parentId = target.parentId ?? target.id;
   const id = await getDb().transaction(async (tx) => {
-    const counted = await tx
-      .update(projects)
-      .set({ commentCount: sql`${projects.commentCount} + 1` })
+    const locked = await tx
+      .select({ id: projects.id })
+      .from(projects)
       .where(and(eq(projects.id, target.projectId), eq(projects.status, 'published')))
-      .returning({ id: projects.id });
-    if (counted.length === 0) throw new AppError('project_not_found');
-    await tx
-      .update(comments)
-      .set({ replyCount: sql`${comments.replyCount} + 1` })
-      .where(eq(comments.id, parentId));
+      .for('no key update');
+    if (locked.length === 0) throw new AppError('project_not_found');
     const [row] = await tx
       .insert(comments)
       .values({ projectId: target.projectId, authorId: userId, parentId, replyToUserId: target.authorId, body: text })
       .returning({ id: comments.id });
+    // Counted rather than added: a reply in a thread staff hid (its author may still answer
+    // there) is not among the project's comments a guest is shown.
+    await recountComments(tx, [target.projectId], [parentId]);
     await notifyReply(userId, target.authorId, target.projectId, row!.id, tx);
     if (target.projectOwnerId !== target.authorId) await notifyComment(userId, target.projectId, row!.id, tx);
     return row!.id;
@@ -414,9 +442,9 @@ export async function likeComment(userId: number, commentId: number, value: bool
 
 /**
  * `comment/del`: its author or the project's owner deletes comment `commentId`. The project's
- * comment count drops by one; a top-level comment with replies stays as a tombstone, anything
- * else disappears from the list. Errors: 403 `forbidden` for anyone else (nothing changes),
- * 404 `comment_not_found` / `project_not_found`.
+ * comment count drops by one (unless staff had hidden it, which took it out already); a
+ * top-level comment with replies stays as a tombstone, anything else disappears from the list.
+ * Errors: 403 `forbidden` for anyone else (nothing changes), 404 `comment_not_found` / `project_not_found`.
  */
 export async function deleteComment(userId: number, commentId: number): Promise<{ commentId: number }> {
   const target = await findCommentForWrite(commentId, userId);
@@ -431,16 +459,9 @@ export async function deleteComment(userId: number, commentId: number): Promise<
       .where(and(eq(comments.id, commentId), isNull(comments.deletedAt)))
       .returning({ id: comments.id });
     if (removed.length === 0) throw new AppError('comment_not_found');
-    await tx
-      .update(projects)
-      .set({ commentCount: sql`greatest(${projects.commentCount} - 1, 0)` })
-      .where(eq(projects.id, target.projectId));
-    if (target.parentId !== null) {
-      await tx
-        .update(comments)
-        .set({ replyCount: sql`greatest(${comments.replyCount} - 1, 0)` })
-        .where(eq(comments.id, target.parentId));
-    }
+    // Counted rather than subtracted: a hidden comment (its author may delete it) left the
+    // counts when it was hidden.
+    await recountComments(tx, [target.projectId], target.parentId === null ? [] : [target.parentId]);
   });
   await purgeProjectConversation(target.projectPublicId);
   return { commentId };

@@ -4,7 +4,7 @@
  * suspend the member behind it. Every staff action is written to the audit log, and every
  * reporter of the target is told the outcome.
  */
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { projectPath, userPath } from '../../lib/paths.ts';
@@ -25,7 +25,7 @@ import { auditLog, comments, projects, reports, sessions, users, videos, type Re
 import { AppError } from '../http/errors.ts';
 import { z as zod } from '../http/validation.ts';
 import { isPublishedFor } from './cards.ts';
-import { commentVisibleTo } from './comments.ts';
+import { commentVisibleTo, recountComments } from './comments.ts';
 import { notifyReportResolved, type DbExecutor } from './notifications.ts';
 import { purgeModeratedPages } from './page-purges.ts';
 import { hitRateLimit } from './rate-limit.ts';
@@ -282,19 +282,44 @@ export async function listReports(input: { status?: 'open' | 'closed' | undefine
   };
 }
 
-/** The table and columns that hide one kind of content, and the id column its targets name. */
-function hideTarget(db: DbExecutor, kind: ReportKind, targetId: string, staffId: number | null) {
+/**
+ * Hides (`staffId` set) or restores (null) one target, when it is not so already: the rows
+ * changed (none when it was). A comment's counts follow it (see `hideComments`).
+ */
+async function hideTarget(db: DbExecutor, kind: ReportKind, targetId: string, staffId: number | null): Promise<unknown[]> {
   const set = { hiddenAt: staffId === null ? null : new Date(), hiddenBy: staffId };
+  const pending = (column: typeof projects.hiddenAt | typeof comments.hiddenAt | typeof videos.hiddenAt | typeof users.hiddenAt) =>
+    staffId === null ? isNotNull(column) : isNull(column);
   switch (kind) {
     case 'project':
-      return db.update(projects).set(set).where(eq(projects.publicId, targetId)).returning({ id: projects.id });
+      return db.update(projects).set(set).where(and(eq(projects.publicId, targetId), pending(projects.hiddenAt))).returning({ id: projects.id });
     case 'comment':
-      return db.update(comments).set(set).where(eq(comments.id, asCommentId(targetId) ?? 0)).returning({ id: comments.id });
+      return hideComments(db, and(eq(comments.id, asCommentId(targetId) ?? 0), pending(comments.hiddenAt))!, set);
     case 'video':
-      return db.update(videos).set(set).where(eq(videos.id, targetId)).returning({ id: videos.ownerId });
+      return db.update(videos).set(set).where(and(eq(videos.id, targetId), pending(videos.hiddenAt))).returning({ id: videos.ownerId });
     case 'user':
-      return db.update(users).set(set).where(eq(users.id, Number(targetId) || 0)).returning({ id: users.id });
+      return db.update(users).set(set).where(and(eq(users.id, Number(targetId) || 0), pending(users.hiddenAt))).returning({ id: users.id });
   }
+}
+
+/**
+ * Hides or restores the comments `where` picks, and sets their projects' comment counts and their
+ * threads' reply counts to what a guest is then shown. The projects' rows are locked first, in
+ * id order, as every comment write locks its project before touching comments.
+ */
+async function hideComments(db: DbExecutor, where: SQL, set: { hiddenAt: Date | null; hiddenBy: number | null }) {
+  const touched = await db.select({ projectId: comments.projectId }).from(comments).where(where);
+  const projectIds = [...new Set(touched.map((row) => row.projectId))].sort((a, b) => a - b);
+  if (projectIds.length === 0) return [];
+  await db.select({ id: projects.id }).from(projects).where(inArray(projects.id, projectIds)).orderBy(asc(projects.id)).for('no key update');
+  const changed = await db
+    .update(comments)
+    .set(set)
+    .where(where)
+    .returning({ id: comments.id, projectId: comments.projectId, parentId: comments.parentId });
+  const parentIds = [...new Set(changed.flatMap((row) => (row.parentId === null ? [] : [row.parentId])))];
+  await recountComments(db, [...new Set(changed.map((row) => row.projectId))], parentIds);
+  return changed;
 }
 
 /** The public ids of the projects whose pages show a target (to purge them), by kind. */
@@ -365,11 +390,7 @@ export async function resolveReport(staff: SessionUser, input: z.output<typeof r
           .set(set)
           .where(and(eq(projects.ownerId, member.id), isNull(projects.hiddenAt)))
           .returning({ id: projects.publicId });
-        const hiddenComments = await tx
-          .update(comments)
-          .set(set)
-          .where(and(eq(comments.authorId, member.id), isNull(comments.hiddenAt)))
-          .returning({ projectId: comments.projectId });
+        const hiddenComments = await hideComments(tx, and(eq(comments.authorId, member.id), isNull(comments.hiddenAt))!, set);
         const hiddenVideos = await tx
           .update(videos)
           .set(set)
