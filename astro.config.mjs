@@ -7,6 +7,7 @@ import { devDatabase } from './src/integrations/dev-database.mjs';
 import { i18nMessages } from './src/integrations/i18n-messages.mjs';
 import { interactionDirective } from './src/integrations/interaction/index.mjs';
 import { precompress } from './src/integrations/precompress.mjs';
+import { scalarStandalone } from './src/integrations/scalar-standalone.mjs';
 import { pageCspDirectives } from './src/server/http/security-headers.ts';
 
 const BUILD_ID = process.env.BUILD_ID ?? Date.now().toString(36);
@@ -15,7 +16,7 @@ export default defineConfig({
   output: 'server',
   // Whole pages are short: one buffered write beats many streamed chunks (measured: fewer writev calls).
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
-  integrations: [react(), interactionDirective(), i18nMessages(), devDatabase(), buildId(BUILD_ID), precompress()],
+  integrations: [react(), interactionDirective(), i18nMessages(), devDatabase(), buildId(BUILD_ID), scalarStandalone(), precompress()],
   // At most five route prefetches at once is the browser's own limit with `hover`.
   prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
   // Sessions live in PostgreSQL; Astro's own session store stays unused.

@@ -132,6 +132,23 @@ test('the mobile pages run under the same policy', async ({ browser }) => {
   await context.close();
 });
 
+test('the API reference renders under the policy from this origin alone', async ({ page }) => {
+  const problems = await watchPolicies(page);
+  // Scalar's own servers (fonts, telemetry, its API client) are off: every request stays here.
+  const elsewhere: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (/^https?:$/.test(url.protocol) && url.origin !== baseURL()) elsewhere.push(request.url());
+  });
+  await page.goto('/api/docs');
+  // The reference has read /api/openapi.json and rendered its operations (Scalar reads and checks
+  // the whole document in the browser: seconds, on a slow machine). Its bundle's copy of zod no
+  // longer probes `new Function` (src/integrations/scalar-standalone.mjs), so no `'eval'` report.
+  await expect(page.getByRole('heading', { name: 'Search projects' }).first()).toBeVisible({ timeout: 30_000 });
+  expect(problems).toEqual([]);
+  expect(elsewhere).toEqual([]);
+});
+
 test('a script that found its way into a page does not run, and the browser reports it', async ({ page }) => {
   const problems = await watchPolicies(page);
   await page.goto('/');
