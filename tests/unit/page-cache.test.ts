@@ -138,4 +138,17 @@ describe('the page cache', () => {
     const tagged = await get('/d-p1');
     expect(tagged.headers.get('x-page-tags')).toBeNull();
   });
+
+  it('never gives a visitor who asks after a purge a render that began before it', async () => {
+    const pages = renderer((path, n) => ({ body: `<p>${path} render ${n}</p>`, headers: { 'x-page-tags': 'project:p1' }, delayMs: n === 1 ? 300 : 0 }));
+    const { get } = await serve(pages.render);
+    const early = get('/d-p1'); // render 1 starts, slowly
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    purgePages('project:p1'); // a comment lands while it runs
+    const late = await get('/d-p1');
+    expect(late.body).toContain('render 2');
+    expect((await early).body).toContain('render 1');
+    // and what the early render made is not kept: the next visitor gets the later one
+    expect((await get('/d-p1')).body).toContain('render 2');
+  });
 });

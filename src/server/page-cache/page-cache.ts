@@ -89,7 +89,12 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
       }
     },
   });
-  const inFlight = new Map<string, Promise<Entry | null>>();
+  /**
+   * Renders under way, by key, with the purge generation they started in: a visitor joins one only
+   * if no purge came since (a render begun before a comment landed must not answer the visitor
+   * who asks after it).
+   */
+  const inFlight = new Map<string, { render: Promise<Entry | null>; startedAt: number }>();
   // Counts purges, and when each tag was last purged: a render that began before a purge of one
   // of its tags must not keep what it saw. Past a bound the tags are forgotten and every render
   // then running counts as purged (`everythingAt`).
@@ -159,6 +164,7 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
 
   function refreshInBackground(request: CacheableRequest, from: http.IncomingMessage): void {
     if (inFlight.has(request.key)) return;
+    const startedAt = generation;
     const refresh = renderFor(request.key, syntheticRequest(request, from), null)
       .catch((error: unknown) => {
         log.error({ component: 'page-cache', err: error }, 'background refresh failed');
@@ -169,8 +175,10 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
         if (!entry) entries.delete(request.key);
         return entry;
       })
-      .finally(() => inFlight.delete(request.key));
-    inFlight.set(request.key, refresh);
+      .finally(() => {
+        if (inFlight.get(request.key)?.render === refresh) inFlight.delete(request.key);
+      });
+    inFlight.set(request.key, { render: refresh, startedAt });
   }
 
   function send(req: http.IncomingMessage, res: http.ServerResponse, request: CacheableRequest, entry: Entry, state: 'hit' | 'stale' | 'miss'): void {
@@ -216,8 +224,8 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
         return send(req, res, request, entry, fresh ? 'hit' : 'stale');
       }
       const pending = inFlight.get(request.key);
-      if (pending) {
-        const shared = await pending;
+      if (pending && pending.startedAt === generation) {
+        const shared = await pending.render;
         if (shared && !res.headersSent) return send(req, res, request, shared, 'miss');
       }
       // HEAD renders nothing to keep: Astro answers it alone.
@@ -229,8 +237,9 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
       }
       stats.misses += 1;
       req.headers[CACHE_RENDER_HEADER] = 'render';
+      const startedAt = generation;
       const rendering = renderFor(request.key, req, res);
-      inFlight.set(request.key, rendering);
+      inFlight.set(request.key, { render: rendering, startedAt });
       try {
         const rendered = await rendering;
         if (rendered) send(req, res, request, rendered, 'miss');
@@ -240,7 +249,7 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
           res.end('500 Internal Server Error\n');
         }
       } finally {
-        if (inFlight.get(request.key) === rendering) inFlight.delete(request.key);
+        if (inFlight.get(request.key)?.render === rendering) inFlight.delete(request.key);
       }
     },
 
