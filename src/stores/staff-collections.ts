@@ -1,3 +1,4 @@
+import { isSlug } from '../lib/slug.ts';
 import { map } from 'nanostores';
 import type { StaffCollection } from '../lib/contract/schemas/staff.ts';
 import { fail, say, warn, type Notice } from '../lib/notice.ts';
@@ -29,10 +30,8 @@ export const EMPTY_COLLECTION: CollectionForm = { id: null, name: '', titleEn: '
 export const COLLECTION_TITLE_MAX = 120;
 export const COLLECTION_DESCRIPTION_MAX = 500;
 
-/** A collection's name by the server's rule: its address, lowercase words joined by single dashes. */
-export function isCollectionName(value: string): boolean {
-  return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value.trim().toLowerCase()) && value.trim().length <= 60;
-}
+/** A collection's name by the server's rule: its address (`src/lib/slug.ts`). */
+export const isCollectionName = isSlug;
 
 export function collectionProblems(form: CollectionForm): Record<string, string> {
   const problems: Record<string, string> = {};

@@ -1,13 +1,12 @@
+import { isSlug } from '../lib/slug.ts';
 import type { StaffTag } from '../lib/contract/schemas/staff.ts';
 import { say, warn } from '../lib/notice.ts';
 import { createStaffList } from './staff-list.ts';
 
 type Change = { item: StaffTag };
 
-/** A tag's slug by the server's rule: lowercase words joined by single dashes. */
-export function isTagSlug(value: string): boolean {
-  return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value.trim().toLowerCase()) && value.trim().length <= 60;
-}
+/** A tag's slug by the server's rule (`src/lib/slug.ts`). */
+export const isTagSlug = isSlug;
 
 /** Top-level tags a tag may move under: not itself, and none at all for a tag with children. */
 export function parentChoices(tags: readonly StaffTag[], slug: string): StaffTag[] {

@@ -3,6 +3,7 @@
  * and the tag tree. The same input schemas validate the API (`/api/admin/…`) and the operator's
  * `npm run ops -- …` commands, so both refuse the same mistakes with the same field errors.
  */
+import { SLUG_MAX, SLUG_PATTERN } from '../../slug.ts';
 import { count, isoDateTime, serialId, z } from './common.ts';
 
 const title = z.string().trim().min(1).max(120);
@@ -55,14 +56,11 @@ export const staffBannerSchema = z
   })
   .meta({ id: 'StaffBanner' });
 
+/** A name that is an address (`src/lib/slug.ts`). */
+const slugSchema = z.string().trim().toLowerCase().min(1).max(SLUG_MAX).regex(SLUG_PATTERN, { message: 'slug' });
+
 /** A collection's name is its address: `/collection/<name>`. */
-export const collectionNameSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .min(1)
-  .max(60)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: 'slug' });
+export const collectionNameSchema = slugSchema;
 
 export const collectionSaveInputSchema = z.object({
   /** Absent: a new collection. */
@@ -110,13 +108,7 @@ export const recommendReorderInputSchema = z.object({ projects: z.array(projectI
 export const pinnedProjectSchema = z.object({ id: z.string(), title: z.string(), rank: z.number().int().min(1) }).meta({ id: 'PinnedProject' });
 
 /** A tag's slug: its address (`/newest?tag=<slug>`). */
-export const tagSlugSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .min(1)
-  .max(60)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: 'slug' });
+export const tagSlugSchema = slugSchema;
 
 const tagName = z.string().trim().min(1).max(60);
 
