@@ -31,3 +31,33 @@ export async function until<T>(probe: () => Promise<T>, accept: (value: T) => bo
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+/** A server process started by a test, with everything it has written so far. */
+export interface ServerProcess {
+  child: ChildProcess;
+  output: () => string;
+}
+
+/**
+ * Starts the site's server (`node <args>`, e.g. `src/server/main.ts`) as a process of its own with
+ * `env`, once its output shows `readyText`; fails with that output if it stops first.
+ */
+export async function spawnServer(args: string[], env: NodeJS.ProcessEnv, readyText: string): Promise<ServerProcess> {
+  let output = '';
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await new Promise<void>((resolve, reject) => {
+    const started = setInterval(() => {
+      if (output.includes(readyText)) {
+        clearInterval(started);
+        resolve();
+      }
+    }, 50);
+    child.once('exit', (code) => {
+      clearInterval(started);
+      reject(new Error(`the server stopped (${code}) while starting:\n${output}`));
+    });
+  });
+  return { child, output: () => output };
+}

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../helpers/db.ts';
+import { spawnServer, type ServerProcess } from '../helpers/worker-process.ts';
 
 /**
  * The real server process (`node src/server/main.ts`), on this file's database, a DATA_DIR and a
@@ -26,7 +27,7 @@ describe('the server process', () => {
   const distDir = mkdtempSync(path.join(os.tmpdir(), 'copperhub-dist-'));
   let child: ChildProcess;
   let origin = '';
-  let output = '';
+  let server: ServerProcess | undefined;
 
   beforeAll(async () => {
     // The assets copied, so that deleting one leaves the build alone; the server code linked
@@ -35,34 +36,9 @@ describe('the server process', () => {
     symlinkSync(path.resolve('dist/server'), path.join(distDir, 'server'), 'dir');
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ['--import', path.resolve('tests/helpers/stray-errors.ts'), 'src/server/main.ts'], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DIST_DIR: distDir,
-        DATA_DIR: database.dataDir(),
-        SEED_DEMO: '0',
-        SITE_URL: origin,
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'info',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await new Promise<void>((resolve, reject) => {
-      const started = setInterval(() => {
-        if (output.includes('listening on')) {
-          clearInterval(started);
-          resolve();
-        }
-      }, 50);
-      child.once('exit', (code) => {
-        clearInterval(started);
-        reject(new Error(`the server stopped (${code}) while starting:\n${output}`));
-      });
-    });
+    const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DIST_DIR: distDir, DATA_DIR: database.dataDir(), SEED_DEMO: '0', SITE_URL: origin, NODE_ENV: 'production', LOG_LEVEL: 'info' };
+    server = await spawnServer(['--import', path.resolve('tests/helpers/stray-errors.ts'), 'src/server/main.ts'], env, 'listening on');
+    child = server.child;
   });
 
   afterAll(async () => {
@@ -97,10 +73,10 @@ describe('the server process', () => {
 
   it('logs an error that escaped every handler and goes on serving', async () => {
     child.kill('SIGUSR2');
-    await expect.poll(() => output, { timeout: 5000 }).toContain('stray rejection from the test');
-    await expect.poll(() => output, { timeout: 5000 }).toContain('stray exception from the test');
+    await expect.poll(() => server!.output(), { timeout: 5000 }).toContain('stray rejection from the test');
+    await expect.poll(() => server!.output(), { timeout: 5000 }).toContain('stray exception from the test');
     // One JSON line each, with the error's stack for the operator.
-    const lines = output.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { msg: string; err?: { stack?: string } });
+    const lines = server!.output().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { msg: string; err?: { stack?: string } });
     expect(lines.find((line) => line.msg === 'uncaught exception, still serving')?.err?.stack).toContain('stray exception from the test');
     expect(lines.find((line) => line.msg === 'unhandled rejection, still serving')?.err?.stack).toContain('stray rejection from the test');
     expect(await healthy()).toBe(200);

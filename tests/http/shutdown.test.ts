@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -6,6 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnServer, type ServerProcess } from '../helpers/worker-process.ts';
 
 /**
  * The real server process with its own embedded PostgreSQL (a DATA_DIR of its own, no
@@ -29,33 +30,19 @@ describe('shutting down on SIGTERM', () => {
   const bigFile = randomBytes(48 * 1024 * 1024);
   let child: ChildProcess;
   let port = 0;
-  let output = '';
+  let server: ServerProcess | undefined;
   const lines = (): LogLine[] =>
-    output
+    (server?.output() ?? '')
       .split('\n')
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line) as LogLine);
 
   /** Starts the server on `dataDir` and waits until its workers run. */
   async function startServer(): Promise<void> {
-    output = '';
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0', SITE_URL: `http://127.0.0.1:${port}`, NODE_ENV: 'production', SHUTDOWN_TIMEOUT_MS: '20000', LOG_LEVEL: 'info' };
     delete env.DATABASE_URL;
-    child = spawn(process.execPath, ['src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await new Promise<void>((resolve, reject) => {
-      const started = setInterval(() => {
-        if (output.includes('job workers started')) {
-          clearInterval(started);
-          resolve();
-        }
-      }, 50);
-      child.once('exit', (code) => {
-        clearInterval(started);
-        reject(new Error(`the server stopped (${code}) while starting:\n${output}`));
-      });
-    });
+    server = await spawnServer(['src/server/main.ts'], env, 'job workers started');
+    child = server.child;
   }
 
   /** A download of the large file whose client reads nothing yet. */
@@ -89,7 +76,7 @@ describe('shutting down on SIGTERM', () => {
     await expect.poll(() => lines().find((line) => line.requestId === id && line.msg === 'request')).toBeTruthy();
     expect(lines().find((line) => line.requestId === id && line.msg === 'request')).toMatchObject({ method: 'GET', route: '/d-[id]', status: answer.status });
     expect(typeof lines().find((line) => line.requestId === id)!.durationMs).toBe('number');
-    expect(output).not.toContain('secret-of-the-test');
+    expect(server!.output()).not.toContain('secret-of-the-test');
   });
 
   it('finishes the download in flight, refuses new connections, stops the workers and PostgreSQL, and exits 0', async () => {
@@ -99,7 +86,7 @@ describe('shutting down on SIGTERM', () => {
     const response = await pausedDownload();
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
-    await expect.poll(() => output).toContain('SIGTERM: shutting down');
+    await expect.poll(() => server!.output()).toContain('SIGTERM: shutting down');
 
     // New connections are refused while the download goes on.
     await expect.poll(
@@ -148,7 +135,7 @@ describe('shutting down on SIGTERM', () => {
     response.on('error', () => undefined);
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
-    await expect.poll(() => output).toContain('SIGTERM: shutting down');
+    await expect.poll(() => server!.output()).toContain('SIGTERM: shutting down');
     child.kill('SIGTERM');
     expect(await exited).toBe(1);
     expect(lines().map((line) => line.msg)).toContain('SIGTERM again: exiting without waiting');
