@@ -43,6 +43,8 @@ export const JOBS = {
   mail: { name: 'mail.send', retryLimit: 5, expireInSeconds: 120 },
   /** The daily notification digest of every member (`{}`), scheduled at 08:00 UTC; at most one mail per member and day. */
   digest: { name: 'mail.digest', retryLimit: 3, expireInSeconds: 30 * 60 },
+  /** Delivers recorded activities (`activities` not yet fanned out) to followers' feeds and messages (`{}`). */
+  feed: { name: 'feed.fanout', retryLimit: 5, expireInSeconds: 10 * 60 },
 } as const;
 export type JobKind = keyof typeof JOBS;
 

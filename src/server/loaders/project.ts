@@ -5,7 +5,10 @@ import { clientIp } from '../http/request-meta.ts';
 import { CACHE_RENDER_HEADER } from '../page-cache/key.ts';
 import { pageTags } from '../page-cache/tags.ts';
 import { commentOptionsFrom, loadProjectComments } from './comments.ts';
-import { ok, type LoaderData, type PageContext, type PageLoader } from './page.ts';
+import { notFound, ok, type LoaderData, type PageContext, type PageLoader } from './page.ts';
+import { isProjectTab, type ProjectTab } from '../../lib/project-tabs.ts';
+import { AppError } from '../http/errors.ts';
+import type { PublishedProjectRef } from '../services/project-detail.ts';
 import { isEmailUnverified } from '../services/account-email.ts';
 
 /** The project page (`/d-{id}`): the project, its comments and related projects; counts the view. */
@@ -37,3 +40,32 @@ function countView(context: PageContext, publicId: string): void {
     userAgent: context.request.headers.get('user-agent'),
   });
 }
+
+/**
+ * What a tab other than the overview shows (`/d-{id}/{tab}`). Each feature adds its case:
+ * `| { tab: 'logs'; page: Page<LogEntry> }` here, a `case` in `loadProjectTab`, and its component
+ * in `ProjectTabView.astro`.
+ */
+export type ProjectTabData = never;
+
+/** The data of one of the project's tabs, for the project as found. */
+async function loadProjectTab(tab: Exclude<ProjectTab, 'overview'>, ref: PublishedProjectRef, context: PageContext): Promise<ProjectTabData> {
+  void ref;
+  void context;
+  switch (tab) {
+    default:
+      throw new AppError('not_found');
+  }
+}
+
+/** A project's tab (`/d-{id}/{tab}`): the project's head, the tab bar and the tab's own content. */
+export const loadProjectTabPage = (async (context) => {
+  const tab = context.params.tab ?? '';
+  if (!isProjectTab(tab) || tab === 'overview') return notFound();
+  const viewerId = context.locals.user?.id ?? null;
+  const { detail: project, ref } = await findProjectDetail(context.params.id ?? '', viewerId, context.locals.locale);
+  const data = await loadProjectTab(tab, ref, context);
+  return ok({ project, tab, data, donate: donateLink(project.id) }, { tags: [pageTags.project(project.id), pageTags.user(project.owner.url)] });
+}) satisfies PageLoader<unknown>;
+
+export type ProjectTabPageData = LoaderData<typeof loadProjectTabPage>;

@@ -65,6 +65,10 @@ export async function findProjectDetail(
       licence: projects.licence,
       updatedAt: projects.updatedAt,
       hiddenAt: projects.hiddenAt,
+      logCount: projects.logCount,
+      versionCount: projects.versionCount,
+      makeCount: projects.makeCount,
+      remixCount: projects.remixCount,
       starred: viewerHas(stars),
       liked: viewerHas(likes),
     })
@@ -96,6 +100,7 @@ export async function findProjectDetail(
     videos: videoRows,
     shareImage: row.shareImage,
     updatedAt: row.updatedAt.toISOString(),
+    tabs: { logs: row.logCount, versions: row.versionCount, makes: row.makeCount, remixes: row.remixCount },
     viewer: { starred: row.starred, liked: row.liked, isOwner: viewerId === row.ownerId, hidden: row.hiddenAt !== null },
   };
   return { detail, ref: { id: row.internalId, ownerId: row.ownerId } };

@@ -18,3 +18,4 @@ export * from './banners.ts';
 export * from './settings.ts';
 export * from './email.ts';
 export * from './moderation.ts';
+export * from './activities.ts';

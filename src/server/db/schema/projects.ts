@@ -66,6 +66,11 @@ export const projects = pgTable(
     starCount: integer('star_count').notNull().default(0),
     likeCount: integer('like_count').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
+    /** What the project page's tabs count, kept by the services that write them. */
+    logCount: integer('log_count').notNull().default(0),
+    versionCount: integer('version_count').notNull().default(0),
+    makeCount: integer('make_count').notNull().default(0),
+    remixCount: integer('remix_count').notNull().default(0),
     /** Operator-curated position on `/recommend` (lower first); null when not curated. */
     recommendRank: integer('recommend_rank'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,30 @@
+/**
+ * The activity of followed members, projects and tags: each feature records its event here, in the
+ * transaction that makes it, and announces it once committed; the feed job delivers it.
+ */
+import { activities, type ActivityKind } from '../db/schema/index.ts';
+import { sendJob } from '../jobs/queue.ts';
+import type { DbExecutor } from './notifications.ts';
+
+export interface NewActivity {
+  kind: ActivityKind;
+  actorId: number;
+  /** Internal project id. */
+  projectId: number;
+  /** The log's, version's or make's id; omitted for a new project. */
+  refId?: number | null;
+}
+
+/** Records an event for followers, in the caller's transaction. Call `announceActivities` after it commits. */
+export async function recordActivity(db: DbExecutor, activity: NewActivity): Promise<number> {
+  const [row] = await db
+    .insert(activities)
+    .values({ ...activity, refId: activity.refId ?? null })
+    .returning({ id: activities.id });
+  return row!.id;
+}
+
+/** Wakes the feed job for recorded events not yet delivered; one waiting job covers them all. */
+export async function announceActivities(): Promise<void> {
+  await sendJob('feed', {}, 'fanout');
+}
