@@ -4,6 +4,8 @@ CREATE TABLE "activities" (
 	"actor_id" integer NOT NULL,
 	"project_id" integer NOT NULL,
 	"ref_id" integer,
+	"title" text DEFAULT '' NOT NULL,
+	"path" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"fanned_out_at" timestamp with time zone
 );

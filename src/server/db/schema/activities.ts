@@ -25,6 +25,14 @@ export const activities = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     refId: integer('ref_id'),
+    /**
+     * What a feed entry and a message show of it, copied when it happens so the feed needs no
+     * join per kind: the log's title, the version's name, the make's note (shortened); empty for
+     * a new project, which shows its own title.
+     */
+    title: text('title').notNull().default(''),
+    /** The desktop path it links to (`/d-{id}/log/{n}`, `/d-{id}/versions`, `/d-{id}/makes`, `/d-{id}`). */
+    path: text('path').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     fannedOutAt: timestamp('fanned_out_at', { withTimezone: true }),
   },
