@@ -21,6 +21,7 @@ const route = (pattern: string, extra: Partial<RouteMeta> = {}): RouteMeta => ({
 export const routeTable: RouteMeta[] = [
   route('/'),
   route('/d-:id'),
+  route('/d-:id/:tab'),
   route('/eda/:id'),
   route('/logout', { middleware: ['logout'] }),
   route('/newest'),
