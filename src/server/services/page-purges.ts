@@ -86,3 +86,8 @@ export function purgeVideoPages(ownerId: number, projectIds: (number | null)[]):
 export function purgeDonationPages(): Promise<void> {
   return purgeQuietly(Promise.resolve([pageTags.home]));
 }
+
+/** A member's collections changed: their pages (the collections tab and each collection's page are tagged with the member). */
+export function purgeMemberCollectionPages(userId: number): Promise<void> {
+  return purgeQuietly(memberUrls([userId]).then((urls) => urls.map(pageTags.user)));
+}
