@@ -194,10 +194,14 @@ describe('members’ collections', () => {
     const stop = onPagePurge((tags) => purged.push(tags));
     try {
       await saveMemberCollection(user.id, { title: 'Purged', description: '', public: true });
+      await saveMemberCollection(user.id, { slug: 'purged', title: 'Purged', description: '', public: false });
       await new Promise((resolve) => setTimeout(resolve, 50));
     } finally {
       stop();
     }
+    // A public collection is new to guests: "not found" answers may have been its address.
+    expect(purged).toContainEqual([`user:${user.customUrl}`, 'missing']);
+    // Made private: only the member's pages change.
     expect(purged).toContainEqual([`user:${user.customUrl}`]);
   });
 });

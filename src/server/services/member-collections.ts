@@ -122,10 +122,13 @@ async function touch(tx: Transaction, id: number): Promise<void> {
   await tx.update(memberCollections).set({ updatedAt: new Date() }).where(eq(memberCollections.id, id));
 }
 
-/** Runs a write on one's own collection and purges the member's cached pages after it committed. */
-async function writeOwn<T>(userId: number, write: (tx: Transaction, owner: Owner) => Promise<T>): Promise<T> {
+/**
+ * Runs a write on one's own collection and purges the member's cached pages after it committed;
+ * `appeared` tells whether guests may now read a collection they could not before.
+ */
+async function writeOwn<T>(userId: number, write: (tx: Transaction, owner: Owner) => Promise<T>, appeared: (result: T) => boolean = () => false): Promise<T> {
   const result = await getDb().transaction(async (tx) => write(tx, await ownerById(tx, userId)));
-  await purgeMemberCollectionPages(userId);
+  await purgeMemberCollectionPages(userId, { appeared: appeared(result) });
   return result;
 }
 
@@ -152,7 +155,7 @@ export function saveMemberCollection(userId: number, input: CollectionSaveInput)
     }
     const [saved] = await readCollections(tx, owner, owner.id, eq(memberCollections.id, id));
     return saved!;
-  });
+  }, (saved) => saved.public);
 }
 
 /**
