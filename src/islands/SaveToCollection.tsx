@@ -42,7 +42,7 @@ function Menu({ title, size, ...init }: Omit<SaveToCollectionProps, 'locale' | '
         onClick={menu.toggle}
         data-testid="save-to-collection"
       >
-        <span aria-hidden="true">＋</span> {t('memberCollections.save')}
+        <span aria-hidden="true">＋</span> {size === 'page' ? t('memberCollections.saveLong') : t('memberCollections.save')}
       </button>
       <dialog
         ref={dialog}
