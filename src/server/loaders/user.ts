@@ -9,7 +9,7 @@ import { listVideos } from '../services/videos.ts';
 import { pageTags } from '../page-cache/tags.ts';
 import { notFound, ok, pageParam, redirect, type PageContext, type PageLoader } from './page.ts';
 import { getAccountEmail, type AccountEmail } from '../services/email-digest.ts';
-import { listMemberCollections } from '../services/member-collections.ts';
+import { listCollectionsOf } from '../services/member-collections.ts';
 import type { MemberCollection } from '../../lib/contract/schemas/collections.ts';
 
 export type UserTab = 'projects' | 'stars' | 'collections' | 'video' | 'message' | 'profile' | 'draftbox';
@@ -75,7 +75,7 @@ async function loadTab(tab: UserTab, { profile, isOwner, draftCount }: UserPageC
       return { tab, page: await listStarredProjects(profile.url, { page, pageSize: 12 }, locals.locale) };
     case 'collections':
       // Their owner sees the private ones too (guests' cached copies never do: they have no session).
-      return { tab, list: (await listMemberCollections(profile.url, locals.user?.id ?? null)).list };
+      return { tab, list: (await listCollectionsOf(profile, locals.user?.id ?? null)).list };
     case 'video': {
       // The owner also sees their videos still uploading, processing or failed, and may link new ones to their projects.
       const [videos, projects] = await Promise.all([

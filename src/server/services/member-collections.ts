@@ -9,25 +9,25 @@
 import { and, asc, count as countRows, eq, like, max, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MAX_COLLECTION_PROJECTS, MAX_COLLECTIONS } from '../../lib/collection-rules.ts';
-import type {
-  CollectionChange,
-  CollectionPage,
-  collectionSaveInputSchema,
-  MemberCollection,
-} from '../../lib/contract/schemas/collections.ts';
+import type { CollectionChange, CollectionPage, collectionSaveInputSchema, MemberCollection } from '../../lib/contract/schemas/collections.ts';
 import type { Locale } from '../../lib/i18n.ts';
 import { slugify } from '../../lib/slug.ts';
 import { getDb } from '../db/client.ts';
 import { memberCollectionProjects, memberCollections, projects, users } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
-import { cardColumns, isPublishedFor, shareImage, toCards, type Paging } from './cards.ts';
+import { cardColumns, cardTags, isPublishedFor, shareImage, toCards, type Paging } from './cards.ts';
 import { purgeMemberCollectionPages } from './page-purges.ts';
 import type { Transaction } from './staff-writes.ts';
 import { getPublicUser } from './users.ts';
 
 type Reader = Pick<Transaction, 'select'>;
 type CollectionRow = typeof memberCollections.$inferSelect;
-type Owner = { id: number; url: string; nickname: string; avatar: string | null };
+type Owner = {
+  id: number;
+  url: string;
+  nickname: string;
+  avatar: string | null;
+};
 
 export type CollectionSaveInput = z.output<typeof collectionSaveInputSchema>;
 
@@ -51,6 +51,17 @@ const holds = (publicId: string) => sql<boolean>`EXISTS (
 
 /** Collections of `ownerId` as `viewerId` sees them, in the order given by `where`. */
 async function readCollections(db: Reader, owner: Owner, viewerId: number | null, where: SQL, project?: string): Promise<MemberCollection[]> {
+  return (await readCollectionRows(db, owner, viewerId, where, project)).map((entry) => entry.collection);
+}
+
+/** `readCollections` with each collection's row id, for a query that goes on to its projects. */
+async function readCollectionRows(
+  db: Reader,
+  owner: Owner,
+  viewerId: number | null,
+  where: SQL,
+  project?: string,
+): Promise<{ id: number; collection: MemberCollection }[]> {
   const rows = await db
     .select({
       row: memberCollections,
@@ -65,21 +76,33 @@ async function readCollections(db: Reader, owner: Owner, viewerId: number | null
     .where(and(eq(memberCollections.ownerId, owner.id), where))
     .orderBy(sql`${memberCollections.updatedAt} DESC`, asc(memberCollections.id));
   return rows.map(({ row, projectCount, cover, ...rest }) => ({
-    slug: row.slug,
-    title: row.title,
-    description: row.description,
-    public: row.isPublic,
-    owner: { url: owner.url, nickname: owner.nickname, avatar: owner.avatar },
-    projectCount,
-    cover,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    ...('hasProject' in rest ? { hasProject: Boolean(rest.hasProject) } : {}),
+    id: row.id,
+    collection: {
+      slug: row.slug,
+      title: row.title,
+      description: row.description,
+      public: row.isPublic,
+      owner: { url: owner.url, nickname: owner.nickname, avatar: owner.avatar },
+      projectCount,
+      cover,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      ...('hasProject' in rest ? { hasProject: Boolean(rest.hasProject) } : {}),
+    },
   }));
 }
 
 async function ownerById(db: Reader, userId: number): Promise<Owner> {
-  const [row] = await db.select({ id: users.id, url: users.customUrl, nickname: users.nickname, avatar: users.avatar }).from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await db
+    .select({
+      id: users.id,
+      url: users.customUrl,
+      nickname: users.nickname,
+      avatar: users.avatar,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   if (!row) throw new AppError('user_not_found');
   return row;
 }
@@ -138,24 +161,36 @@ async function writeOwn<T>(userId: number, write: (tx: Transaction, owner: Owner
  * one's own (title, description, public or private; the slug, its address, stays).
  */
 export function saveMemberCollection(userId: number, input: CollectionSaveInput): Promise<MemberCollection> {
-  return writeOwn(userId, async (tx, owner) => {
-    const values = { title: input.title, description: input.description, isPublic: input.public, updatedAt: new Date() };
-    let id: number;
-    if (input.slug !== undefined) {
-      id = (await lockOwnCollection(tx, userId, input.slug)).id;
-      await tx.update(memberCollections).set(values).where(eq(memberCollections.id, id));
-    } else {
-      // The member's row is the lock that keeps two creations from both passing the limit or taking one slug.
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-      const [existing] = await tx.select({ n: countRows() }).from(memberCollections).where(eq(memberCollections.ownerId, userId));
-      if ((existing?.n ?? 0) >= MAX_COLLECTIONS) throw new AppError('collection_limit');
-      const slug = await freeSlug(tx, userId, slugify(input.title, 'collection'));
-      const [row] = await tx.insert(memberCollections).values({ ...values, ownerId: userId, slug }).returning({ id: memberCollections.id });
-      id = row!.id;
-    }
-    const [saved] = await readCollections(tx, owner, owner.id, eq(memberCollections.id, id));
-    return saved!;
-  }, (saved) => saved.public);
+  return writeOwn(
+    userId,
+    async (tx, owner) => {
+      const values = {
+        title: input.title,
+        description: input.description,
+        isPublic: input.public,
+        updatedAt: new Date(),
+      };
+      let id: number;
+      if (input.slug !== undefined) {
+        id = (await lockOwnCollection(tx, userId, input.slug)).id;
+        await tx.update(memberCollections).set(values).where(eq(memberCollections.id, id));
+      } else {
+        // The member's row is the lock that keeps two creations from both passing the limit or taking one slug.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+        const [existing] = await tx.select({ n: countRows() }).from(memberCollections).where(eq(memberCollections.ownerId, userId));
+        if ((existing?.n ?? 0) >= MAX_COLLECTIONS) throw new AppError('collection_limit');
+        const slug = await freeSlug(tx, userId, slugify(input.title, 'collection'));
+        const [row] = await tx
+          .insert(memberCollections)
+          .values({ ...values, ownerId: userId, slug })
+          .returning({ id: memberCollections.id });
+        id = row!.id;
+      }
+      const [saved] = await readCollections(tx, owner, owner.id, eq(memberCollections.id, id));
+      return saved!;
+    },
+    (saved) => saved.public,
+  );
 }
 
 /**
@@ -165,7 +200,11 @@ export function saveMemberCollection(userId: number, input: CollectionSaveInput)
 export function addToMemberCollection(userId: number, slug: string, publicId: string): Promise<CollectionChange> {
   return writeOwn(userId, async (tx, owner) => {
     const row = await lockOwnCollection(tx, userId, slug);
-    const [project] = await tx.select({ id: projects.id }).from(projects).where(and(eq(projects.publicId, publicId), isPublishedFor(userId))).limit(1);
+    const [project] = await tx
+      .select({ id: projects.id })
+      .from(projects)
+      .where(and(eq(projects.publicId, publicId), isPublishedFor(userId)))
+      .limit(1);
     if (!project) throw new AppError('project_not_found');
     const [stats] = await tx
       .select({ n: countRows(), last: max(memberCollectionProjects.position) })
@@ -174,7 +213,11 @@ export function addToMemberCollection(userId: number, slug: string, publicId: st
     if ((stats?.n ?? 0) >= MAX_COLLECTION_PROJECTS) throw new AppError('collection_full');
     const added = await tx
       .insert(memberCollectionProjects)
-      .values({ collectionId: row.id, projectId: project.id, position: (stats?.last ?? -1) + 1 })
+      .values({
+        collectionId: row.id,
+        projectId: project.id,
+        position: (stats?.last ?? -1) + 1,
+      })
       .onConflictDoNothing()
       .returning({ projectId: memberCollectionProjects.projectId });
     if (added.length === 0) throw new AppError('collection_project_duplicate');
@@ -200,9 +243,7 @@ export function removeFromMemberCollection(userId: number, slug: string, publicI
   return writeOwn(userId, async (tx, owner) => {
     const row = await lockOwnCollection(tx, userId, slug);
     const projectId = await entryOf(tx, row.id, publicId);
-    await tx
-      .delete(memberCollectionProjects)
-      .where(and(eq(memberCollectionProjects.collectionId, row.id), eq(memberCollectionProjects.projectId, projectId)));
+    await tx.delete(memberCollectionProjects).where(and(eq(memberCollectionProjects.collectionId, row.id), eq(memberCollectionProjects.projectId, projectId)));
     await touch(tx, row.id);
     return changeOf(tx, owner, row);
   });
@@ -218,7 +259,10 @@ export function moveInMemberCollection(userId: number, slug: string, publicId: s
     const row = await lockOwnCollection(tx, userId, slug);
     const projectId = await entryOf(tx, row.id, publicId);
     const all = await tx
-      .select({ projectId: memberCollectionProjects.projectId, visible: sql<boolean>`${isPublishedFor(userId)}` })
+      .select({
+        projectId: memberCollectionProjects.projectId,
+        visible: sql<boolean>`${isPublishedFor(userId)}`,
+      })
       .from(memberCollectionProjects)
       .innerJoin(projects, eq(projects.id, memberCollectionProjects.projectId))
       .where(eq(memberCollectionProjects.collectionId, row.id))
@@ -231,7 +275,13 @@ export function moveInMemberCollection(userId: number, slug: string, publicId: s
       await tx
         .update(memberCollectionProjects)
         .set({ position: index })
-        .where(and(eq(memberCollectionProjects.collectionId, row.id), eq(memberCollectionProjects.projectId, id), sql`${memberCollectionProjects.position} <> ${index}`));
+        .where(
+          and(
+            eq(memberCollectionProjects.collectionId, row.id),
+            eq(memberCollectionProjects.projectId, id),
+            sql`${memberCollectionProjects.position} <> ${index}`,
+          ),
+        );
     }
     await touch(tx, row.id);
     return changeOf(tx, owner, row);
@@ -257,9 +307,17 @@ export async function listMemberCollections(
   viewerId: number | null,
   options: { project?: string | undefined } = {},
 ): Promise<{ list: MemberCollection[]; isOwner: boolean }> {
-  const user = await getPublicUser(url, viewerId);
-  const isOwner = viewerId === user.id;
-  const list = await readCollections(getDb(), user, viewerId, isOwner ? sql`true` : eq(memberCollections.isPublic, true), options.project);
+  return listCollectionsOf(await getPublicUser(url, viewerId), viewerId, options);
+}
+
+/** `listMemberCollections` of a member already read (the collections tab has them from its banner). */
+export async function listCollectionsOf(
+  owner: Owner,
+  viewerId: number | null,
+  options: { project?: string | undefined } = {},
+): Promise<{ list: MemberCollection[]; isOwner: boolean }> {
+  const isOwner = viewerId === owner.id;
+  const list = await readCollections(getDb(), owner, viewerId, isOwner ? sql`true` : eq(memberCollections.isPublic, true), options.project);
   return { list, isOwner };
 }
 
@@ -276,31 +334,32 @@ export async function getMemberCollection(
 ): Promise<CollectionPage> {
   const db = getDb();
   const isOwner = viewerId === owner.id;
-  const [collection] = await readCollections(
+  const [found] = await readCollectionRows(
     db,
     owner,
     viewerId,
     and(eq(memberCollections.slug, slug), isOwner ? undefined : eq(memberCollections.isPublic, true))!,
   );
-  if (!collection) throw new AppError('collection_not_found');
-  const [found] = await db
-    .select({ id: memberCollections.id })
-    .from(memberCollections)
-    .where(and(eq(memberCollections.ownerId, owner.id), eq(memberCollections.slug, slug)))
-    .limit(1);
+  if (!found) throw new AppError('collection_not_found');
+  const { collection } = found;
   const rows = await db
-    .select(cardColumns)
+    .select({ ...cardColumns, tags: cardTags })
     .from(memberCollectionProjects)
     .innerJoin(projects, eq(projects.id, memberCollectionProjects.projectId))
     .innerJoin(users, eq(users.id, projects.ownerId))
-    .where(visibleIn(found!.id, viewerId))
+    .where(visibleIn(found.id, viewerId))
     .orderBy(asc(memberCollectionProjects.position), asc(memberCollectionProjects.projectId))
     .limit(paging.pageSize)
     .offset((paging.page - 1) * paging.pageSize);
   return {
     collection,
     isOwner,
-    projects: { list: await toCards(rows, locale), total: collection.projectCount, page: paging.page, pageSize: paging.pageSize },
+    projects: {
+      list: await toCards(rows, locale),
+      total: collection.projectCount,
+      page: paging.page,
+      pageSize: paging.pageSize,
+    },
   };
 }
 
