@@ -24,6 +24,8 @@ export const ISLAND_NAMESPACES = {
   ProjectOwnerActions: ['project', 'common', 'errors'],
   ProjectReactions: ['reactions', 'errors'],
   ReportButton: ['report', 'common', 'errors', 'validation'],
+  SaveToCollection: ['memberCollections', 'errors', 'validation'],
+  CollectionOwnerTools: ['memberCollections', 'common', 'errors', 'validation'],
   ModerationQueue: ['admin', 'errors'],
   StaffBanners: ['admin', 'common', 'errors', 'validation', 'cropper'],
   StaffCollections: ['admin', 'common', 'errors', 'validation', 'cropper'],

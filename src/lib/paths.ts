@@ -24,6 +24,8 @@ export const projectPath = (id: string) => `/d-${id}`;
 export const userPath = (url: string, tab?: string) => `/user/${encodeURIComponent(url)}${tab ? `/${tab}` : ''}`;
 export const tagPath = (slug: string) => `/newest?tag=${encodeURIComponent(slug)}`;
 export const collectionPath = (name: string) => `/collection/${encodeURIComponent(name)}`;
+/** A member's own collection: `/user/{url}/collections/{slug}`. */
+export const memberCollectionPath = (url: string, slug: string) => `${userPath(url, 'collections')}/${encodeURIComponent(slug)}`;
 
 /** A feed's address: the site's newest (`/newest/feed.xml`), a tag page's (`?tag=`), a member's. */
 export const feedPath = (source: { kind: 'newest' } | { kind: 'tag'; slug: string } | { kind: 'member'; url: string }) =>

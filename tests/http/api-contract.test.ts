@@ -101,10 +101,13 @@ async function staffFixtures(projectId: string): Promise<[unknown, unknown][]> {
   await call('admin/collection/save', { name: EXAMPLE_IDS.collection, titleEn: 'Keyboards', titleZh: '键盘' }, staff.token);
   await call('admin/collection/addProject', { name: EXAMPLE_IDS.collection, project: other.publicId }, staff.token);
   await call('admin/tag/create', { slug: EXAMPLE_IDS.mergedTag, nameEn: 'Radio', nameZh: '无线电', parent: null }, staff.token);
+  // The member's collection the `collection/*` examples act on (its slug comes from this title).
+  const collection = await call('collection/save', { title: 'Favourite boards', public: true }, owner.token);
   return [
     [EXAMPLE_IDS.upload, image.id],
     [EXAMPLE_IDS.banner, banner.item.id],
     [EXAMPLE_IDS.otherProject, other.publicId],
+    [EXAMPLE_IDS.memberCollection, collection.slug],
   ];
 }
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db/client.ts';
-import { banners, collectionProjects, collections, comments, messages, projects, reports, tags, videos, videoUploads } from '../../src/server/db/schema/index.ts';
+import { banners, collectionProjects, collections, comments, memberCollectionProjects, memberCollections, messages, projects, reports, tags, videos, videoUploads } from '../../src/server/db/schema/index.ts';
 import { newPublicId } from '../../src/server/services/ids.ts';
 import { hashToken } from '../../src/server/services/sessions.ts';
 import { storeDraft } from '../../src/server/services/drafts.ts';
@@ -44,8 +44,11 @@ async function createWorld() {
   const otherTag = await createTag(`other-${suffix}`);
   const image = await createUpload(admin.user.id, { purpose: 'cover', name: 'b.webp', mime: 'image/webp', data: 'webp' });
   const [banner] = await getDb().insert(banners).values({ image: image.url, link: '/', titleEn: 'Banner', titleZh: '横幅' }).returning();
+  // The owner's own collection, holding their project.
+  const [memberCollection] = await getDb().insert(memberCollections).values({ ownerId: owner.user.id, slug: `picks-${suffix}`, title: 'Picks' }).returning();
+  await getDb().insert(memberCollectionProjects).values({ collectionId: memberCollection!.id, projectId: project.id, position: 0 });
   const staff = { admin, moderator, otherProjectId: other.publicId, pinned, collection: collection!.name, tag: tag.slug, otherTag: otherTag.slug, imageId: image.id, bannerId: banner!.id, suffix };
-  return { owner, stranger, admin, reportId: report!.id, projectId: project.publicId, commentId: comment!.id, messageId: message!.id, draftId: draft.id, previewId: preview.id, videoId, uploadToken, staff };
+  return { owner, stranger, admin, memberCollection: memberCollection!.slug, reportId: report!.id, projectId: project.publicId, commentId: comment!.id, messageId: message!.id, draftId: draft.id, previewId: preview.id, videoId, uploadToken, staff };
 }
 
 type World = Awaited<ReturnType<typeof createWorld>>;
@@ -68,6 +71,8 @@ async function fingerprint(): Promise<unknown> {
       (SELECT json_agg(b ORDER BY id) FROM banners b) AS banners,
       (SELECT json_agg(c ORDER BY id) FROM (SELECT id, name, title_en, title_zh, cover FROM collections) c) AS collections,
       (SELECT json_agg(cp ORDER BY collection_id, project_id) FROM collection_projects cp) AS collection_projects,
+      (SELECT json_agg(mc ORDER BY id) FROM (SELECT id, owner_id, slug, title, description, is_public FROM member_collections) mc) AS member_collections,
+      (SELECT json_agg(mcp ORDER BY collection_id, project_id) FROM (SELECT collection_id, project_id, position FROM member_collection_projects) mcp) AS member_collection_projects,
       (SELECT json_agg(t ORDER BY id) FROM tags t) AS tags,
       (SELECT json_agg(a ORDER BY slug) FROM tag_aliases a) AS tag_aliases,
       (SELECT json_agg(pt ORDER BY project_id, tag_id) FROM project_tags pt) AS project_tags
@@ -100,6 +105,11 @@ const WRITES: Record<string, { who: 'owner' | 'member' | 'staff' | 'admin'; body
   'admin/tag/merge': { who: 'admin', body: (w) => ({ from: w.staff.tag, into: w.staff.otherTag }) },
   'admin/tag/move': { who: 'admin', body: (w) => ({ slug: w.staff.tag, parent: w.staff.otherTag }) },
   'admin/tag/rename': { who: 'admin', body: (w) => ({ slug: w.staff.tag, nameEn: 'Renamed', nameZh: '改名' }) },
+  'collection/add': { who: 'owner', body: (w) => ({ slug: w.memberCollection, id: w.staff.otherProjectId }) },
+  'collection/del': { who: 'owner', body: (w) => ({ slug: w.memberCollection }) },
+  'collection/move': { who: 'owner', body: (w) => ({ slug: w.memberCollection, id: w.projectId, position: 0 }) },
+  'collection/remove': { who: 'owner', body: (w) => ({ slug: w.memberCollection, id: w.projectId }) },
+  'collection/save': { who: 'owner', body: (w) => ({ slug: w.memberCollection, title: 'Taken over', public: false }) },
   'comment/del': { who: 'owner', body: (w) => ({ commentId: w.commentId }) },
   'message/read': { who: 'owner', body: (w) => ({ id: w.messageId }) },
   'project/del': { who: 'owner', body: (w) => ({ id: w.projectId }) },

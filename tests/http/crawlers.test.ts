@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db/client.ts';
-import { collectionProjects, collections, projects, userUrlAliases, videos } from '../../src/server/db/schema/index.ts';
+import { collectionProjects, collections, memberCollectionProjects, memberCollections, projects, userUrlAliases, videos } from '../../src/server/db/schema/index.ts';
 import { newPublicId } from '../../src/server/services/ids.ts';
 import { deleteProject } from '../../src/server/services/publishing.ts';
 import { GOOGLEBOT_UA, PHONE_UA, useApp, type AppResponse } from '../helpers/app.ts';
@@ -30,6 +30,8 @@ beforeAll(async () => {
   const [collection] = await getDb().insert(collections).values({ name: 'timekeepers', titleEn: 'Timekeepers', titleZh: '计时' }).returning();
   const [row] = await getDb().select({ id: projects.id }).from(projects).where(eq(projects.publicId, covered));
   await getDb().insert(collectionProjects).values({ collectionId: collection!.id, projectId: row!.id });
+  const [picks] = await getDb().insert(memberCollections).values({ ownerId: maker.user.id, slug: 'clock-picks', title: 'Clock <picks>', description: 'Ones I like' }).returning();
+  await getDb().insert(memberCollectionProjects).values({ collectionId: picks!.id, projectId: row!.id, position: 0 });
   await getDb().insert(userUrlAliases).values({ url: 'crawl-maker-old', userId: maker.user.id });
 });
 
@@ -168,6 +170,8 @@ describe('structured data and link previews', () => {
       `/user/${maker.user.customUrl}/video`,
       `/user/${maker.user.customUrl}/profile`,
       '/collection/timekeepers',
+      `/user/${maker.user.customUrl}/collections`,
+      `/user/${maker.user.customUrl}/collections/clock-picks`,
       '/search?q=clock',
       '/donation-list',
       `/video/player?id=${videoId}`,
@@ -218,6 +222,19 @@ describe('structured data and link previews', () => {
     const collection = jsonLd((await app.request('/collection/timekeepers')).body);
     expect(ofType(collection, 'BreadcrumbList')!.itemListElement).toHaveLength(2);
     expect(ofType(collection, 'CollectionPage')!.mainEntity.itemListElement[0].url).toBe(`${origin()}/d-${covered}`);
+
+    // A member's collection: its own title and picture in link previews, its projects and its trail in JSON-LD.
+    const picksPage = await app.request(`/user/${maker.user.customUrl}/collections/clock-picks`);
+    expect(attribute(picksPage.body, /<meta property="og:title" content="([^"]+)"/)).toBe('Clock <picks> · Crawl & Maker');
+    expect(attribute(picksPage.body, /<meta property="og:image" content="([^"]+)"/)).toBe(`${origin()}/files/covers/nixie.jpg`);
+    const picks = jsonLd(picksPage.body);
+    expect(ofType(picks, 'CollectionPage')).toMatchObject({ name: 'Clock <picks>', description: 'Ones I like', author: { '@type': 'Person', name: 'Crawl & Maker' } });
+    expect(ofType(picks, 'CollectionPage')!.mainEntity.itemListElement[0].url).toBe(`${origin()}/d-${covered}`);
+    expect(ofType(picks, 'BreadcrumbList')!.itemListElement.map((step: { item: string }) => local(step.item))).toEqual([
+      `/user/${maker.user.customUrl}`,
+      `/user/${maker.user.customUrl}/collections`,
+      `/user/${maker.user.customUrl}/collections/clock-picks`,
+    ]);
 
     const video = ofType(jsonLd((await app.request(`/video/player?id=${videoId}`)).body), 'VideoObject')!;
     expect(video).toMatchObject({ name: 'Soldering', thumbnailUrl: [`${origin()}/files/posters/x.jpg`], duration: 'PT1M16S' });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db/client.ts';
-import { attachments, banners, boards, bomLines, collections, edaDocuments, stars, videos } from '../../src/server/db/schema/index.ts';
+import { attachments, banners, boards, bomLines, collections, edaDocuments, memberCollectionProjects, memberCollections, stars, videos } from '../../src/server/db/schema/index.ts';
 import { newPublicId } from '../../src/server/services/ids.ts';
 import { submitComment } from '../../src/server/services/comments.ts';
 import { useApp } from '../helpers/app.ts';
@@ -140,6 +140,9 @@ beforeAll(async () => {
   await db.insert(edaDocuments).values({ projectId: project.id, status: 'ready', bomAttachmentId: bomId, bomColumns: ['designators', 'quantity', 'value'] });
   await db.insert(bomLines).values({ projectId: project.id, lineNo: 1, designators: ['R1'], quantity: 1, value: '10k' });
   await db.insert(collections).values({ name: 'budget-kits', titleEn: 'Budget kits', titleZh: '套件' });
+  // A member's public collection: guests read it without any island, its owner gets the tools.
+  const [picks] = await db.insert(memberCollections).values({ ownerId: owner.user.id, slug: 'budget-picks', title: 'Budget picks' }).returning();
+  await db.insert(memberCollectionProjects).values({ collectionId: picks!.id, projectId: project.id, position: 0 });
   // The home page's carousel, and a starred project (the owner's stars tab has unstar buttons).
   await db.insert(banners).values([
     { image: '/banners/one.webp', link: `/d-${projectId}`, titleEn: 'One', titleZh: '一', sort: 1 },
@@ -179,6 +182,9 @@ describe('pages without islands', () => {
       `/user/${user}`,
       `/m/user/${user}`,
       `/user/${user}/stars`,
+      `/user/${user}/collections`,
+      `/user/${user}/collections/budget-picks`,
+      `/m/user/${user}/collections/budget-picks`,
       `/user/${user}/video`,
       `/user/${user}/profile`,
       `/user/${user}/message`,
@@ -222,6 +228,8 @@ describe('pages with islands, and the home page’s carousel', () => {
       { page: `/video/player?id=${videoId}`, viewer: 'guest', budget: 188 * KB },
       { page: '/create/project', viewer: 'owner', budget: 161 * KB },
       { page: `/user/${user}/stars`, viewer: 'owner', budget: 101 * KB },
+      // The owner's collection tools (≈ 2 KB besides the member's React, i18next and API client).
+      { page: `/user/${user}/collections/budget-picks`, viewer: 'owner', budget: 104 * KB },
       { page: `/user/${user}/video`, viewer: 'owner', budget: 122 * KB },
       { page: `/user/${user}/draftbox`, viewer: 'owner', budget: 102 * KB },
       { page: `/user/${user}/profile`, viewer: 'owner', budget: 105 * KB },

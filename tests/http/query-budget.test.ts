@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb, queryCount } from '../../src/server/db/client.ts';
-import { comments, stars, videos } from '../../src/server/db/schema/index.ts';
+import { comments, memberCollectionProjects, memberCollections, stars, videos } from '../../src/server/db/schema/index.ts';
 import { newPublicId } from '../../src/server/services/ids.ts';
 import { useApp } from '../helpers/app.ts';
 import { createProject, createTag, createUser } from '../helpers/factories.ts';
@@ -28,6 +28,11 @@ beforeAll(async () => {
   projectId = project.publicId;
   for (let i = 0; i < 6; i += 1) await getDb().insert(comments).values({ projectId: project.id, authorId: i % 2 ? reader.user.id : owner.user.id, body: `Comment ${i}` });
   for (const other of created.slice(1, 6)) await getDb().insert(stars).values({ userId: reader.user.id, projectId: other.id });
+  // A member's collection of six projects: its page reads them (and their tags) in one statement.
+  const [picks] = await getDb().insert(memberCollections).values({ ownerId: owner.user.id, slug: 'budget-picks', title: 'Budget picks' }).returning();
+  await getDb()
+    .insert(memberCollectionProjects)
+    .values(created.slice(0, 6).map((project, position) => ({ collectionId: picks!.id, projectId: project.id, position })));
   videoId = newPublicId();
   await getDb()
     .insert(videos)
@@ -58,6 +63,8 @@ describe('queries per page', () => {
     ["a member's projects", () => `/user/${owner.user.customUrl}`, 6, 7],
     ["a member's stars", () => `/user/${reader.user.customUrl}/stars`, 6, 8],
     ["a member's videos", () => `/user/${owner.user.customUrl}/video`, 5, 6],
+    ["a member's collections", () => `/user/${owner.user.customUrl}/collections`, 3, 4],
+    ['a collection', () => `/user/${owner.user.customUrl}/collections/budget-picks`, 4, 5],
     ['a video', () => `/video/player?id=${videoId}`, 2, 3],
     ['donations', () => '/donation-list', 3, 4],
   ];

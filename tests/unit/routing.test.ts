@@ -20,6 +20,9 @@ describe('route table', () => {
     expect(matchRoute('/logout')?.middleware).toEqual(['logout']);
     expect(matchRoute('/d-abc')?.middleware).toEqual([]);
     expect(matchRoute('/user/alice/stars')?.mobile).toBe(true);
+    // A member's collections, and one collection, have their /m mirrors.
+    expect(matchRoute('/user/alice/collections')?.mobile).toBe(true);
+    expect(matchRoute('/user/alice/collections/radios')?.mobile).toBe(true);
     // The sign-out confirmation has a mobile page too.
     expect(matchRoute('/logout')?.mobile).toBe(true);
     expect(matchRoute('/nothing/here')).toBeUndefined();

@@ -25,6 +25,7 @@ export const API_TAGS = {
   sso: 'Sign-in, sign-up and sessions',
   site: 'Banners and donations',
   moderation: 'Reports by members; the moderation queue, hiding and restoring content, suspensions and the audit log (staff)',
+  collections: 'Members’ own collections of projects: create, add, reorder, share',
   staff: 'Staff tools for content: banners, collections, pinned recommendations, the tag tree (admins)',
   meta: 'This description of the API',
 } as const;

@@ -9,10 +9,12 @@ import { listVideos } from '../services/videos.ts';
 import { pageTags } from '../page-cache/tags.ts';
 import { notFound, ok, pageParam, redirect, type PageContext, type PageLoader } from './page.ts';
 import { getAccountEmail, type AccountEmail } from '../services/email-digest.ts';
+import { listCollectionsOf } from '../services/member-collections.ts';
+import type { MemberCollection } from '../../lib/contract/schemas/collections.ts';
 
-export type UserTab = 'projects' | 'stars' | 'video' | 'message' | 'profile' | 'draftbox';
+export type UserTab = 'projects' | 'stars' | 'collections' | 'video' | 'message' | 'profile' | 'draftbox';
 
-const TABS: Record<string, UserTab> = { '': 'projects', stars: 'stars', video: 'video', message: 'message', profile: 'profile', draftbox: 'draftbox' };
+const TABS: Record<string, UserTab> = { '': 'projects', stars: 'stars', collections: 'collections', video: 'video', message: 'message', profile: 'profile', draftbox: 'draftbox' };
 const OWNER_ONLY = new Set<UserTab>(['message', 'draftbox']);
 
 /** The profile every `/user/{url}` tab shows in its banner. */
@@ -26,6 +28,7 @@ export interface UserPageContext {
 export type UserTabData =
   | { tab: 'projects'; page: ProjectPage; statusCounts: { published: number; draft: number } | null }
   | { tab: 'stars'; page: ProjectPage }
+  | { tab: 'collections'; list: MemberCollection[] }
   | { tab: 'video'; page: Page<Video>; projects: { id: string; title: string }[] }
   | { tab: 'draftbox'; drafts: Page<DraftItem> }
   | { tab: 'message'; page: MessagePage; unreadOnly: boolean }
@@ -70,6 +73,9 @@ async function loadTab(tab: UserTab, { profile, isOwner, draftCount }: UserPageC
       };
     case 'stars':
       return { tab, page: await listStarredProjects(profile.url, { page, pageSize: 12 }, locals.locale) };
+    case 'collections':
+      // Their owner sees the private ones too (guests' cached copies never do: they have no session).
+      return { tab, list: (await listCollectionsOf(profile, locals.user?.id ?? null)).list };
     case 'video': {
       // The owner also sees their videos still uploading, processing or failed, and may link new ones to their projects.
       const [videos, projects] = await Promise.all([

@@ -36,6 +36,8 @@ export const routeTable: RouteMeta[] = [
   route('/recommend'),
   route('/user/:url'),
   route('/user/:url/stars'),
+  route('/user/:url/collections'),
+  route('/user/:url/collections/:slug'),
   route('/user/:url/video'),
   route('/user/:url/message'),
   route('/user/:url/profile'),

@@ -86,3 +86,12 @@ export function purgeVideoPages(ownerId: number, projectIds: (number | null)[]):
 export function purgeDonationPages(): Promise<void> {
   return purgeQuietly(Promise.resolve([pageTags.home]));
 }
+
+/**
+ * A member's collections changed: their pages (the collections tab and each collection's page are
+ * tagged with the member); with `appeared`, a collection guests may now read (made, or made
+ * public), so "not found" answers too, which may have been its address.
+ */
+export function purgeMemberCollectionPages(userId: number, options: { appeared?: boolean } = {}): Promise<void> {
+  return purgeQuietly(memberUrls([userId]).then((urls) => [...urls.map(pageTags.user), ...(options.appeared ? [pageTags.missing] : [])]));
+}

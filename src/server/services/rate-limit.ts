@@ -108,6 +108,8 @@ export const RATE_LIMITS = {
   'report:user': { limit: 20, windowMs: HOUR },
   /** Stars and likes a member may toggle per hour. */
   'reaction:user': { member: { limit: 600, windowMs: HOUR }, newAccount: { limit: 120, windowMs: HOUR } },
+  /** Changes a member may make to their collections per hour (create, edit, add, remove, reorder, delete). */
+  'collection:user': { member: { limit: 600, windowMs: HOUR }, newAccount: { limit: 120, windowMs: HOUR } },
 } as const satisfies Record<string, RateLimitRule | RateLimitSteps | MemberRateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

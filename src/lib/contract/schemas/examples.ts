@@ -23,6 +23,8 @@ export const EXAMPLE_IDS = {
   otherProject: 'r7c2n5b8w3ke',
   banner: 6301,
   collection: 'keyboards',
+  /** A member's own collection (the example member's), by its slug. */
+  memberCollection: 'favourite-boards',
   /** A tag the staff merge example merges away. */
   mergedTag: 'radio',
 } as const;

@@ -9,6 +9,7 @@ export * from './attachments.ts';
 export * from './electronics.ts';
 export * from './tags.ts';
 export * from './collections.ts';
+export * from './member-collections.ts';
 export * from './reactions.ts';
 export * from './comments.ts';
 export * from './messages.ts';

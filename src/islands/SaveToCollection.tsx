@@ -1,0 +1,123 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { COLLECTION_TITLE_MAX } from '../lib/collection-rules.ts';
+import type { IslandMessages } from '../lib/island-messages.ts';
+import { isAlert, noticeText } from '../lib/notice.ts';
+import { createSaveMenu, type SaveMenuInit } from '../stores/save-to-collection.ts';
+import { I18nProvider } from './i18n.tsx';
+import { useIslandStore } from './use-island-store.ts';
+
+export interface SaveToCollectionProps extends SaveMenuInit {
+  /** The project's title, for the button's accessible name on a card. */
+  title: string;
+  /** `card`: a small button on a project card; `page`: the full button of a project page. */
+  size: 'card' | 'page';
+  locale: string;
+  messages: IslandMessages;
+}
+
+function Menu({ title, size, ...init }: Omit<SaveToCollectionProps, 'locale' | 'messages'>) {
+  const { t } = useTranslation();
+  const menu = useIslandStore(() => createSaveMenu(init));
+  const state = useStore(menu.$menu);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const fieldId = useId();
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (state.open && !element.open) element.showModal();
+    if (!state.open && element.open) element.close();
+  }, [state.open]);
+  const alert = isAlert(state.message);
+  return (
+    <div className={`save-collection save-collection-${size}`}>
+      <button
+        type="button"
+        className={size === 'page' ? 'btn' : 'btn btn-small save-collection-card-button'}
+        aria-haspopup="dialog"
+        aria-expanded={state.open}
+        aria-label={size === 'card' ? t('memberCollections.saveProject', { title }) : undefined}
+        onClick={menu.toggle}
+        data-testid="save-to-collection"
+      >
+        <span aria-hidden="true">＋</span> {size === 'page' ? t('memberCollections.saveLong') : t('memberCollections.save')}
+      </button>
+      <dialog
+        ref={dialog}
+        className="confirm-dialog save-collection-dialog"
+        aria-labelledby={titleId}
+        onCancel={(event) => {
+          event.preventDefault();
+          menu.close();
+        }}
+      >
+        <h2 id={titleId}>{t('memberCollections.dialogTitle')}</h2>
+        {state.loading && <p role="status">{t('memberCollections.loading')}</p>}
+        {state.loaded && state.collections.length > 0 && (
+          <fieldset className="save-collection-list">
+            <legend className="visually-hidden">{t('memberCollections.yourCollections')}</legend>
+            {state.collections.map((row) => (
+              <label key={row.slug} className="save-collection-row">
+                <input
+                  type="checkbox"
+                  checked={row.checked}
+                  disabled={state.pending !== null}
+                  onChange={(event) => void menu.setMembership(row.slug, event.target.checked)}
+                />
+                <span>{row.title}</span>
+                {!row.public && <span className="chip private-badge">{t('memberCollections.private')}</span>}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        {state.loaded && !state.creating && (
+          <button type="button" className="link-button" onClick={menu.startNew}>
+            {t('memberCollections.new')}
+          </button>
+        )}
+        {state.creating && (
+          <form
+            className="save-collection-new"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void menu.createCollection();
+            }}
+          >
+            <label htmlFor={fieldId}>{t('memberCollections.newTitle')}</label>
+            <input id={fieldId} type="text" value={state.newTitle} maxLength={COLLECTION_TITLE_MAX} onChange={(event) => menu.typeTitle(event.target.value)} autoFocus />
+            <label className="save-collection-public">
+              <input type="checkbox" checked={state.newPublic} onChange={(event) => menu.setNewPublic(event.target.checked)} />
+              {t('memberCollections.public')}
+            </label>
+            <button type="submit" className="btn btn-primary" disabled={state.pending !== null}>
+              {t('memberCollections.create')}
+            </button>
+          </form>
+        )}
+        <p className={`status-message${alert ? ' error' : ''}`} role={alert ? 'alert' : 'status'} aria-live="polite">
+          {state.message ? noticeText(state.message, t) : ''}
+        </p>
+        <div className="actions">
+          <button type="button" className="btn" onClick={menu.close}>
+            {t('memberCollections.done')}
+          </button>
+        </div>
+      </dialog>
+    </div>
+  );
+}
+
+/**
+ * "Save to collection" on a project page and on cards (signed-in members only): a dialog listing
+ * the member's collections with a box ticked on those holding the project, and "New collection…".
+ * Hydrated with `client:interaction`: pages load none of its code until it is used.
+ */
+export default function SaveToCollection({ locale, messages, ...props }: SaveToCollectionProps) {
+  return (
+    <I18nProvider locale={locale} messages={messages}>
+      <Menu {...props} />
+    </I18nProvider>
+  );
+}
