@@ -10,8 +10,8 @@ export const LOG_BODY_MAX = 20_000;
 /** Logs per page of the Logs tab. */
 export const LOG_PAGE_SIZE = 10;
 
-/** `/d-{id}/log/{n}`: one log's page (desktop path: wrap in `variantPath`). */
-export const logPath = (projectId: string, n: number) => `/d-${projectId}/log/${n}`;
+/** `/d-{id}/log/{n}`: one log's page (desktop path: wrap in `variantPath`); `'{n}'` makes the pattern an island fills in. */
+export const logPath = (projectId: string, n: number | '{n}') => `/d-${projectId}/log/${n}`;
 
 /** `/d-{id}/feed.xml`: the Atom feed of a project's logs. */
 export const projectFeedPath = (projectId: string) => `/d-${projectId}/feed.xml`;

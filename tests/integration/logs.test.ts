@@ -8,6 +8,7 @@ import { activities, comments, messages, projectLogs, projects } from '../../src
 import { deleteLog, getLogView, listLogs, saveLog } from '../../src/server/services/logs.ts';
 import { deleteComment, listComments, recountComments, replyToComment, submitComment } from '../../src/server/services/comments.ts';
 import { deleteProject } from '../../src/server/services/publishing.ts';
+import { listMessages } from '../../src/server/services/messages.ts';
 import { findPublishedProject } from '../../src/server/services/project-detail.ts';
 import { RATE_LIMITS } from '../../src/server/services/rate-limit.ts';
 import { LOG_BODY_MAX, LOG_TITLE_MAX } from '../../src/lib/logs.ts';
@@ -170,6 +171,8 @@ describe('comments on a log', () => {
     const comment = await submitComment(reader.id, project.publicId, 'What infill?', 1);
     const [message] = await getDb().select().from(messages).where(eq(messages.recipientId, owner.id));
     expect(message).toMatchObject({ kind: 'comment', commentId: comment.id, projectId: project.id });
+    const listed = await listMessages(owner.id, { page: 1, pageSize: 10 });
+    expect(listed.list[0]).toMatchObject({ kind: 'comment', project: { id: project.publicId }, comment: { id: comment.id, excerpt: 'What infill?', log: 1 } });
   });
 
   it('are refused on a deleted log, and a hidden comment thread leaves the log’s count', async () => {

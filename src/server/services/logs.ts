@@ -4,24 +4,24 @@
  * Atom feed and an activity for followers.
  */
 import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { z as zod } from 'zod';
 import { LOG_BODY_MAX, LOG_TITLE_MAX, logPath } from '../../lib/logs.ts';
 import { countCharacters, excerptOf } from '../../lib/text.ts';
-import type { logEntrySchema } from '../../lib/contract/schemas/logs.ts';
+import type { LogEntry } from '../../lib/contract/schemas/logs.ts';
 import { getDb } from '../db/client.ts';
 import { projectLogs, projects, users } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import { parseInput, pagingSchema, z } from '../http/validation.ts';
 import { announceActivities, forgetActivities, recordActivity } from './activities.ts';
 import type { Page } from './cards.ts';
-import { renderDescription } from './markdown.ts';
+import type { FeedEntry } from './feeds.ts';
+import { imagesInHtml, renderDescription } from './markdown.ts';
 import type { DbExecutor } from './notifications.ts';
 import { purgeProjectPages } from './page-purges.ts';
 import { findPublishedProject, type PublishedProjectRef } from './project-detail.ts';
 import { hitMemberRateLimitById } from './rate-limit.ts';
 import { visibleTo } from './visibility.ts';
 
-export type LogEntry = zod.infer<typeof logEntrySchema>;
+export type { LogEntry };
 
 /** A log's title: one line, 1–120 characters. Field errors: `required`, `too_big`. */
 export const logTitleSchema = z
@@ -247,4 +247,27 @@ export async function getLogView(publicId: string, project: PublishedProjectRef,
     getDb().select(neighbour).from(projectLogs).where(and(readable, gt(projectLogs.n, n))).orderBy(asc(projectLogs.n)).limit(1),
   ]);
   return { log: toEntry(publicId, row), logId: row.id, previous: previous ?? null, next: next ?? null };
+}
+
+/**
+ * The newest logs of project `projectId` (public id `publicId`) as entries of its Atom feed, as a
+ * guest reads them: the whole sanitized body with its first picture as the entry's image.
+ */
+export async function listLogFeedEntries(project: PublishedProjectRef, publicId: string, limit: number): Promise<FeedEntry[]> {
+  const rows = await selectLogs()
+    .where(readableLogs(project.id, null))
+    .orderBy(desc(projectLogs.createdAt), desc(projectLogs.n))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: publicId,
+    path: logPath(publicId, row.n),
+    contentHtml: row.bodyHtml,
+    title: row.title,
+    summary: excerptOf(row.bodyText, 280),
+    author: { url: row.authorUrl, nickname: row.authorNickname },
+    publishedAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    image: imagesInHtml(row.bodyHtml).find(({ src }) => src.startsWith('/files/'))?.src ?? null,
+    tags: [],
+  }));
 }

@@ -20,3 +20,5 @@ export const logEntrySchema = z
 export const logPageSchema = pageOf(logEntrySchema).meta({ id: 'LogPage', description: 'A page of a project’s build logs, newest first.' });
 
 export const logDeletedSchema = z.object({ n: z.number().int().positive() });
+
+export type LogEntry = z.infer<typeof logEntrySchema>;
