@@ -3,7 +3,7 @@ import { useDeferredValue, useId, useMemo, useRef, useState, type ClipboardEvent
 import { useTranslation } from 'react-i18next';
 import type { IslandMessages } from '../lib/island-messages.ts';
 import { LOG_BODY_MAX, LOG_TITLE_MAX } from '../lib/logs.ts';
-import { IMAGE_TYPES } from '../lib/markdown-images.ts';
+import { IMAGE_TYPES } from '../stores/markdown-images.ts';
 import { renderPreview } from '../lib/markdown-preview.ts';
 import { isAlert, noticeText } from '../lib/notice.ts';
 import { createLogEditor, type LogEditorInit } from '../stores/log-editor.ts';

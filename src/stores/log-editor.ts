@@ -3,7 +3,7 @@ import { map } from 'nanostores';
 import { ApiError, apiCall } from '../lib/api-client.ts';
 import type { LogEntry } from '../lib/contract/schemas/logs.ts';
 import { LOG_BODY_MAX, LOG_TITLE_MAX } from '../lib/logs.ts';
-import { uploadMarkdownImages } from '../lib/markdown-images.ts';
+import { uploadMarkdownImages } from './markdown-images.ts';
 import { fail, invalid, warn, type Notice } from '../lib/notice.ts';
 import { countCharacters } from '../lib/text.ts';
 

@@ -5,7 +5,7 @@ import type { ErrorKey } from '../lib/contract/errors.ts';
 import { fail, invalid, say, warn, type Notice } from '../lib/notice.ts';
 import { copyKey, copyToRestore, readCopy, snapshotOf, writeCopy, type FormFile, type ProjectFields } from '../lib/project-form-copy.ts';
 import { uploadFile, type UploadHandle } from '../lib/upload-client.ts';
-import { IMAGE_MAX_BYTES, uploadMarkdownImages } from '../lib/markdown-images.ts';
+import { IMAGE_MAX_BYTES, uploadMarkdownImages } from './markdown-images.ts';
 
 export type { FormFile, ProjectFields } from '../lib/project-form-copy.ts';
 
@@ -16,7 +16,7 @@ export const DESCRIPTION_MAX = 100_000;
 export const TAGS_MAX = 5;
 export const ATTACHMENTS_MAX = 20;
 export const ATTACHMENT_MAX_BYTES = 50 * 1024 * 1024;
-export { IMAGE_MAX_BYTES, IMAGE_TYPES, insertLine } from '../lib/markdown-images.ts';
+export { IMAGE_MAX_BYTES, IMAGE_TYPES, insertLine } from './markdown-images.ts';
 
 export interface FormTag {
   slug: string;

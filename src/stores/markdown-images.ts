@@ -4,8 +4,8 @@
  * Markdown editor, so they all behave alike.
  */
 import type { TFunction } from 'i18next';
-import { fail, warn, type Notice } from './notice.ts';
-import { uploadFile } from './upload-client.ts';
+import { fail, warn, type Notice } from '../lib/notice.ts';
+import { uploadFile } from '../lib/upload-client.ts';
 
 /** The largest picture a browser sends (the server refuses larger ones anyway). */
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
