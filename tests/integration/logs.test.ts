@@ -70,6 +70,7 @@ describe('posting build logs', () => {
     expect((await logRows(project.id)).length).toBe(1);
     const recorded = await getDb().select().from(activities).where(and(eq(activities.projectId, project.id), eq(activities.kind, 'log')));
     expect(recorded).toHaveLength(1);
+    expect(recorded[0]!.title).toBe('First try');
     await expect(saveLog(owner.id, { id: project.publicId, n: 9, title: 'Nope', content: 'No such log.' })).rejects.toMatchObject({ status: 404, errorKey: 'log_not_found' });
   });
 

@@ -49,7 +49,7 @@ export async function loadProjectComments(
 ): Promise<CommentsSectionData> {
   const { log } = project;
   const [page, focus] = await Promise.all([
-    listComments({ id: project.publicId, page: options.page, pageSize: COMMENTS_PAGE_SIZE, sort: options.sort, log: log?.n }, viewerId, project.found),
+    listComments({ id: project.publicId, page: options.page, pageSize: COMMENTS_PAGE_SIZE, sort: options.sort, log: log?.n }, viewerId, project.found, log?.id),
     options.focusId ? getCommentThread(project.publicId, options.focusId, viewerId, project.found, log?.id ?? null) : Promise.resolve(null),
   ]);
   return { page: page as Page<CommentThread>, sort: options.sort, focus, focusId: focus ? options.focusId : null };

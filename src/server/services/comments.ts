@@ -203,10 +203,11 @@ export async function listComments(
   input: ListCommentsInput,
   viewerId: number | null,
   found?: PublishedProjectRef,
+  foundLogId?: number,
 ): Promise<Page<CommentThread> | Page<CommentItem>> {
-  // `found`: the project page already looked the project up.
+  // `found`, `foundLogId`: the page already looked the project (and the log) up.
   const project = found ?? (await findPublishedProject(input.id, viewerId));
-  const logId = input.log === undefined ? null : await findLogId(project, input.log, viewerId);
+  const logId = input.log === undefined ? null : (foundLogId ?? (await findLogId(project, input.log, viewerId)));
   const db = getDb();
   const paging = { page: input.page, pageSize: input.pageSize };
   if (input.commentId !== undefined) {

@@ -8,7 +8,7 @@ import { LOG_BODY_MAX, LOG_TITLE_MAX, logPath } from '../../lib/logs.ts';
 import { countCharacters, excerptOf } from '../../lib/text.ts';
 import type { LogEntry } from '../../lib/contract/schemas/logs.ts';
 import { getDb } from '../db/client.ts';
-import { projectLogs, projects, users } from '../db/schema/index.ts';
+import { activities, projectLogs, projects, users } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import { parseInput, pagingSchema, z } from '../http/validation.ts';
 import { announceActivities, forgetActivities, recordActivity } from './activities.ts';
@@ -150,6 +150,8 @@ export async function saveLog(userId: number, input: unknown): Promise<LogEntry>
         .where(and(eq(projectLogs.projectId, project.id), eq(projectLogs.n, n), isNull(projectLogs.deletedAt)))
         .returning({ id: projectLogs.id });
       if (!edited) throw new AppError('log_not_found');
+      // Followers' feeds show the title as it is now.
+      await tx.update(activities).set({ title: title.slice(0, 200) }).where(and(eq(activities.kind, 'log'), eq(activities.refId, edited.id)));
       return { id: edited.id, created: false };
     }
     // Deleted logs keep their rows, so the highest number ever given is still here.
