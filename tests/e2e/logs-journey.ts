@@ -16,7 +16,8 @@ async function hydrated(page: Page, container: string, touch: boolean): Promise<
 /**
  * The build log journey, on a desktop or a phone: the owner writes a log with a picture on the
  * Logs tab (checking the preview), publishes it and lands on its page; it shows on the Logs tab;
- * another member comments on it there, and the owner's message about that comment names the log.
+ * another member comments on it there, and the owner’s message about that comment names the log;
+ * the owner then corrects its title on its page and deletes it after confirming.
  */
 export async function buildLogJourney(browser: Browser, baseURL: string, options: { phone: boolean }): Promise<void> {
   const { phone } = options;
@@ -78,4 +79,22 @@ export async function buildLogJourney(browser: Browser, baseURL: string, options
 
   const inbox = await call<{ list: { kind: string; comment: { log?: number; excerpt: string } | null }[] }>(owner.api, 'message/list', { page: 1, pageSize: 10 });
   expect(inbox.result.list.find((message) => message.kind === 'comment')?.comment).toMatchObject({ excerpt: 'How much ripple on that rail?', log: 1 });
+
+  // The owner corrects the title on the log's page, then deletes the log after confirming.
+  const editContext = await browser.newContext();
+  await useSession(editContext, baseURL, owner);
+  const editPage = await editContext.newPage();
+  await editPage.goto(`${prefix}/d-${project.id}/log/1`);
+  await editPage.getByText('Edit this log').click();
+  await hydrated(editPage, '.log-editor-box', phone);
+  await editPage.getByRole('textbox', { name: 'Title' }).fill('First power-up, 3.3 V rail');
+  await editPage.getByRole('button', { name: 'Save changes' }).click();
+  await expect(editPage.getByRole('heading', { level: 1, name: 'First power-up, 3.3 V rail' })).toBeVisible();
+  await editPage.getByText('Edit this log').click();
+  await hydrated(editPage, '.log-editor-box', phone);
+  await editPage.getByRole('button', { name: 'Delete log' }).click();
+  await editPage.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(editPage).toHaveURL(new RegExp(`${prefix}/d-${project.id}/logs$`));
+  await expect(editPage.getByTestId('logs-empty')).toBeVisible();
+  await editContext.close();
 }
