@@ -63,6 +63,10 @@ describe('build log pages', () => {
     expect(text(entry, 'id')).toBe(`${app.origin()}/d-${projectId}/log/1`);
     expect(text(entry, 'published')).toMatch(W3C_DATETIME);
     expect(text(entry, 'content')).toContain('<strong>IN-14</strong>');
+    // A feed has no phone version: its /m address leads to the one document.
+    const mirrored = await app.request(`/m/d-${projectId}/feed.xml`);
+    expect(mirrored.status).toBe(301);
+    expect(mirrored.headers.location).toBe(`/d-${projectId}/feed.xml`);
     expect((await app.request(`/d-${projectId}`)).body).toContain(`type="application/atom+xml" title="Atom feed of this project’s build logs" href="${app.origin()}/d-${projectId}/feed.xml"`);
   });
 
