@@ -9,6 +9,7 @@ import { deleteLog, getLogView, listLogs, saveLog } from '../../src/server/servi
 import { deleteComment, listComments, recountComments, replyToComment, submitComment } from '../../src/server/services/comments.ts';
 import { deleteProject } from '../../src/server/services/publishing.ts';
 import { listMessages } from '../../src/server/services/messages.ts';
+import { listReports, submitReport } from '../../src/server/services/moderation.ts';
 import { findPublishedProject } from '../../src/server/services/project-detail.ts';
 import { RATE_LIMITS } from '../../src/server/services/rate-limit.ts';
 import { LOG_BODY_MAX, LOG_TITLE_MAX } from '../../src/lib/logs.ts';
@@ -174,6 +175,10 @@ describe('comments on a log', () => {
     expect(message).toMatchObject({ kind: 'comment', commentId: comment.id, projectId: project.id });
     const listed = await listMessages(owner.id, { page: 1, pageSize: 10 });
     expect(listed.list[0]).toMatchObject({ kind: 'comment', project: { id: project.publicId }, comment: { id: comment.id, excerpt: 'What infill?', log: 1 } });
+    // Staff reviewing a report on it are led to the log too.
+    await submitReport(owner.id, { kind: 'comment', id: String(comment.id), reason: 'spam' });
+    const queue = await listReports({ page: 1, pageSize: 50 });
+    expect(queue.list.find((report) => report.targetId === String(comment.id))?.target?.href).toBe(`/d-${project.publicId}/log/1?comment=${comment.id}#comment-${comment.id}`);
   });
 
   it('are refused on a deleted log, and a hidden comment thread leaves the log’s count', async () => {
