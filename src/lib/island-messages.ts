@@ -18,6 +18,7 @@ export const ISLAND_NAMESPACES = {
   DraftBox: ['drafts', 'user', 'common', 'errors'],
   EmailSettings: ['profile', 'validation', 'errors'],
   HeaderUserMenu: ['account'],
+  LogEditor: ['logs', 'form', 'validation', 'errors', 'common'],
   MessageList: ['messages', 'pagination', 'errors'],
   ProfileEditor: ['profile', 'user', 'validation', 'errors', 'cropper', 'common'],
   ProjectForm: ['form', 'validation', 'errors', 'cropper', 'common'],

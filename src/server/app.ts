@@ -40,7 +40,7 @@ export const SERVER_TIMEOUTS = {
 } as const;
 
 /** Feeds and sitemaps have no phone version: their `/m` addresses lead to the one document. */
-const MOBILE_FEEDS = /^\/m\/(rss\.xml|sitemap\.xml|sitemaps\/[^/]+\.xml|newest\/feed\.xml|user\/[^/]+\/feed\.xml)$/;
+const MOBILE_FEEDS = /^\/m\/(rss\.xml|sitemap\.xml|sitemaps\/[^/]+\.xml|newest\/feed\.xml|user\/[^/]+\/feed\.xml|d-[^/]+\/feed\.xml)$/;
 
 function plainAnswer(res: http.ServerResponse, status: number, headers: http.OutgoingHttpHeaders = {}): void {
   const body = `${status} ${http.STATUS_CODES[status]}\n`;

@@ -11,7 +11,9 @@ const REPLY_PAGE_SIZE = 50;
 export interface CommentsInit {
   /** The project's public id. */
   projectId: string;
-  /** The project's comment count (comments and replies, deleted ones excluded). */
+  /** The number of the project's build log these comments are on; absent for the project's own. */
+  logN?: number | undefined;
+  /** The project's (or the log's) comment count (comments and replies, deleted ones excluded). */
   commentCount: number;
   /** The page of top-level comments the server rendered. */
   initial: ListPage<CommentThread>;
@@ -96,6 +98,9 @@ function reveal(id: number): void {
  */
 export function createComments(init: CommentsInit) {
   const { projectId, viewer, maxLength } = init;
+  // A log's conversation keeps its drafts apart from the project's, and names the log to the API.
+  const draftScope = init.logN ? `${projectId}/log/${init.logN}` : projectId;
+  const onLog = init.logN ? { log: init.logN } : {};
   const guest = viewer === null;
   const $comments = map<CommentsState>({
     threads: init.initial.list,
@@ -125,21 +130,21 @@ export function createComments(init: CommentsInit) {
 
   function setText(text: string): void {
     update({ composer: { ...get().composer, text, error: null, restored: false } });
-    writeDraft(projectId, 'comment', { text });
+    writeDraft(draftScope, 'comment', { text });
   }
 
   function setReplyText(text: string): void {
     const { reply } = get();
     if (!reply) return;
     update({ reply: { ...reply, text, error: null } });
-    writeDraft(projectId, 'reply', { text, commentId: reply.target.id });
+    writeDraft(draftScope, 'reply', { text, commentId: reply.target.id });
   }
 
   async function submit(): Promise<void> {
     const { composer, sort } = get();
     if (composer.busy) return;
     if (guest) {
-      writeDraft(projectId, 'comment', { text: composer.text });
+      writeDraft(draftScope, 'comment', { text: composer.text });
       goSignIn();
       return;
     }
@@ -150,7 +155,7 @@ export function createComments(init: CommentsInit) {
     }
     update({ composer: { ...composer, busy: true, error: null } });
     try {
-      const created = await apiCall<CommentThread>('comment/submit', { id: projectId, content: composer.text });
+      const created = await apiCall<CommentThread>('comment/submit', { id: projectId, content: composer.text, ...onLog });
       const state = get();
       update({
         ...addThread(shown(), created, sort),
@@ -160,7 +165,7 @@ export function createComments(init: CommentsInit) {
         highlightId: created.id,
         status: say('comments.posted'),
       });
-      writeDraft(projectId, 'comment', null);
+      writeDraft(draftScope, 'comment', null);
       reveal(created.id);
     } catch (error) {
       update({ composer: { ...get().composer, busy: false, error: isSignedOut(error) ? null : postFailure(error, maxLength) } });
@@ -170,20 +175,20 @@ export function createComments(init: CommentsInit) {
   }
 
   function openReply(threadId: number, target: CommentItem): void {
-    const draft = readDraft(projectId, 'reply');
+    const draft = readDraft(draftScope, 'reply');
     update({ reply: { threadId, target, text: draft?.commentId === target.id ? draft.text : '', busy: false, error: null } });
   }
 
   function closeReply(): void {
     update({ reply: null });
-    writeDraft(projectId, 'reply', null);
+    writeDraft(draftScope, 'reply', null);
   }
 
   async function submitReply(): Promise<void> {
     const { reply } = get();
     if (!reply || reply.busy) return;
     if (guest) {
-      writeDraft(projectId, 'reply', { text: reply.text, commentId: reply.target.id });
+      writeDraft(draftScope, 'reply', { text: reply.text, commentId: reply.target.id });
       goSignIn(reply.target.id);
       return;
     }
@@ -196,13 +201,13 @@ export function createComments(init: CommentsInit) {
     try {
       const created = await apiCall<CommentItem>('comment/reply', { commentId: reply.target.id, content: reply.text });
       update({ ...addReply(shown(), created), count: get().count + 1, reply: null, highlightId: created.id, status: say('comments.replyPosted') });
-      writeDraft(projectId, 'reply', null);
+      writeDraft(draftScope, 'reply', null);
       reveal(created.id);
     } catch (error) {
       const current = get().reply;
       if (current) update({ reply: { ...current, busy: false, error: isSignedOut(error) ? null : postFailure(error, maxLength) } });
       if (isSignedOut(error)) {
-        writeDraft(projectId, 'reply', { text: reply.text, commentId: reply.target.id });
+        writeDraft(draftScope, 'reply', { text: reply.text, commentId: reply.target.id });
         goSignIn(reply.target.id);
       }
     }
@@ -211,7 +216,7 @@ export function createComments(init: CommentsInit) {
   /** Likes or unlikes at once, confirmed by the server or rolled back; guests sign in first. */
   async function like(item: CommentItem): Promise<void> {
     if (guest) {
-      rememberPendingLike(projectId, item.id);
+      rememberPendingLike(draftScope, item.id);
       goSignIn(item.id);
       return;
     }
@@ -258,7 +263,7 @@ export function createComments(init: CommentsInit) {
   async function loadPage(page: number, sort: CommentSort, replace: boolean): Promise<void> {
     update({ listBusy: true, listError: null });
     try {
-      const result = await apiCall<ListPage<CommentThread>>('comment/list', { id: projectId, page, pageSize: init.initial.pageSize, sort });
+      const result = await apiCall<ListPage<CommentThread>>('comment/list', { id: projectId, page, pageSize: init.initial.pageSize, sort, ...onLog });
       update({ threads: withPage(get().threads, result.list, replace), total: result.total, page, listBusy: false });
     } catch (error) {
       update({ listError: fail(error), listBusy: false });
@@ -282,7 +287,7 @@ export function createComments(init: CommentsInit) {
     update({ loadingReplies: thread.id });
     try {
       const page = (get().replyPages[thread.id] ?? 0) + 1;
-      const result = await apiCall<ListPage<CommentItem>>('comment/list', { id: projectId, commentId: thread.id, page, pageSize: REPLY_PAGE_SIZE });
+      const result = await apiCall<ListPage<CommentItem>>('comment/list', { id: projectId, commentId: thread.id, page, pageSize: REPLY_PAGE_SIZE, ...onLog });
       update({
         ...mapThreads(shown(), (candidate) => (candidate.id === thread.id ? { ...candidate, replies: mergeReplies(candidate.replies, result.list), replyCount: result.total } : candidate)),
         replyPages: { ...get().replyPages, [thread.id]: page },
@@ -298,16 +303,16 @@ export function createComments(init: CommentsInit) {
    * started as a guest, and shows the comment a link points to, now and on every hash change.
    */
   function start(): () => void {
-    const draft = readDraft(projectId, 'comment');
+    const draft = readDraft(draftScope, 'comment');
     if (draft) update({ composer: { ...get().composer, text: draft.text, restored: true } });
     // A reply draft reopens only when coming back to that comment (the sign-in return address).
-    const replyDraft = readDraft(projectId, 'reply');
+    const replyDraft = readDraft(draftScope, 'reply');
     if (replyDraft?.commentId && window.location.hash === `#comment-${replyDraft.commentId}`) {
       const found = findComment(shown(), replyDraft.commentId);
       if (found && !found.item.deleted) update({ reply: { threadId: found.thread.id, target: found.item, text: replyDraft.text, busy: false, error: null } });
     }
     if (viewer) {
-      const pending = takePendingLike(projectId);
+      const pending = takePendingLike(draftScope);
       const found = pending === null ? null : findComment(shown(), pending);
       if (found && !found.item.liked) void like(found.item);
     }

@@ -5,6 +5,7 @@ import type { ErrorKey } from '../lib/contract/errors.ts';
 import { fail, invalid, say, warn, type Notice } from '../lib/notice.ts';
 import { copyKey, copyToRestore, readCopy, snapshotOf, writeCopy, type FormFile, type ProjectFields } from '../lib/project-form-copy.ts';
 import { uploadFile, type UploadHandle } from '../lib/upload-client.ts';
+import { IMAGE_MAX_BYTES, uploadMarkdownImages } from './markdown-images.ts';
 
 export type { FormFile, ProjectFields } from '../lib/project-form-copy.ts';
 
@@ -15,8 +16,7 @@ export const DESCRIPTION_MAX = 100_000;
 export const TAGS_MAX = 5;
 export const ATTACHMENTS_MAX = 20;
 export const ATTACHMENT_MAX_BYTES = 50 * 1024 * 1024;
-export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-export const IMAGE_TYPES = 'image/jpeg,image/png,image/webp,image/gif';
+export { IMAGE_MAX_BYTES, IMAGE_TYPES, insertLine } from './markdown-images.ts';
 
 export interface FormTag {
   slug: string;
@@ -115,16 +115,6 @@ export function publishProblems(fields: ProjectFields, files: FileItem[]): Field
 
 /** The first field with an error, in the order they are shown. */
 export const firstInvalid = (errors: FieldErrors): FieldName | null => FIELD_ORDER.find((name) => errors[name]) ?? null;
-
-/**
- * `text` inserted as its own line(s) at the selection `start`…`end` of `value` (replacing it);
- * with the new value and where the caret goes.
- */
-export function insertLine(value: string, start: number, end: number, text: string): { value: string; caret: number } {
-  const before = value.slice(0, start);
-  const inserted = `${before && !before.endsWith('\n') ? '\n' : ''}${text}\n`;
-  return { value: before + inserted + value.slice(end), caret: start + inserted.length };
-}
 
 /** New attachment items for `list` when `present` are already there: those past the limit are dropped. */
 export function newAttachments(present: number, list: { name: string; size: number }[]): FileItem[] | null {
@@ -232,26 +222,12 @@ export function createProjectForm({ source, locale, successPath, formPath, t }: 
    * by the image once uploaded (or removed, saying why). Returns where the caret goes.
    */
   function uploadImages(list: File[], selection: { start: number; end: number }): number | null {
-    let caret: number | null = null;
-    let { start, end } = selection;
-    for (const file of list) {
-      if (file.size > IMAGE_MAX_BYTES) {
-        update({ status: { notice: warn('form.imageTooLarge', { name: file.name }) } });
-        continue;
-      }
-      const alt = file.name.replace(/\.[^.]+$/, '').replace(/[[\]]/g, '') || t('form.imageAlt');
-      const placeholder = `![${t('form.uploadingImage', { name: alt })}](#upload-${nextKey()})`;
-      const inserted = insertLine(get().fields.description, start, end, placeholder);
-      setField('description', inserted.value);
-      caret = start = end = inserted.caret;
-      uploadFile(file, { purpose: 'image', name: file.name })
-        .promise.then((result) => setField('description', get().fields.description.replace(placeholder, `![${alt}](${result.url})`)))
-        .catch((error: unknown) => {
-          setField('description', get().fields.description.replace(`${placeholder}\n`, '').replace(placeholder, ''));
-          update({ status: { notice: fail(error, 'form.imageFailed', { name: file.name }) } });
-        });
-    }
-    return caret;
+    return uploadMarkdownImages(list, selection, {
+      read: () => get().fields.description,
+      write: (value) => setField('description', value),
+      notify: (notice) => update({ status: { notice } }),
+      t,
+    });
   }
 
   // ---- attachments --------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import { newPublicId } from '../../src/server/services/ids.ts';
 import { hashToken } from '../../src/server/services/sessions.ts';
 import { storeDraft } from '../../src/server/services/drafts.ts';
 import { savePreview } from '../../src/server/services/previews.ts';
+import { saveLog } from '../../src/server/services/logs.ts';
 import { useApp } from '../helpers/app.ts';
 import { createProject, createTag, createUser } from '../helpers/factories.ts';
 import { createUpload } from '../helpers/project-factories.ts';
@@ -22,6 +23,7 @@ async function createWorld() {
   const project = await createProject(owner.user.id, { title: 'Owned board' });
   const [comment] = await getDb().insert(comments).values({ projectId: project.id, authorId: owner.user.id, body: 'Owner comment' }).returning();
   const [message] = await getDb().insert(messages).values({ recipientId: owner.user.id, kind: 'comment', actorId: stranger.user.id, projectId: project.id, commentId: comment!.id }).returning();
+  const log = await saveLog(owner.user.id, { id: project.publicId, title: 'Owner log', content: 'Owner notes' });
   const draft = await storeDraft(owner.user.id, { title: 'Draft', summary: '', description: '', cover: null, tags: [], licence: '', attachments: [] }, {});
   const preview = await savePreview(owner.user.id, { title: 'Preview', summary: '', description: '', cover: null, tags: [], licence: '', attachments: [] });
   const videoId = newPublicId();
@@ -48,7 +50,7 @@ async function createWorld() {
   const [memberCollection] = await getDb().insert(memberCollections).values({ ownerId: owner.user.id, slug: `picks-${suffix}`, title: 'Picks' }).returning();
   await getDb().insert(memberCollectionProjects).values({ collectionId: memberCollection!.id, projectId: project.id, position: 0 });
   const staff = { admin, moderator, otherProjectId: other.publicId, pinned, collection: collection!.name, tag: tag.slug, otherTag: otherTag.slug, imageId: image.id, bannerId: banner!.id, suffix };
-  return { owner, stranger, admin, memberCollection: memberCollection!.slug, reportId: report!.id, projectId: project.publicId, commentId: comment!.id, messageId: message!.id, draftId: draft.id, previewId: preview.id, videoId, uploadToken, staff };
+  return { owner, stranger, admin, memberCollection: memberCollection!.slug, logN: log.n, reportId: report!.id, projectId: project.publicId, commentId: comment!.id, messageId: message!.id, draftId: draft.id, previewId: preview.id, videoId, uploadToken, staff };
 }
 
 type World = Awaited<ReturnType<typeof createWorld>>;
@@ -57,7 +59,8 @@ type World = Awaited<ReturnType<typeof createWorld>>;
 async function fingerprint(): Promise<unknown> {
   const { rows } = await getDb().execute(sql`
     SELECT
-      (SELECT json_agg(p ORDER BY id) FROM (SELECT id, status, title, summary, star_count, like_count, comment_count, hidden_at FROM projects) p) AS projects,
+      (SELECT json_agg(p ORDER BY id) FROM (SELECT id, status, title, summary, star_count, like_count, comment_count, log_count, hidden_at FROM projects) p) AS projects,
+      (SELECT json_agg(l ORDER BY id) FROM (SELECT id, project_id, n, title, body, deleted_at FROM project_logs) l) AS project_logs,
       (SELECT json_agg(r ORDER BY id) FROM (SELECT id, status, action FROM reports) r) AS reports,
       (SELECT count(*) FROM audit_log) AS audit,
       (SELECT json_agg(d ORDER BY id) FROM (SELECT id, content, project_id FROM drafts) d) AS drafts,
@@ -111,6 +114,8 @@ const WRITES: Record<string, { who: 'owner' | 'member' | 'staff' | 'admin'; body
   'collection/remove': { who: 'owner', body: (w) => ({ slug: w.memberCollection, id: w.projectId }) },
   'collection/save': { who: 'owner', body: (w) => ({ slug: w.memberCollection, title: 'Taken over', public: false }) },
   'comment/del': { who: 'owner', body: (w) => ({ commentId: w.commentId }) },
+  'log/del': { who: 'owner', body: (w) => ({ id: w.projectId, n: w.logN }) },
+  'log/save': { who: 'owner', body: (w) => ({ id: w.projectId, title: 'Taken over', content: 'Defaced' }) },
   'message/read': { who: 'owner', body: (w) => ({ id: w.messageId }) },
   'project/del': { who: 'owner', body: (w) => ({ id: w.projectId }) },
   'release/editProject': { who: 'owner', body: (w) => ({ id: w.projectId, title: 'Taken over', summary: 'x', description: 'x', licence: 'MIT', publish: true }) },

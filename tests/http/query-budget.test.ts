@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb, queryCount } from '../../src/server/db/client.ts';
-import { comments, memberCollectionProjects, memberCollections, stars, videos } from '../../src/server/db/schema/index.ts';
+import { comments, memberCollectionProjects, memberCollections, projectLogs, stars, videos } from '../../src/server/db/schema/index.ts';
+import { saveLog } from '../../src/server/services/logs.ts';
+import { eq } from 'drizzle-orm';
 import { newPublicId } from '../../src/server/services/ids.ts';
 import { useApp } from '../helpers/app.ts';
 import { createProject, createTag, createUser } from '../helpers/factories.ts';
@@ -27,6 +29,10 @@ beforeAll(async () => {
   const project = created[0]!;
   projectId = project.publicId;
   for (let i = 0; i < 6; i += 1) await getDb().insert(comments).values({ projectId: project.id, authorId: i % 2 ? reader.user.id : owner.user.id, body: `Comment ${i}` });
+  // Build logs, the first with comments: a query per log or per comment would show on the Logs tab and a log's page.
+  for (let i = 1; i <= 4; i += 1) await saveLog(owner.user.id, { id: project.publicId, title: `Budget log ${i}`, content: `Log **${i}**` });
+  const [firstLog] = await getDb().select({ id: projectLogs.id }).from(projectLogs).where(eq(projectLogs.projectId, project.id)).orderBy(projectLogs.n).limit(1);
+  for (let i = 0; i < 4; i += 1) await getDb().insert(comments).values({ projectId: project.id, logId: firstLog!.id, authorId: i % 2 ? reader.user.id : owner.user.id, body: `Log comment ${i}` });
   for (const other of created.slice(1, 6)) await getDb().insert(stars).values({ userId: reader.user.id, projectId: other.id });
   // A member's collection of six projects: its page reads them (and their tags) in one statement.
   const [picks] = await getDb().insert(memberCollections).values({ ownerId: owner.user.id, slug: 'budget-picks', title: 'Budget picks' }).returning();
@@ -59,6 +65,8 @@ describe('queries per page', () => {
     ['a tag page', () => '/newest?tag=budget-tag', 7, 8],
     ['search', () => '/search?q=budget', 4, 5],
     ['a project page', () => `/d-${projectId}`, 10, 12],
+    ['its Logs tab', () => `/d-${projectId}/logs`, 7, 8],
+    ['one of its build logs, with comments', () => `/d-${projectId}/log/1`, 11, 13],
     ['its electronics page', () => `/eda/${projectId}`, 10, 13],
     ["a member's projects", () => `/user/${owner.user.customUrl}`, 6, 7],
     ["a member's stars", () => `/user/${reader.user.customUrl}/stars`, 6, 8],

@@ -1,6 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageItem } from '../../lib/conversation-types.ts';
+import { logPath } from '../../lib/logs.ts';
 import { projectPath, userPath, variantPath, type Variant } from '../../lib/paths.ts';
 import { Avatar } from '../shared/Avatar.tsx';
 import { TimeAgo } from '../shared/TimeAgo.tsx';
@@ -16,10 +17,11 @@ function withNodes(template: string, nodes: Record<string, ReactNode>): ReactNod
   });
 }
 
-/** Where a message leads: the comment it is about, else the project. */
+/** Where a message leads: the comment it is about (on the project or on one of its build logs), else the project. */
 function messageHref(message: MessageItem, variant: Variant): string | null {
   if (!message.project) return null;
-  const base = variantPath(variant, projectPath(message.project.id));
+  const onLog = message.comment?.log;
+  const base = variantPath(variant, onLog ? logPath(message.project.id, onLog) : projectPath(message.project.id));
   return message.comment ? `${base}?comment=${message.comment.id}#comment-${message.comment.id}` : base;
 }
 

@@ -13,8 +13,9 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { APIContext } from 'astro';
 import type { Translate } from '../../lib/i18n.ts';
-import { feedPath, tagPath, userPath } from '../../lib/paths.ts';
-import { listFeed, renderAtomFeed, renderRssFeed, type FeedHead, type FeedSource, type FoundFeedSource } from '../services/feeds.ts';
+import { feedPath, projectPath, tagPath, userPath } from '../../lib/paths.ts';
+import { listFeed, listProjectFeed, renderAtomFeed, renderRssFeed, type FeedHead, type FeedSource, type FoundFeedSource } from '../services/feeds.ts';
+import { projectFeedPath } from '../../lib/logs.ts';
 import { siteOrigin } from '../services/sso-links.ts';
 import { preferredEncoding } from './encoding.ts';
 import { isAppError, isInvalidTextInput } from './errors.ts';
@@ -94,5 +95,27 @@ export async function feedAnswer(context: Pick<APIContext, 'url' | 'locals'>, so
     return xmlAnswer(format === 'rss' ? renderRssFeed(origin, head, found.entries) : renderAtomFeed(origin, head, found.entries), format, tags);
   } catch (error) {
     return missingAnswer(error, context.locals.t);
+  }
+}
+
+/**
+ * The Atom feed of one project (`/d-{id}/feed.xml`): its build logs, kept under the project's tag
+ * so a new or changed log purges it with the project's pages; a hidden or missing project is a 404.
+ */
+export async function projectFeedAnswer(context: Pick<APIContext, 'url' | 'locals'>, publicId: string): Promise<Response> {
+  const origin = siteOrigin(context.url);
+  const { t, locale } = context.locals;
+  try {
+    const { project, entries } = await listProjectFeed(publicId);
+    const head: FeedHead = {
+      self: origin + projectFeedPath(project.id),
+      page: origin + projectPath(project.id),
+      title: `${t('logs.feedTitle', { title: project.title })} · ${t('site.name')}`,
+      subtitle: t('logs.feedSubtitle', { title: project.title, author: project.owner.nickname }),
+      locale,
+    };
+    return xmlAnswer(renderAtomFeed(origin, head, entries), 'atom', [pageTags.project(project.id), pageTags.user(project.owner.url)]);
+  } catch (error) {
+    return missingAnswer(error, t);
   }
 }

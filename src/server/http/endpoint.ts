@@ -16,6 +16,7 @@ export const API_TAGS = {
   release: 'Publishing: save, edit, preview',
   drafts: 'The draft box ("temporary")',
   comments: 'Comments and replies on projects',
+  logs: 'Build logs: dated entries a project’s owner posts as the work goes on',
   messages: 'A member’s notifications',
   users: 'Members and profiles',
   tags: 'The tag tree',

@@ -38,15 +38,19 @@ export function commentOptionsFrom(url: URL): CommentOptions {
   };
 }
 
-/** The first (or requested) page of a project's comments, and the linked thread if any. */
+/**
+ * The first (or requested) page of a project's comments (or, with `log`, of that build log's), and
+ * the linked thread if any.
+ */
 export async function loadProjectComments(
-  project: { publicId: string; found: PublishedProjectRef },
+  project: { publicId: string; found: PublishedProjectRef; log?: { n: number; id: number } },
   viewerId: number | null,
   options: CommentOptions,
 ): Promise<CommentsSectionData> {
+  const { log } = project;
   const [page, focus] = await Promise.all([
-    listComments({ id: project.publicId, page: options.page, pageSize: COMMENTS_PAGE_SIZE, sort: options.sort }, viewerId, project.found),
-    options.focusId ? getCommentThread(project.publicId, options.focusId, viewerId, project.found) : Promise.resolve(null),
+    listComments({ id: project.publicId, page: options.page, pageSize: COMMENTS_PAGE_SIZE, sort: options.sort, log: log?.n }, viewerId, project.found, log?.id),
+    options.focusId ? getCommentThread(project.publicId, options.focusId, viewerId, project.found, log?.id ?? null) : Promise.resolve(null),
   ]);
   return { page: page as Page<CommentThread>, sort: options.sort, focus, focusId: focus ? options.focusId : null };
 }

@@ -3,6 +3,8 @@
  * and whether `/m` serves it in the mobile layout. `/m/x` is never a file of its own: the
  * middleware rewrites it to `/x` with `locals.variant = 'mobile'`.
  */
+import { PROJECT_TABS } from '../../lib/project-tabs.ts';
+
 export interface RouteMeta {
   /** Desktop pattern; `:name` matches one path segment. */
   pattern: string;
@@ -21,7 +23,9 @@ const route = (pattern: string, extra: Partial<RouteMeta> = {}): RouteMeta => ({
 export const routeTable: RouteMeta[] = [
   route('/'),
   route('/d-:id'),
-  route('/d-:id/:tab'),
+  // Each tab by name, so that other paths under a project (its `feed.xml`) are not pages.
+  ...PROJECT_TABS.filter((tab) => tab !== 'overview').map((tab) => route(`/d-:id/${tab}`)),
+  route('/d-:id/log/:n'),
   route('/eda/:id'),
   route('/logout', { middleware: ['logout'] }),
   route('/newest'),

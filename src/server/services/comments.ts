@@ -4,7 +4,7 @@ import type { CommentItem, CommentSort, CommentThread } from '../../lib/conversa
 import { findLinks } from '../../lib/linkify.ts';
 import { countCharacters, normalizePlainText } from '../../lib/text.ts';
 import { getDb } from '../db/client.ts';
-import { commentLikes, comments, projects, users } from '../db/schema/index.ts';
+import { commentLikes, comments, projectLogs, projects, users } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import { parseInput, z } from '../http/validation.ts';
 import type { Page } from './cards.ts';
@@ -14,6 +14,7 @@ import { findPublishedProject, type PublishedProjectRef } from './project-detail
 import { purgeProjectConversation } from './page-purges.ts';
 import { assertEmailVerified } from './account-email.ts';
 import { visibleTo } from './visibility.ts';
+import { findLogId } from './logs.ts';
 
 export type { CommentItem, CommentSort, CommentThread };
 
@@ -130,10 +131,14 @@ function toItem(row: CommentRow, viewer: Viewer): CommentItem {
  */
 export const commentVisibleTo = (viewerId: number | null) => visibleTo(comments.hiddenAt, comments.authorId, viewerId);
 
+/** The comments of a project's own conversation (`logId` null) or of one of its build logs. */
+const onLog = (logId: number | null) => (logId === null ? isNull(comments.logId) : eq(comments.logId, logId));
+
 /** Visible top-level comments: not deleted, or deleted but still holding replies (a tombstone). */
-const visibleTopLevel = (projectId: number, viewerId: number | null) =>
+const visibleTopLevel = (projectId: number, viewerId: number | null, logId: number | null = null) =>
   and(
     eq(comments.projectId, projectId),
+    onLog(logId),
     isNull(comments.parentId),
     or(isNull(comments.deletedAt), gt(comments.replyCount, 0)),
     commentVisibleTo(viewerId),
@@ -184,6 +189,8 @@ export interface ListCommentsInput {
   sort?: CommentSort;
   /** When set: page through the replies of this top-level comment instead (oldest first). */
   commentId?: number;
+  /** When set: the comments of the project's build log with this number, not the project's own. */
+  log?: number | undefined;
 }
 
 /**
@@ -196,16 +203,18 @@ export async function listComments(
   input: ListCommentsInput,
   viewerId: number | null,
   found?: PublishedProjectRef,
+  foundLogId?: number,
 ): Promise<Page<CommentThread> | Page<CommentItem>> {
-  // `found`: the project page already looked the project up.
+  // `found`, `foundLogId`: the page already looked the project (and the log) up.
   const project = found ?? (await findPublishedProject(input.id, viewerId));
+  const logId = input.log === undefined ? null : (foundLogId ?? (await findLogId(project, input.log, viewerId)));
   const db = getDb();
   const paging = { page: input.page, pageSize: input.pageSize };
   if (input.commentId !== undefined) {
     const [parent] = await db
       .select({ id: comments.id, replyCount: comments.replyCount })
       .from(comments)
-      .where(and(eq(comments.id, input.commentId), eq(comments.projectId, project.id), isNull(comments.parentId)))
+      .where(and(eq(comments.id, input.commentId), eq(comments.projectId, project.id), onLog(logId), isNull(comments.parentId)))
       .limit(1);
     if (!parent) throw new AppError('comment_not_found');
     const rows = await selectComments(visibleRepliesOf([parent.id], viewerId))
@@ -217,11 +226,11 @@ export async function listComments(
   }
   const order = input.sort === 'oldest' ? [asc(comments.createdAt), asc(comments.id)] : [desc(comments.createdAt), desc(comments.id)];
   const [rows, [count]] = await Promise.all([
-    selectComments(visibleTopLevel(project.id, viewerId))
+    selectComments(visibleTopLevel(project.id, viewerId, logId))
       .orderBy(...order)
       .limit(paging.pageSize)
       .offset((paging.page - 1) * paging.pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(comments).where(visibleTopLevel(project.id, viewerId)),
+    db.select({ n: sql<number>`count(*)::int` }).from(comments).where(visibleTopLevel(project.id, viewerId, logId)),
   ]);
   const replies = await newestReplies(
     rows.map((row) => row.id),
@@ -232,24 +241,26 @@ export async function listComments(
 }
 
 /**
- * The whole thread (up to 500 replies) that contains comment `commentId` on project `publicId`,
- * for a link to one comment (`?comment=<id>`); null when that comment is not shown there.
+ * The whole thread (up to 500 replies) that contains comment `commentId` on project `publicId`
+ * (or on its build log `logId`), for a link to one comment (`?comment=<id>`); null when that
+ * comment is not shown there.
  */
 export async function getCommentThread(
   publicId: string,
   commentId: number,
   viewerId: number | null,
   found?: PublishedProjectRef,
+  logId: number | null = null,
 ): Promise<CommentThread | null> {
   const project = found ?? (await findPublishedProject(publicId, viewerId));
   const [target] = await getDb()
     .select({ id: comments.id, parentId: comments.parentId, deletedAt: comments.deletedAt })
     .from(comments)
-    .where(and(eq(comments.id, commentId), eq(comments.projectId, project.id)))
+    .where(and(eq(comments.id, commentId), eq(comments.projectId, project.id), onLog(logId)))
     .limit(1);
   if (!target) return null;
   const rootId = target.parentId ?? target.id;
-  const [root] = await selectComments(and(eq(comments.id, rootId), visibleTopLevel(project.id, viewerId))).limit(1);
+  const [root] = await selectComments(and(eq(comments.id, rootId), visibleTopLevel(project.id, viewerId, logId))).limit(1);
   if (!root) return null;
   const replies = await newestReplies([root.id], FOCUSED_THREAD_REPLIES, viewerId);
   const [thread] = await toThreads([root], replies, viewerId, project);
@@ -290,9 +301,9 @@ async function assertMayPost(userId: number, text: string, now = new Date()): Pr
 
 /**
  * Sets the stored counts from the comments themselves, as a guest is shown them: each project's
- * `comment_count` (comments neither deleted nor hidden, outside a thread whose top-level comment
- * is hidden, since that thread goes with it) and each top-level comment's `reply_count` (its
- * replies neither deleted nor hidden). Hiding, restoring or deleting a comment that was already
+ * `comment_count` (its own comments, not its logs', neither deleted nor hidden, outside a thread
+ * whose top-level comment is hidden, since that thread goes with it), the same of each of its
+ * build logs, and each top-level comment's `reply_count` (its replies neither deleted nor hidden). Hiding, restoring or deleting a comment that was already
  * so then changes nothing, however often it happens. The caller holds the projects' rows locked
  * (as every comment write takes them first), so a comment written meanwhile is either counted
  * here or adds itself once this commits.
@@ -303,9 +314,16 @@ export async function recountComments(db: DbExecutor, projectIds: number[], pare
       .update(projects)
       .set({
         commentCount: sql`(SELECT count(*)::int FROM comments c LEFT JOIN comments root ON root.id = c.parent_id
-          WHERE c.project_id = projects.id AND c.deleted_at IS NULL AND c.hidden_at IS NULL AND root.hidden_at IS NULL)`,
+          WHERE c.project_id = projects.id AND c.log_id IS NULL AND c.deleted_at IS NULL AND c.hidden_at IS NULL AND root.hidden_at IS NULL)`,
       })
       .where(inArray(projects.id, projectIds));
+    await db
+      .update(projectLogs)
+      .set({
+        commentCount: sql`(SELECT count(*)::int FROM comments c LEFT JOIN comments root ON root.id = c.parent_id
+          WHERE c.log_id = project_logs.id AND c.deleted_at IS NULL AND c.hidden_at IS NULL AND root.hidden_at IS NULL)`,
+      })
+      .where(and(inArray(projectLogs.projectId, projectIds), sql`EXISTS (SELECT 1 FROM comments c WHERE c.log_id = project_logs.id)`));
   }
   if (parentIds.length) {
     await db
@@ -318,24 +336,35 @@ export async function recountComments(db: DbExecutor, projectIds: number[], pare
 }
 
 /**
- * `comment/submit`: `userId` writes a top-level comment on published project `publicId`.
- * Raises the project's comment count and tells its owner, in one transaction.
- * Errors: 400 `validation` (content), 403 `email_not_verified`, 404 `project_not_found`, 409 `duplicate_comment`,
- * 403 `links_not_allowed_yet`, 429 `rate_limited` (see `assertMayPost`).
+ * `comment/submit`: `userId` writes a top-level comment on published project `publicId`, or with
+ * `logN` on that build log of it. Raises the project's (or the log's) comment count and tells its
+ * owner, in one transaction.
+ * Errors: 400 `validation` (content), 403 `email_not_verified`, 404 `project_not_found` / `log_not_found`,
+ * 409 `duplicate_comment`, 403 `links_not_allowed_yet`, 429 `rate_limited` (see `assertMayPost`).
  */
-export async function submitComment(userId: number, publicId: string, content: string): Promise<CommentThread> {
+export async function submitComment(userId: number, publicId: string, content: string, logN?: number): Promise<CommentThread> {
   const text = parseContent(content);
   await assertEmailVerified(userId);
   const project = await findPublishedProject(publicId, userId);
+  const logId = logN === undefined ? null : await findLogId(project, logN, userId);
   await assertMayPost(userId, text);
   const id = await getDb().transaction(async (tx) => {
+    // The project's own count, or only its lock when the comment is on a log.
     const counted = await tx
       .update(projects)
-      .set({ commentCount: sql`${projects.commentCount} + 1` })
+      .set({ commentCount: sql`${projects.commentCount} + ${logId === null ? 1 : 0}` })
       .where(and(eq(projects.id, project.id), eq(projects.status, 'published')))
       .returning({ id: projects.id });
     if (counted.length === 0) throw new AppError('project_not_found');
-    const [row] = await tx.insert(comments).values({ projectId: project.id, authorId: userId, body: text }).returning({ id: comments.id });
+    if (logId !== null) {
+      const onLiveLog = await tx
+        .update(projectLogs)
+        .set({ commentCount: sql`${projectLogs.commentCount} + 1` })
+        .where(and(eq(projectLogs.id, logId), isNull(projectLogs.deletedAt)))
+        .returning({ id: projectLogs.id });
+      if (onLiveLog.length === 0) throw new AppError('log_not_found');
+    }
+    const [row] = await tx.insert(comments).values({ projectId: project.id, logId, authorId: userId, body: text }).returning({ id: comments.id });
     await notifyComment(userId, project.id, row!.id, tx);
     return row!.id;
   });
@@ -351,17 +380,21 @@ async function findCommentForWrite(commentId: number, viewerId: number) {
       parentId: comments.parentId,
       authorId: comments.authorId,
       projectId: comments.projectId,
+      logId: comments.logId,
       deletedAt: comments.deletedAt,
       hiddenAt: comments.hiddenAt,
       projectOwnerId: projects.ownerId,
       projectPublicId: projects.publicId,
       projectStatus: projects.status,
+      logDeletedAt: projectLogs.deletedAt,
     })
     .from(comments)
     .innerJoin(projects, eq(projects.id, comments.projectId))
+    .leftJoin(projectLogs, eq(projectLogs.id, comments.logId))
     .where(eq(comments.id, commentId))
     .limit(1);
-  if (!row || row.deletedAt) throw new AppError('comment_not_found');
+  // A comment on a deleted build log went with it.
+  if (!row || row.deletedAt || row.logDeletedAt) throw new AppError('comment_not_found');
   if (row.projectStatus !== 'published') throw new AppError('project_not_found');
   // A hidden comment cannot be answered or liked: only its author and staff still see it.
   if (row.hiddenAt && row.authorId !== viewerId) throw new AppError('comment_not_found');
@@ -390,7 +423,7 @@ export async function replyToComment(userId: number, commentId: number, content:
     if (locked.length === 0) throw new AppError('project_not_found');
     const [row] = await tx
       .insert(comments)
-      .values({ projectId: target.projectId, authorId: userId, parentId, replyToUserId: target.authorId, body: text })
+      .values({ projectId: target.projectId, logId: target.logId, authorId: userId, parentId, replyToUserId: target.authorId, body: text })
       .returning({ id: comments.id });
     // Counted rather than added: a reply in a thread staff hid (its author may still answer
     // there) is not among the project's comments a guest is shown.

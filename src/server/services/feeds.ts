@@ -15,12 +15,21 @@ import { AppError } from '../http/errors.ts';
 import { cardTags, isListed, shareImage, tagName, type TagRef } from './cards.ts';
 import { tagIdsWithChildren } from './tags.ts';
 import { findUserByUrl } from './users.ts';
+import { listLogFeedEntries } from './logs.ts';
 
 /** Entries per feed: a reader polling daily misses nothing unless 30 projects a day appear. */
 export const FEED_SIZE = 30;
 
 export interface FeedEntry {
+  /** The project's public id. */
   id: string;
+  /**
+   * Where the entry links when it is not the project itself (a build log's `/d-{id}/log/{n}`);
+   * also its Atom id, so entries of one project stay apart.
+   */
+  path?: string;
+  /** The entry's whole text as sanitized HTML (a build log's body), besides its summary. */
+  contentHtml?: string;
   title: string;
   summary: string;
   author: { url: string; nickname: string };
@@ -114,7 +123,7 @@ export function renderAtomFeed(origin: string, head: FeedHead, entries: FeedEntr
   // A feed's `updated` is its newest change; an empty feed says when it was read.
   const updated = entries.reduce<Date | null>((newest, entry) => (!newest || entry.updatedAt > newest ? entry.updatedAt : newest), null) ?? new Date();
   const items = entries.map((entry) => {
-    const link = origin + projectPath(entry.id);
+    const link = origin + (entry.path ?? projectPath(entry.id));
     return [
       '<entry>',
       `<id>${escapeXml(link)}</id>`,
@@ -124,6 +133,8 @@ export function renderAtomFeed(origin: string, head: FeedHead, entries: FeedEntr
       `<updated>${isoDate(entry.updatedAt)}</updated>`,
       `<author><name>${escapeXml(entry.author.nickname)}</name><uri>${escapeXml(origin + userPath(entry.author.url))}</uri></author>`,
       entry.summary ? `<summary type="text">${escapeXml(entry.summary)}</summary>` : '',
+      // Our pictures' addresses are site paths: `xml:base` makes them whole for the reader.
+      entry.contentHtml ? `<content type="html" xml:base="${escapeXml(link)}">${escapeXml(entry.contentHtml)}</content>` : '',
       ...entry.tags.map((tag) => `<category term="${escapeXml(tag.slug)}" label="${escapeXml(tag.name)}"/>`),
       entry.image ? `<link rel="enclosure" href="${escapeXml(new URL(entry.image, origin).toString())}"/>${mediaElement(new URL(entry.image, origin).toString())}` : '',
       '</entry>',
@@ -150,7 +161,7 @@ export function renderAtomFeed(origin: string, head: FeedHead, entries: FeedEntr
 export function renderRssFeed(origin: string, head: FeedHead, entries: FeedEntry[]): string {
   const items = entries
     .map((entry) => {
-      const link = origin + projectPath(entry.id);
+      const link = origin + (entry.path ?? projectPath(entry.id));
       return [
         '<item>',
         `<title>${escapeXml(entry.title)}</title>`,
@@ -175,4 +186,28 @@ export function renderRssFeed(origin: string, head: FeedHead, entries: FeedEntry
     '</channel></rss>',
     '',
   ].join('\n');
+}
+
+/** A project's feed as found: the project named in its head, and its entries newest first. */
+export interface ProjectFeed {
+  project: { id: string; title: string; owner: { url: string; nickname: string } };
+  entries: FeedEntry[];
+}
+
+/**
+ * The Atom feed of one published project (`/d-{id}/feed.xml`), as a guest may read it: what
+ * happens on the project after it is published (its build logs), newest first. Each kind adds its
+ * entries here; a hidden or deleted project is the services' 404 `project_not_found`.
+ */
+export async function listProjectFeed(publicId: string, limit = FEED_SIZE): Promise<ProjectFeed> {
+  const [row] = await getDb()
+    .select({ id: projects.id, ownerId: projects.ownerId, title: projects.title, ownerUrl: users.customUrl, ownerNickname: users.nickname })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.ownerId))
+    .where(and(eq(projects.publicId, publicId), isListed))
+    .limit(1);
+  if (!row) throw new AppError('project_not_found');
+  const logs = await listLogFeedEntries({ id: row.id, ownerId: row.ownerId }, publicId, limit);
+  const entries = [...logs].sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime()).slice(0, limit);
+  return { project: { id: publicId, title: row.title, owner: { url: row.ownerUrl, nickname: row.ownerNickname } }, entries };
 }

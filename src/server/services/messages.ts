@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { MessageItem, MessagePage } from '../../lib/conversation-types.ts';
 import { excerptOf } from '../../lib/text.ts';
 import { getDb } from '../db/client.ts';
-import { comments, messages, projects, users } from '../db/schema/index.ts';
+import { comments, messages, projectLogs, projects, users } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 
 export type { MessageItem, MessagePage };
@@ -44,11 +44,14 @@ export async function listMessages(userId: number, input: { page: number; pageSi
         commentId: comments.id,
         commentBody: comments.body,
         commentDeletedAt: comments.deletedAt,
+        logN: projectLogs.n,
+        logDeletedAt: projectLogs.deletedAt,
       })
       .from(messages)
       .leftJoin(actor, eq(actor.id, messages.actorId))
       .leftJoin(projects, eq(projects.id, messages.projectId))
       .leftJoin(comments, eq(comments.id, messages.commentId))
+      .leftJoin(projectLogs, eq(projectLogs.id, comments.logId))
       .where(where)
       .orderBy(sql`(${messages.readAt} is null) desc`, desc(messages.createdAt), desc(messages.id))
       .limit(input.pageSize)
@@ -63,8 +66,8 @@ export async function listMessages(userId: number, input: { page: number; pageSi
       actor: row.actorUrl ? { url: row.actorUrl, nickname: row.actorNickname ?? '', avatar: row.actorAvatar } : null,
       project: row.projectId && row.projectStatus === 'published' && !row.projectHidden ? { id: row.projectId, title: row.projectTitle ?? '' } : null,
       comment:
-        row.commentId !== null && !row.commentDeletedAt && row.projectStatus === 'published'
-          ? { id: row.commentId, excerpt: excerptOf(row.commentBody ?? '', 140) }
+        row.commentId !== null && !row.commentDeletedAt && !row.logDeletedAt && row.projectStatus === 'published'
+          ? { id: row.commentId, excerpt: excerptOf(row.commentBody ?? '', 140), ...(row.logN !== null ? { log: row.logN } : {}) }
           : null,
       body: row.body,
       read: row.readAt !== null,

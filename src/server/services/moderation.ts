@@ -7,6 +7,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
+import { logPath } from '../../lib/logs.ts';
 import { projectPath, userPath } from '../../lib/paths.ts';
 import { excerptOf } from '../../lib/text.ts';
 import {
@@ -21,7 +22,7 @@ import {
   type reportSubmittedSchema,
 } from '../../lib/contract/schemas/moderation.ts';
 import { getDb } from '../db/client.ts';
-import { auditLog, comments, projects, reports, sessions, users, videos, type ReportKind } from '../db/schema/index.ts';
+import { auditLog, comments, projectLogs, projects, reports, sessions, users, videos, type ReportKind } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import { z as zod } from '../http/validation.ts';
 import { isPublishedFor } from './cards.ts';
@@ -185,9 +186,10 @@ async function loadTargets(list: { kind: ReportKind; targetId: string }[]): Prom
       : [],
     commentIds.length
       ? db
-          .select({ id: comments.id, body: comments.body, hiddenAt: comments.hiddenAt, deletedAt: comments.deletedAt, projectId: projects.publicId, projectTitle: projects.title, ...ownerColumns })
+          .select({ id: comments.id, body: comments.body, hiddenAt: comments.hiddenAt, deletedAt: comments.deletedAt, projectId: projects.publicId, projectTitle: projects.title, logN: projectLogs.n, ...ownerColumns })
           .from(comments)
           .innerJoin(projects, eq(projects.id, comments.projectId))
+          .leftJoin(projectLogs, eq(projectLogs.id, comments.logId))
           .innerJoin(owner, eq(owner.id, comments.authorId))
           .where(inArray(comments.id, commentIds))
       : [],
@@ -211,7 +213,8 @@ async function loadTargets(list: { kind: ReportKind; targetId: string }[]): Prom
   }
   for (const row of commentRows) {
     if (row.deletedAt) continue;
-    const href = `${projectPath(row.projectId)}?comment=${row.id}#comment-${row.id}`;
+    // A comment on a build log is shown on the log's page.
+    const href = `${row.logN !== null ? logPath(row.projectId, row.logN) : projectPath(row.projectId)}?comment=${row.id}#comment-${row.id}`;
     put('comment', String(row.id), { ref: String(row.id), title: row.projectTitle, excerpt: excerptOf(row.body, 200), href, hidden: row.hiddenAt !== null }, row);
   }
   for (const row of videoRows) {

@@ -99,6 +99,8 @@ export const RATE_LIMITS = {
   'video-upload:user': { member: { limit: 30, windowMs: HOUR }, newAccount: { limit: 20, windowMs: HOUR } },
   /** Projects a member may publish or edit per hour. */
   'release:user': { member: { limit: 300, windowMs: HOUR }, newAccount: { limit: 60, windowMs: HOUR } },
+  /** Build logs a member may post or edit per hour: a busy build day is a few dozen, a flood is refused. */
+  'log:user': { member: { limit: 60, windowMs: HOUR }, newAccount: { limit: 10, windowMs: HOUR } },
   /** Previews a member may save per hour (autosave included). */
   'preview:user': { limit: 200, windowMs: HOUR },
   /**

@@ -37,7 +37,9 @@ export const messageItemSchema = z
     kind: z.enum(MESSAGE_KINDS),
     actor: userRefSchema.nullable(),
     project: projectRefSchema.nullable(),
-    comment: z.object({ id: serialId, excerpt: z.string() }).nullable(),
+    comment: z
+      .object({ id: serialId, excerpt: z.string(), log: z.number().int().positive().optional().meta({ description: 'The number of the build log the comment is on; absent for a comment on the project itself.' }) })
+      .nullable(),
     body: z.string().nullable(),
     read: z.boolean(),
     createdAt: isoDateTime,

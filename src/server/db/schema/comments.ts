@@ -1,8 +1,12 @@
 import { index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { projectLogs } from './logs.ts';
 import { projects } from './projects.ts';
 import { users } from './users.ts';
 
-/** A comment on a project; `parentId` makes it a reply in that top-level comment's thread. */
+/**
+ * A comment on a project, or on one of its build logs (`logId`); `parentId` makes it a reply in
+ * that top-level comment's thread (a reply is on the log its thread is on).
+ */
 export const comments = pgTable(
   'comments',
   {
@@ -13,6 +17,8 @@ export const comments = pgTable(
     authorId: integer('author_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The build log it is on; null for the project's own comments. */
+    logId: integer('log_id').references(() => projectLogs.id, { onDelete: 'cascade' }),
     parentId: integer('parent_id'),
     replyToUserId: integer('reply_to_user_id').references(() => users.id, { onDelete: 'set null' }),
     body: text('body').notNull(),
@@ -26,6 +32,7 @@ export const comments = pgTable(
   },
   (t) => [
     index('comments_project_idx').on(t.projectId, t.parentId, t.createdAt),
+    index('comments_log_idx').on(t.logId, t.parentId, t.createdAt),
     index('comments_parent_idx').on(t.parentId, t.createdAt),
     // A member's recent comments: the duplicate-comment check reads them before every post.
     index('comments_author_idx').on(t.authorId, t.createdAt),

@@ -20,3 +20,4 @@ export * from './settings.ts';
 export * from './email.ts';
 export * from './moderation.ts';
 export * from './activities.ts';
+export * from './logs.ts';

@@ -1,0 +1,8 @@
+import { test } from '@playwright/test';
+import { buildLogJourney } from './logs-journey.ts';
+
+// Runs in the `mobile` project (a Pixel 7: phone viewport, touch, phone user agent).
+
+test('on a phone, an owner posts a build log with a picture; it shows on the Logs tab and at its own address; another member comments on it; the owner edits and deletes it', async ({ browser }) => {
+  await buildLogJourney(browser, test.info().project.use.baseURL!, { phone: true });
+});
