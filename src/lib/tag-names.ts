@@ -53,3 +53,12 @@ export function tagSlugOf(name: string): string {
 export function isChineseName(name: string): boolean {
   return /\p{Script=Han}/u.test(name);
 }
+
+/**
+ * A tag's heading: its name in `locale`, then the other language's when staff gave it one
+ * ("Microcontrollers · 单片机"); a member's tag not yet translated shows its one name.
+ */
+export function tagHeadingName(tag: { nameEn: string; nameZh: string }, locale: string): string {
+  const [first, other] = locale.startsWith('zh') ? [tag.nameZh, tag.nameEn] : [tag.nameEn, tag.nameZh];
+  return first === other ? first : `${first} · ${other}`;
+}

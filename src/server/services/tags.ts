@@ -5,7 +5,8 @@ import { projects, projectTags, tags } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import { isListed, tagName } from './cards.ts';
 import type { z } from 'zod';
-import type { tagDetailSchema, tagNodeSchema, tagSuggestionSchema } from '../../lib/contract/schemas/projects.ts';
+import type { TagSuggestion } from '../../lib/contract/schemas/projects.ts';
+import type { tagDetailSchema, tagNodeSchema } from '../../lib/contract/schemas/projects.ts';
 
 export type TagNode = z.infer<typeof tagNodeSchema>;
 
@@ -104,7 +105,6 @@ export async function listPopularTags(locale: Locale, limit = 16): Promise<{ slu
 
 
 
-export type TagSuggestion = z.infer<typeof tagSuggestionSchema>;
 
 /** How many tags matching a query are ranked by use before the best `limit` are kept. */
 const SUGGESTION_CANDIDATES = 50;
@@ -144,4 +144,11 @@ export async function suggestTags(q: string, limit: number): Promise<TagSuggesti
     ORDER BY c.rank, project_count DESC, c.slug
     LIMIT ${limit}`);
   return result.rows.map((row) => ({ slug: row.slug, nameEn: row.name_en, nameZh: row.name_zh, projectCount: row.project_count }));
+}
+
+/** The names in `locale` of the tags `slugs` (members' tags included), by slug: the form's chips of a draft or edit. */
+export async function tagNamesOf(slugs: string[], locale: Locale): Promise<Record<string, string>> {
+  if (slugs.length === 0) return {};
+  const rows = await getDb().select({ slug: tags.slug, nameEn: tags.nameEn, nameZh: tags.nameZh }).from(tags).where(inArray(tags.slug, slugs));
+  return Object.fromEntries(rows.map((row) => [row.slug, tagName(row, locale)]));
 }

@@ -138,6 +138,7 @@ export const tagSuggestionSchema = z
   .meta({ id: 'TagSuggestion', description: 'A tag matching what the author types, with both names (equal until staff translate a member-made tag).' });
 
 export const tagSuggestResultSchema = z.array(tagSuggestionSchema);
+export type TagSuggestion = z.infer<typeof tagSuggestionSchema>;
 
 export const tagDetailSchema = z
   .object({
