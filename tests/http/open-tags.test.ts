@@ -28,6 +28,7 @@ describe('tag/suggest', () => {
   it('refuses an empty, too long or over-limit query with a translated validation error', async () => {
     for (const [query, field] of [
       ['q=', 'q'],
+      ['q=%00%01', 'q'],
       [`q=${'x'.repeat(41)}`, 'q'],
       ['q=esp&limit=50', 'limit'],
     ] as const) {

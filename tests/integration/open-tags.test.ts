@@ -64,6 +64,9 @@ describe('new tags at publishing', () => {
       ['sensors', true],
       ['reflow-oven', false],
     ]);
+    // Nothing goes under it while it is outside the tree.
+    const refused = await failure(moveTag(OPERATOR, { slug: 'sensors', parent: 'reflow-oven' }));
+    expect(refused.fields).toEqual({ parent: 'tag_not_in_tree' });
     await moveTag(OPERATOR, { slug: 'reflow-oven', parent: 'sensors' });
     expect((await listTagTree('en-US'))[0]!.children.map((child) => child.slug)).toEqual(['reflow-oven']);
   });

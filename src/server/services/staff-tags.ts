@@ -60,6 +60,8 @@ async function checkedParent(tx: Transaction, parentSlug: string | null, tag?: {
   });
   if (tag && (parent.id === tag.id || parent.parentId === tag.id)) throw new AppError('validation', { parent: 'tag_cycle' });
   if (parent.parentId !== null) throw new AppError('validation', { parent: 'tag_depth' });
+  // A member's tag outside the tree has no place in it to hang children from until staff place it.
+  if (!parent.curated) throw new AppError('validation', { parent: 'tag_not_in_tree' });
   if (tag) {
     const [child] = await tx.select({ id: tags.id }).from(tags).where(eq(tags.parentId, tag.id)).limit(1);
     if (child) throw new AppError('validation', { parent: 'tag_depth' });

@@ -9,7 +9,11 @@ import { TAG_NAME_MAX } from '../../../lib/tag-names.ts';
 export const { GET, POST, ALL, contract } = defineEndpoint({
   methods: ['GET', 'POST'],
   input: z.object({
-    q: z.string().trim().min(1).max(TAG_NAME_MAX),
+    // Control characters (NUL among them, which PostgreSQL's text refuses) never match a tag.
+    q: z
+      .string()
+      .transform((value) => value.replace(/[\u0000-\u001F\u007F]/g, '').trim())
+      .pipe(z.string().min(1).max(TAG_NAME_MAX)),
     limit: z.coerce.number().int().min(1).max(20).default(8),
   }),
   result: tagSuggestResultSchema,
