@@ -64,6 +64,30 @@ describe('publishing a new tag', () => {
       body: { title: 'Bad tags', licence: 'MIT', tags: [{ name: '<b>bold</b>' }], publish: true },
     });
     expect(refused.status).toBe(400);
+    expect(await app.request('/newest?tag=bold')).toMatchObject({ status: 404 });
     expect(refused.json<Envelope>()).toMatchObject({ errorKey: 'validation', fields: { tags: 'tag_name_invalid' } });
+  });
+});
+
+describe('a Chinese-named tag', () => {
+  it('has its page, feed and sitemap entry at its CJK address', async () => {
+    const published = await app.request('/api/release/saveProject', {
+      method: 'POST',
+      token: author.token,
+      headers: { origin: app.origin() },
+      body: { title: 'Reflow controller 回流焊控制器', licence: 'MIT', tags: [{ name: '回流焊' }], publish: true },
+    });
+    expect(published.json<Envelope>().retCode).toBe(0);
+    const slug = encodeURIComponent('回流焊');
+    const page = await app.request(`/newest?tag=${slug}`, { headers: { 'accept-language': 'zh-CN' } });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('回流焊控制器');
+    expect(page.body).toMatch(/<h1>[^<]*回流焊<\/h1>/);
+    const feed = await app.request(`/newest/feed.xml?tag=${slug}`);
+    expect(feed.status).toBe(200);
+    expect(feed.body).toContain('回流焊控制器');
+    const sitemap = await app.request('/sitemaps/tags.xml');
+    expect(sitemap.status).toBe(200);
+    expect(sitemap.body).toContain(`tag=${slug}`);
   });
 });

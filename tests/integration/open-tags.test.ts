@@ -107,6 +107,8 @@ describe('new tags at publishing', () => {
     expect((await failure(publish(user.id, [{ name: '!!!' }]))).fields).toEqual({ tags: 'tag_name_invalid' });
     expect((await failure(publish(user.id, [{ name: 'x'.repeat(41) }]))).fields).toEqual({ tags: 'tag_name_too_long' });
     expect((await failure(publish(user.id, ['no-such-tag']))).fields).toEqual({ tags: 'unknown_tag' });
+    expect((await failure(publish(user.id, ['bad\u0000slug']))).fields).toEqual({ tags: 'unknown_tag' });
+    expect((await failure(publish(user.id, [{ name: 'bad\u0000name' }]))).fields).toEqual({ tags: 'tag_name_invalid' });
     const six = ['a', 'b', 'c', 'd', 'e', 'f'].map((name) => ({ name }));
     expect((await failure(publish(user.id, six))).fields).toMatchObject({ 'tags': 'too_big' });
     // A publication refused for another field creates none of its new tags.

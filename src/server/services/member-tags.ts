@@ -45,6 +45,8 @@ export interface PlannedTags {
 export async function planTags(entries: TagEntry[]): Promise<PlannedTags> {
   if (entries.length === 0) return { rows: [], created: [], entries: [] };
   const slugs = entries.filter((entry): entry is string => typeof entry === 'string');
+  // No tag's slug holds control characters, and PostgreSQL's text refuses NUL: unknown without asking.
+  if (slugs.some((slug) => /[\u0000-\u001F\u007F]/.test(slug))) throw new AppError('validation', { tags: 'unknown_tag' });
   const names = entries.flatMap((entry) => (typeof entry === 'string' ? [] : [cleanTagName(entry.name)]));
   const problem = names.map((name) => tagNameProblem(name)).find((found): found is TagNameProblem => found !== null);
   if (problem) throw new AppError('validation', { tags: problem });
