@@ -97,7 +97,14 @@ export function TagPicker({ id, tree, names, value, onChange, error }: TagPicker
           maxLength={80}
         />
         {expanded && (
-          <ul className="combobox-list" role="listbox" id={listId} aria-label={t('form.tagSuggestions')}>
+          <ul
+            className="combobox-list"
+            role="listbox"
+            id={listId}
+            aria-label={t('form.tagSuggestions')}
+            // Low on a phone's screen the list would open under the form's sticky action bar.
+            ref={(list) => list?.scrollIntoView({ block: 'nearest' })}
+          >
             {suggestions.map((suggestion, index) => (
               <li
                 key={suggestion.slug}
