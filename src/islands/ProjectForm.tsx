@@ -25,6 +25,8 @@ export interface ProjectFormProps {
   auth: AuthState | null;
   source: ProjectFormSource;
   tags: FormTag[];
+  /** Names of the content's tags outside the tree (members' tags), by slug. */
+  tagNames: Record<string, string>;
   /** `/create/success` in the page's variant. */
   successPath: string;
   /** `/create/project` in the page's variant (the URL is updated once a new draft exists). */
@@ -45,7 +47,7 @@ export default function ProjectForm({ messages, ...props }: ProjectFormProps) {
   );
 }
 
-function Form({ locale, auth, source, tags, successPath, formPath }: Omit<ProjectFormProps, 'messages'>) {
+function Form({ locale, auth, source, tags, tagNames, successPath, formPath }: Omit<ProjectFormProps, 'messages'>) {
   const { t } = useTranslation();
   useAuth(auth);
   const form = useIslandStore(() => createProjectForm({ source, locale, successPath, formPath, t }));
@@ -124,7 +126,7 @@ function Form({ locale, auth, source, tags, successPath, formPath }: Omit<Projec
 
         <section className="card form-section" aria-labelledby={ids('details')}>
           <h2 id={ids('details')}>{t('form.details')}</h2>
-          <TagPicker id={ids('tags')} tree={tags} value={fields.tags} onChange={(value) => form.setField('tags', value)} error={errors.tags} />
+          <TagPicker id={ids('tags')} tree={tags} names={tagNames} value={fields.tags} onChange={(value) => form.setField('tags', value)} error={errors.tags} />
           <div className="field">
             <label htmlFor={ids('licence')}>
               {t('form.licence')} <span className="required-mark">{t('form.required')}</span>

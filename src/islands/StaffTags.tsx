@@ -42,7 +42,7 @@ function Tags({ tags }: Omit<StaffTagsProps, 'messages' | 'locale'>) {
       <StaffStatus notice={notice} />
       <ul className="staff-list" aria-label={t('admin.tags.listLabel')}>
         {items.map((tag) => (
-          <li key={tag.id} className={`card panel staff-item ${tag.parent ? 'staff-child' : ''}`}>
+          <li key={tag.id} className={`card panel staff-item ${tag.parent ? 'staff-child' : ''}`} data-member-made={tag.curated ? undefined : 'true'}>
             <div className="staff-item-text">
               <span>
                 <strong>{tag.nameEn}</strong> / <strong lang="zh-CN">{tag.nameZh}</strong> <span className="muted">{tag.slug}</span>
@@ -51,6 +51,7 @@ function Tags({ tags }: Omit<StaffTagsProps, 'messages' | 'locale'>) {
                 {t('admin.tags.projects', { count: tag.projectCount })}
                 {tag.aliases.length > 0 && ` · ${t('admin.tags.aliases', { slugs: tag.aliases.join(', ') })}`}
               </span>
+              {!tag.curated && <span className="muted">{t('admin.tags.memberMade')}</span>}
             </div>
             {open === tag.slug ? (
               <div className="staff-form">
@@ -163,7 +164,7 @@ function Tags({ tags }: Omit<StaffTagsProps, 'messages' | 'locale'>) {
           <select className="input" value={fresh.parent} onChange={(event) => setFresh({ ...fresh, parent: event.target.value })}>
             <option value="">{t('admin.tags.top')}</option>
             {items
-              .filter((tag) => tag.parent === null)
+              .filter((tag) => tag.curated && tag.parent === null)
               .map((tag) => (
                 <option key={tag.slug} value={tag.slug}>
                   {tag.nameEn} / {tag.nameZh}

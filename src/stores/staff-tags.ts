@@ -8,10 +8,10 @@ type Change = { item: StaffTag };
 /** A tag's slug by the server's rule (`src/lib/slug.ts`). */
 export const isTagSlug = isSlug;
 
-/** Top-level tags a tag may move under: not itself, and none at all for a tag with children. */
+/** Top-level tags of the tree a tag may move under: not itself, and none at all for a tag with children. */
 export function parentChoices(tags: readonly StaffTag[], slug: string): StaffTag[] {
   if (tags.some((tag) => tag.parent === slug)) return [];
-  return tags.filter((tag) => tag.parent === null && tag.slug !== slug);
+  return tags.filter((tag) => tag.curated && tag.parent === null && tag.slug !== slug);
 }
 
 /**
@@ -23,9 +23,9 @@ export function applyTagChange(tags: readonly StaffTag[], item: StaffTag, merged
   let next = tags.filter((tag) => tag.slug !== merged?.from);
   if (merged) next = next.map((tag) => (tag.parent === merged.from ? { ...tag, parent: merged.childrenTo } : tag));
   next = next.some((tag) => tag.id === item.id) ? next.map((tag) => (tag.id === item.id ? item : tag)) : [...next, item];
-  // Top-level tags each followed by their children, as the server lists them.
-  const roots = next.filter((tag) => tag.parent === null);
-  return roots.flatMap((root) => [root, ...next.filter((tag) => tag.parent === root.slug)]);
+  // Top-level tags each followed by their children, then members' tags outside the tree, as the server lists them.
+  const roots = next.filter((tag) => tag.curated && tag.parent === null);
+  return [...roots.flatMap((root) => [root, ...next.filter((tag) => tag.parent === root.slug)]), ...next.filter((tag) => !tag.curated)];
 }
 
 /** `/admin/tags`: add a tag, rename it in both languages, move it, merge it into another. */

@@ -109,7 +109,7 @@ describe('lists and projects', () => {
 });
 
 describe('the tag tree', () => {
-  const tag = (id: number, slug: string, parent: string | null): StaffTag => ({ id, slug, nameEn: slug, nameZh: slug, parent, projectCount: 0, aliases: [] });
+  const tag = (id: number, slug: string, parent: string | null, curated = true): StaffTag => ({ id, slug, nameEn: slug, nameZh: slug, parent, curated, projectCount: 0, aliases: [] });
   const tree = [tag(1, 'power', null), tag(2, 'buck', 'power'), tag(3, 'audio', null)];
 
   it('offers only top-level parents other than the tag, and none for a tag with children', () => {
@@ -122,6 +122,14 @@ describe('the tag tree', () => {
     expect(applyTagChange(tree, { ...tree[1]!, parent: 'audio' }).map((t) => `${t.parent ?? ''}/${t.slug}`)).toEqual(['/power', '/audio', 'audio/buck']);
     const merged = applyTagChange(tree, { ...tree[2]!, aliases: ['power'] }, { from: 'power', childrenTo: 'audio' });
     expect(merged.map((t) => `${t.parent ?? ''}/${t.slug}`)).toEqual(['/audio', 'audio/buck']);
+  });
+
+  it('keeps members\' tags after the tree, never offers them as parents, and files one into the tree once staff move it', () => {
+    const withMembers = [...tree, tag(4, '单片机', null, false)];
+    expect(parentChoices(withMembers, 'buck').map((t) => t.slug)).toEqual(['power', 'audio']);
+    expect(applyTagChange(withMembers, { ...tree[2]!, nameEn: 'Sound' }).map((t) => t.slug)).toEqual(['power', 'buck', 'audio', '单片机']);
+    const placed = applyTagChange(withMembers, { ...withMembers[3]!, parent: 'power', curated: true });
+    expect(placed.map((t) => `${t.parent ?? ''}/${t.slug}`)).toEqual(['/power', 'power/buck', 'power/单片机', '/audio']);
   });
 
   it('refuses a merge into itself and a tag without names, without calling the server', async () => {

@@ -1,60 +1,57 @@
-import { useMemo, useState, type KeyboardEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { useMemo, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { noticeText, type Notice } from '../../lib/notice.ts';
 import { TAGS_MAX, type FormTag } from '../../stores/project-form.ts';
+import { createTagPicker, entryKey, type TagEntry } from '../../stores/tag-picker.ts';
 
 interface TagPickerProps {
   id: string;
   tree: FormTag[];
-  value: string[];
-  onChange: (value: string[]) => void;
+  /** Names of the content's tags outside the tree (members' tags), by slug. */
+  names: Record<string, string>;
+  value: TagEntry[];
+  onChange: (value: TagEntry[]) => void;
   error?: Notice;
 }
 
-/** Tags: an autocompleting combobox over the two-level tag tree, chosen tags as removable chips. */
-export function TagPicker({ id, tree, value, onChange, error }: TagPickerProps) {
+/**
+ * Tags: a type-ahead combobox over every tag (suggested by the server in the language typed),
+ * where Enter on a name that is no tag adds it as a new one; chosen tags as removable chips.
+ */
+export function TagPicker({ id, tree, names, value, onChange, error }: TagPickerProps) {
   const { t } = useTranslation();
-  const [query, setQuery] = useState('');
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
-  const options = useMemo(
-    () => tree.flatMap((root) => [{ slug: root.slug, name: root.name, parent: null as string | null }, ...root.children.map((child) => ({ slug: child.slug, name: child.name, parent: root.name }))]),
-    [tree],
-  );
-  const names = useMemo(() => new Map(options.map((option) => [option.slug, option.name])), [options]);
-  const needle = query.trim().toLowerCase();
-  const matches = options
-    .filter((option) => !value.includes(option.slug))
-    .filter((option) => !needle || option.name.toLowerCase().includes(needle) || option.slug.includes(needle) || option.parent?.toLowerCase().includes(needle))
-    .slice(0, 8);
+  const current = useRef({ value, onChange });
+  current.current = { value, onChange };
+  const picker = useMemo(() => {
+    const known: Record<string, string> = { ...names };
+    for (const root of tree) {
+      known[root.slug] = root.name;
+      for (const child of root.children) known[child.slug] = child.name;
+    }
+    return createTagPicker({ names: known, value: () => current.current.value, onChange: (next) => current.current.onChange(next) });
+    // The picker is made once per form; later props reach it through `current`.
+  }, []);
+  const { query, suggestions, open, active, notice } = useStore(picker.$picker);
   const full = value.length >= TAGS_MAX;
   const listId = `${id}-list`;
-
-  function choose(slug: string) {
-    if (full || value.includes(slug)) return;
-    onChange([...value, slug]);
-    setQuery('');
-    setActive(0);
-    setOpen(false);
-  }
+  const expanded = open && suggestions.length > 0;
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'ArrowDown') {
       event.preventDefault();
-      setOpen(true);
-      setActive((index) => Math.min(index + 1, Math.max(0, matches.length - 1)));
+      picker.move(1);
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
-      setActive((index) => Math.max(index - 1, 0));
+      picker.move(-1);
     } else if (event.key === 'Enter') {
-      if (open && matches[active]) {
-        event.preventDefault();
-        choose(matches[active]!.slug);
-      } else if (query) event.preventDefault();
+      // Enter never submits the form from here: it adds a tag.
+      event.preventDefault();
+      void picker.enter();
     } else if (event.key === 'Escape') {
-      setOpen(false);
+      picker.close();
     } else if (event.key === 'Backspace' && !query && value.length) {
-      onChange(value.slice(0, -1));
+      picker.remove(value[value.length - 1]!);
     }
   }
 
@@ -63,62 +60,73 @@ export function TagPicker({ id, tree, value, onChange, error }: TagPickerProps) 
       <label htmlFor={id}>{t('form.tags')}</label>
       {value.length > 0 && (
         <ul className="chips" aria-label={t('form.chosenTags')}>
-          {value.map((slug) => (
-            <li key={slug}>
-              <span className="chip chip-removable">
-                {names.get(slug) ?? slug}
-                <button type="button" onClick={() => onChange(value.filter((entry) => entry !== slug))} aria-label={t('form.removeTag', { name: names.get(slug) ?? slug })}>
-                  ×
-                </button>
-              </span>
-            </li>
-          ))}
+          {value.map((entry) => {
+            const label = picker.labelOf(entry);
+            return (
+              <li key={entryKey(entry)}>
+                <span className="chip chip-removable">
+                  {label}
+                  {typeof entry !== 'string' && <span className="chip-note"> · {t('form.tagNewBadge')}</span>}
+                  <button type="button" onClick={() => picker.remove(entry)} aria-label={t('form.removeTag', { name: label })}>
+                    ×
+                  </button>
+                </span>
+              </li>
+            );
+          })}
         </ul>
       )}
       <div className="combobox">
         <input
           id={id}
           role="combobox"
-          aria-expanded={open && matches.length > 0}
+          aria-expanded={expanded}
           aria-controls={listId}
           aria-autocomplete="list"
-          aria-activedescendant={open && matches[active] ? `${listId}-${matches[active]!.slug}` : undefined}
+          aria-activedescendant={expanded && suggestions[active] ? `${listId}-${active}` : undefined}
           aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+          aria-describedby={`${id}-hint ${id}-notice${error ? ` ${id}-error` : ''}`}
           value={query}
           disabled={full}
           placeholder={full ? t('form.tagsFull') : t('form.tagsPlaceholder')}
-          onChange={(event) => {
-            setQuery(event.target.value);
-            setOpen(true);
-            setActive(0);
-          }}
-          onFocus={() => setOpen(true)}
-          onBlur={() => window.setTimeout(() => setOpen(false), 150)}
+          onChange={(event) => picker.type(event.target.value)}
+          onFocus={() => picker.reopen()}
+          onBlur={() => window.setTimeout(() => picker.close(), 150)}
           onKeyDown={onKeyDown}
           autoComplete="off"
+          maxLength={80}
         />
-        {open && matches.length > 0 && (
-          <ul className="combobox-list" role="listbox" id={listId} aria-label={t('form.tagSuggestions')}>
-            {matches.map((option, index) => (
+        {expanded && (
+          <ul
+            className="combobox-list"
+            role="listbox"
+            id={listId}
+            aria-label={t('form.tagSuggestions')}
+            // Low on a phone's screen the list would open under the form's sticky action bar.
+            ref={(list) => list?.scrollIntoView({ block: 'nearest' })}
+          >
+            {suggestions.map((suggestion, index) => (
               <li
-                key={option.slug}
-                id={`${listId}-${option.slug}`}
+                key={suggestion.slug}
+                id={`${listId}-${index}`}
                 role="option"
                 aria-selected={index === active}
                 onMouseDown={(event) => {
                   event.preventDefault();
-                  choose(option.slug);
+                  picker.choose(suggestion);
                 }}
-                onMouseEnter={() => setActive(index)}
               >
-                {option.name}
-                {option.parent && <span className="muted"> · {option.parent}</span>}
+                {suggestion.primary}
+                {suggestion.secondary && <span className="muted"> · {suggestion.secondary}</span>}
+                <span className="muted combobox-count"> {t('form.tagProjects', { count: suggestion.projectCount })}</span>
               </li>
             ))}
           </ul>
         )}
       </div>
+      <p className="hint" id={`${id}-notice`} role="status">
+        {notice ? noticeText(notice, t) : ''}
+      </p>
       <p className="hint" id={`${id}-hint`}>
         {t('form.tagsHint', { used: value.length, max: TAGS_MAX })}
       </p>

@@ -1,6 +1,6 @@
 import { getProjectDetail } from '../services/project-detail.ts';
 import { loadFormSource } from '../services/publishing.ts';
-import { listTagTree } from '../services/tags.ts';
+import { listTagTree, tagNamesOf } from '../services/tags.ts';
 import { notFound, ok, type LoaderData, type PageLoader } from './page.ts';
 import { isEmailUnverified } from '../services/account-email.ts';
 
@@ -13,7 +13,12 @@ export const loadCreatePage = (async ({ url, locals }) => {
   const projectId = url.searchParams.get('id')?.trim() || null;
   const draftId = url.searchParams.get('draft')?.trim() || null;
   const [source, tags, mustConfirmEmail] = await Promise.all([loadFormSource(locals.user.id, { projectId, draftId }), listTagTree(locals.locale), isEmailUnverified(locals.user.id)]);
-  return ok({ source, tags, mustConfirmEmail });
+  // Members' tags are not in the tree: their chips need their names too.
+  const tagNames = await tagNamesOf(
+    source.content.tags.filter((entry): entry is string => typeof entry === 'string'),
+    locals.locale,
+  );
+  return ok({ source, tags, tagNames, mustConfirmEmail });
 }) satisfies PageLoader<unknown>;
 
 export type CreatePageData = LoaderData<typeof loadCreatePage>;

@@ -2,6 +2,7 @@
  * Previews: a snapshot of the creation form's fields, viewable by its author and by anyone
  * holding its link token until it expires. Never listed, never indexed.
  */
+import { tagSlugOf } from '../../lib/tag-names.ts';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Locale } from '../../lib/i18n.ts';
@@ -54,8 +55,9 @@ export async function getPreview(previewId: string, viewerId: number | null, tok
   const allowed = row && (row.preview.ownerId === viewerId || (token !== null && sameToken(token, row.preview.linkToken)));
   if (!row || !allowed) throw new AppError('preview_not_found');
   const { content } = row.preview;
+  const slugs = content.tags.filter((entry): entry is string => typeof entry === 'string');
   const [tagRows, files] = await Promise.all([
-    content.tags.length ? db.select().from(tags).where(inArray(tags.slug, content.tags)) : Promise.resolve([]),
+    slugs.length ? db.select().from(tags).where(inArray(tags.slug, slugs)) : Promise.resolve([]),
     describeContentFiles(row.preview.ownerId, content.attachments),
   ]);
   const created = row.preview.createdAt.toISOString();
@@ -67,9 +69,11 @@ export async function getPreview(previewId: string, viewerId: number | null, tok
     // A preview is seen by its author alone, uncached: its cover shows as stored.
     coverWidth: null,
     owner: { url: row.ownerUrl, nickname: row.ownerNickname, avatar: row.ownerAvatar },
-    tags: content.tags.flatMap((slug) => {
-      const tag = tagRows.find((candidate) => candidate.slug === slug);
-      return tag ? [{ slug, name: tagName(tag, locale) }] : [];
+    // A new tag shows as it will be once published: its name, its future slug.
+    tags: content.tags.flatMap((entry) => {
+      if (typeof entry !== 'string') return [{ slug: tagSlugOf(entry.name), name: entry.name }];
+      const tag = tagRows.find((candidate) => candidate.slug === entry);
+      return tag ? [{ slug: entry, name: tagName(tag, locale) }] : [];
     }),
     counts: { views: 0, stars: 0, likes: 0, comments: 0 },
     publishedAt: created,

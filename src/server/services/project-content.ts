@@ -5,12 +5,14 @@
  */
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { LICENCE_IDS } from '../../lib/licences.ts';
+import { TAG_NAME_MAX } from '../../lib/tag-names.ts';
 import { getDb } from '../db/client.ts';
-import { attachments, projects, tags, uploads, type ProjectContent } from '../db/schema/index.ts';
+import { attachments, projects, uploads, type ProjectContent } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import { z } from '../http/validation.ts';
 import { fileUrl } from '../storage/index.ts';
 import { findOwnImageUpload } from './uploads.ts';
+import { planTags, type NewTag, type TagEntry } from './member-tags.ts';
 import type { contentFileSchema } from '../../lib/contract/schemas/projects.ts';
 
 export const TITLE_MAX = 120;
@@ -42,11 +44,12 @@ export const projectContentSchema = z.object({
     .max(500)
     .nullish()
     .transform((value) => value || null),
+  // A slug of an existing tag, or `{ name }` of a tag to create when publishing.
   tags: z
-    .array(z.string().trim().min(1).max(64))
+    .array(z.union([z.string().trim().min(1).max(64), z.object({ name: z.string().trim().min(1).max(TAG_NAME_MAX * 2) })]))
     .max(TAGS_MAX)
     .default([])
-    .transform((slugs) => [...new Set(slugs)]),
+    .transform((entries) => entries.filter((entry, index) => typeof entry !== 'string' || entries.indexOf(entry) === index)),
   licence: z.string().trim().max(64).default(''),
   attachments: z
     .array(z.string().trim().min(1).max(64))
@@ -71,7 +74,10 @@ export interface ResolvedAttachment {
 
 export interface ResolvedContent {
   content: ProjectContent;
+  /** Existing tags of the content. */
   tagRows: { id: number; slug: string; nameEn: string; nameZh: string }[];
+  /** Tags publishing creates (`createMemberTags`). */
+  newTags: NewTag[];
   attachments: ResolvedAttachment[];
 }
 
@@ -92,31 +98,31 @@ export async function resolveContent(
   else if (options.strict && !input.licence) fields.licence = 'required';
 
   const db = getDb();
-  const [tagRows, cover, resolved] = await Promise.all([
-    input.tags.length
-      ? db.select({ id: tags.id, slug: tags.slug, nameEn: tags.nameEn, nameZh: tags.nameZh }).from(tags).where(inArray(tags.slug, input.tags))
-      : Promise.resolve([]),
+  const [planned, cover, resolved] = await Promise.all([
+    planTags(input.tags as TagEntry[]).catch((error: unknown) => {
+      if (!(error instanceof AppError) || !error.fields?.tags) throw error;
+      fields.tags = error.fields.tags;
+      return null;
+    }),
     resolveCover(userId, input.cover, options.currentCover ?? null),
     resolveAttachments(userId, input.attachments, options.projectId),
   ]);
-  if (tagRows.length !== input.tags.length) fields.tags = 'unknown_tag';
   if (cover === undefined) fields.cover = 'invalid_upload';
   if (resolved === null) fields.attachments = 'invalid_upload';
-  if (Object.keys(fields).length > 0) throw new AppError('validation', fields);
+  if (Object.keys(fields).length > 0 || !planned) throw new AppError('validation', fields);
 
-  const bySlug = new Map(tagRows.map((row) => [row.slug, row]));
-  const orderedTags = input.tags.map((slug) => bySlug.get(slug)!);
   return {
     content: {
       title: input.title,
       summary: input.summary,
       description: input.description,
       cover: cover ?? null,
-      tags: orderedTags.map((row) => row.slug),
+      tags: planned.entries,
       licence: input.licence,
       attachments: resolved!.map((file) => file.ref),
     },
-    tagRows: orderedTags,
+    tagRows: planned.rows,
+    newTags: planned.created,
     attachments: resolved!,
   };
 }

@@ -18,6 +18,7 @@ import { renderDescription } from './markdown.ts';
 import { describeContentFiles, projectContentSchema, resolveContent, type ContentFile, type ResolvedContent } from './project-content.ts';
 import type { saveResultSchema } from '../../lib/contract/schemas/projects.ts';
 import { assertEmailVerified } from './account-email.ts';
+import { checkNewTagAllowance, createMemberTags } from './member-tags.ts';
 
 export const idSchema = z.string().trim().min(1).max(64);
 
@@ -59,7 +60,7 @@ function projectColumns(resolved: ResolvedContent, html: string, text: string) {
       title: resolved.content.title,
       summary: resolved.content.summary,
       descriptionText: text,
-      tagNames: resolved.tagRows.flatMap((tag) => [tag.nameEn, tag.nameZh]),
+      tagNames: [...resolved.tagRows.flatMap((tag) => [tag.nameEn, tag.nameZh]), ...resolved.newTags.map((tag) => tag.name)],
     }),
   };
 }
@@ -82,8 +83,9 @@ async function publishNew(userId: number, resolved: ResolvedContent, draftId?: s
         updatedAt: now,
       })
       .returning({ id: projects.id });
-    if (resolved.tagRows.length) {
-      await tx.insert(projectTags).values(resolved.tagRows.map((tag) => ({ projectId: project!.id, tagId: tag.id })));
+    const tagRows = await createMemberTags(tx, userId, { rows: resolved.tagRows, created: resolved.newTags });
+    if (tagRows.length) {
+      await tx.insert(projectTags).values(tagRows.map((tag) => ({ projectId: project!.id, tagId: tag.id })));
     }
     await syncProjectAttachments(tx, project!.id, resolved.attachments, kinds);
     if (draftId) await tx.delete(drafts).where(and(eq(drafts.id, draftId), eq(drafts.ownerId, userId)));
@@ -107,8 +109,9 @@ async function publishEdit(userId: number, project: { id: number; publicId: stri
       })
       .where(eq(projects.id, project.id));
     await tx.delete(projectTags).where(eq(projectTags.projectId, project.id));
-    if (resolved.tagRows.length) {
-      await tx.insert(projectTags).values(resolved.tagRows.map((tag) => ({ projectId: project.id, tagId: tag.id })));
+    const tagRows = await createMemberTags(tx, userId, { rows: resolved.tagRows, created: resolved.newTags });
+    if (tagRows.length) {
+      await tx.insert(projectTags).values(tagRows.map((tag) => ({ projectId: project.id, tagId: tag.id })));
     }
     await syncProjectAttachments(tx, project.id, resolved.attachments, kinds);
     await tx.delete(drafts).where(and(eq(drafts.ownerId, userId), eq(drafts.projectId, project.id)));
@@ -135,6 +138,7 @@ export async function saveProject(userId: number, input: SaveProjectInput): Prom
   }
   const resolved = await resolveContent(userId, fields, { strict: publish });
   if (!publish) return storeDraft(userId, resolved.content, { draftId });
+  await checkNewTagAllowance(userId, resolved.newTags);
   return publishNew(userId, resolved, draftId);
 }
 
@@ -148,6 +152,7 @@ export async function editProject(userId: number, input: EditProjectInput): Prom
   const project = await findOwnProject(userId, id);
   const resolved = await resolveContent(userId, fields, { strict: publish, projectId: project.id, currentCover: project.cover });
   if (!publish) return storeDraft(userId, resolved.content, { draftId, projectId: project.id });
+  await checkNewTagAllowance(userId, resolved.newTags);
   return publishEdit(userId, project, resolved, draftId);
 }
 

@@ -108,6 +108,13 @@ export const RATE_LIMITS = {
    * sends, low enough that a flood cannot bury the moderation queue.
    */
   'report:user': { limit: 20, windowMs: HOUR },
+  /**
+   * New tags a member may create by publishing, per day: a maker naming their own niche adds a
+   * few; a new account that invents dozens is more likely spamming the tag pages.
+   */
+  'tag:create': { member: { limit: 20, windowMs: DAY }, newAccount: { limit: 5, windowMs: DAY } },
+  /** Tag suggestions per address per minute: one per keystroke of a fast typist, with room for a classroom. */
+  'tag:suggest:ip': { limit: 600, windowMs: MINUTE },
   /** Stars and likes a member may toggle per hour. */
   'reaction:user': { member: { limit: 600, windowMs: HOUR }, newAccount: { limit: 120, windowMs: HOUR } },
   /** Changes a member may make to their collections per hour (create, edit, add, remove, reorder, delete). */

@@ -27,10 +27,14 @@ export async function listStaffTags(db: Reader = getDb()): Promise<StaffTag[]> {
     nameEn: row.nameEn,
     nameZh: row.nameZh,
     parent: row.parentId === null ? null : (slugOf.get(row.parentId) ?? null),
+    curated: row.curated,
     projectCount: counts.find((entry) => entry.tagId === row.id)?.n ?? 0,
     aliases: aliases.filter((alias) => alias.tagId === row.id).map((alias) => alias.slug),
   });
-  return rows.filter((row) => row.parentId === null).flatMap((root) => [toStaff(root), ...rows.filter((row) => row.parentId === root.id).map(toStaff)]);
+  // Members' tags outside the tree come last, newest first, for staff to translate or place.
+  const tree = rows.filter((row) => row.curated);
+  const outside = rows.filter((row) => !row.curated).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || a.slug.localeCompare(b.slug));
+  return [...tree.filter((row) => row.parentId === null).flatMap((root) => [toStaff(root), ...tree.filter((row) => row.parentId === root.id).map(toStaff)]), ...outside.map(toStaff)];
 }
 
 /** The slug a merged tag had now leads to this one: the slug of the tag that took it over, or null. */
@@ -56,6 +60,8 @@ async function checkedParent(tx: Transaction, parentSlug: string | null, tag?: {
   });
   if (tag && (parent.id === tag.id || parent.parentId === tag.id)) throw new AppError('validation', { parent: 'tag_cycle' });
   if (parent.parentId !== null) throw new AppError('validation', { parent: 'tag_depth' });
+  // A member's tag outside the tree has no place in it to hang children from until staff place it.
+  if (!parent.curated) throw new AppError('validation', { parent: 'tag_not_in_tree' });
   if (tag) {
     const [child] = await tx.select({ id: tags.id }).from(tags).where(eq(tags.parentId, tag.id)).limit(1);
     if (child) throw new AppError('validation', { parent: 'tag_depth' });
@@ -99,12 +105,12 @@ export function renameTag(actor: StaffActor, input: { slug: string; nameEn: stri
   });
 }
 
-/** Moves a tag under another top-level tag, or to the top (`parent` null). */
+/** Moves a tag under another top-level tag, or to the top (`parent` null); a member's tag so joins the tree. */
 export function moveTag(actor: StaffActor, input: { slug: string; parent: string | null }, options: { dryRun?: boolean } = {}) {
   return staffWrite({ action: 'tag.move', actor, dryRun: options.dryRun, purge }, async (tx) => {
     const tag = await tagBySlug(tx, input.slug);
     const parentId = await checkedParent(tx, input.parent, tag);
-    await tx.update(tags).set({ parentId }).where(eq(tags.id, tag.id));
+    await tx.update(tags).set({ parentId, curated: true }).where(eq(tags.id, tag.id));
     return { summary: `tag ${input.slug} moved ${input.parent ? `under ${input.parent}` : 'to the top'}`, item: await staffTag(tx, input.slug) };
   });
 }

@@ -1,10 +1,11 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Locale } from '../../lib/i18n.ts';
 import { getDb } from '../db/client.ts';
 import { projects, projectTags, tags } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import { isListed, tagName } from './cards.ts';
 import type { z } from 'zod';
+import type { TagSuggestion } from '../../lib/contract/schemas/projects.ts';
 import type { tagDetailSchema, tagNodeSchema } from '../../lib/contract/schemas/projects.ts';
 
 export type TagNode = z.infer<typeof tagNodeSchema>;
@@ -23,7 +24,8 @@ export type TagDetail = z.infer<typeof tagDetailSchema>;
 
 /** The two-level tag tree, names in `locale`. */
 export async function listTagTree(locale: Locale): Promise<TagNode[]> {
-  const rows = await getDb().select().from(tags).orderBy(asc(tags.sort), asc(tags.slug));
+  // Members' tags stay out of the navigation until staff place them in the tree.
+  const rows = await getDb().select().from(tags).where(eq(tags.curated, true)).orderBy(asc(tags.sort), asc(tags.slug));
   const roots = rows.filter((row) => row.parentId === null);
   return roots.map((root) => ({
     slug: root.slug,
@@ -93,7 +95,7 @@ export async function listPopularTags(locale: Locale, limit = 16): Promise<{ slu
     .from(projectTags)
     .innerJoin(tags, eq(tags.id, projectTags.tagId))
     .innerJoin(projects, eq(projects.id, projectTags.projectId))
-    .where(isListed)
+    .where(and(isListed, eq(tags.curated, true)))
     .groupBy(tags.id)
     .orderBy(sql`count(*) DESC`, asc(tags.slug))
     .limit(limit);
@@ -102,3 +104,51 @@ export async function listPopularTags(locale: Locale, limit = 16): Promise<{ slu
 
 
 
+
+
+/** How many tags matching a query are ranked by use before the best `limit` are kept. */
+const SUGGESTION_CANDIDATES = 50;
+
+/** `q` for LIKE, its wildcards taken literally. */
+const likeLiteral = (q: string) => q.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/**
+ * Tags whose English or Chinese name, slug or former (merged) slug contains `q`, for the
+ * creation form's type-ahead: exact matches first, then names that start with `q`, then the rest;
+ * among equals, tags on more listed projects first. Every tag counts, members' included. The
+ * trigram index on both names and the slug finds the candidates; only the best fifty are counted.
+ */
+export async function suggestTags(q: string, limit: number): Promise<TagSuggestion[]> {
+  const needle = q.normalize('NFKC').trim().toLowerCase();
+  if (!needle) return [];
+  const contains = `%${likeLiteral(needle)}%`;
+  const prefix = `${likeLiteral(needle)}%`;
+  const result = await getDb().execute<{ slug: string; name_en: string; name_zh: string; project_count: number }>(sql`
+    WITH candidates AS (
+      SELECT t.id, t.slug, t.name_en, t.name_zh,
+        CASE
+          WHEN lower(t.name_en) = ${needle} OR lower(t.name_zh) = ${needle} OR t.slug = ${needle} THEN 0
+          WHEN lower(t.name_en) LIKE ${prefix} OR lower(t.name_zh) LIKE ${prefix} OR t.slug LIKE ${prefix} THEN 1
+          ELSE 2
+        END AS rank
+      FROM tags t
+      WHERE lower(t.slug || ' ' || t.name_en || ' ' || t.name_zh) LIKE ${contains}
+        OR t.id IN (SELECT a.tag_id FROM tag_aliases a WHERE a.slug LIKE ${contains})
+      ORDER BY rank, t.slug
+      LIMIT ${SUGGESTION_CANDIDATES}
+    )
+    SELECT c.slug, c.name_en, c.name_zh,
+      (SELECT count(*)::int FROM project_tags pt JOIN projects ON projects.id = pt.project_id
+        WHERE pt.tag_id = c.id AND ${isListed}) AS project_count
+    FROM candidates c
+    ORDER BY c.rank, project_count DESC, c.slug
+    LIMIT ${limit}`);
+  return result.rows.map((row) => ({ slug: row.slug, nameEn: row.name_en, nameZh: row.name_zh, projectCount: row.project_count }));
+}
+
+/** The names in `locale` of the tags `slugs` (members' tags included), by slug: the form's chips of a draft or edit. */
+export async function tagNamesOf(slugs: string[], locale: Locale): Promise<Record<string, string>> {
+  if (slugs.length === 0) return {};
+  const rows = await getDb().select({ slug: tags.slug, nameEn: tags.nameEn, nameZh: tags.nameZh }).from(tags).where(inArray(tags.slug, slugs));
+  return Object.fromEntries(rows.map((row) => [row.slug, tagName(row, locale)]));
+}

@@ -80,7 +80,9 @@ export const projectContentSchema = z.object({
   summary: z.string(),
   description: z.string(),
   cover: z.string().nullable(),
-  tags: z.array(z.string()),
+  tags: z
+    .array(z.union([z.string(), z.object({ name: z.string() })]))
+    .meta({ description: 'Slugs of existing tags, and `{ name }` for a new tag, created with that name when the project is published.' }),
   licence: z.string(),
   attachments: z.array(z.string()).meta({ description: 'Upload ids of the attached files, in their order.' }),
 });
@@ -125,6 +127,18 @@ export const tagNodeSchema = z
     },
   })
   .meta({ id: 'TagNode', description: 'A tag of the two-level tree with its children.' });
+
+export const tagSuggestionSchema = z
+  .object({
+    slug: z.string(),
+    nameEn: z.string(),
+    nameZh: z.string(),
+    projectCount: z.number().int().meta({ description: 'Listed projects carrying the tag.' }),
+  })
+  .meta({ id: 'TagSuggestion', description: 'A tag matching what the author types, with both names (equal until staff translate a member-made tag).' });
+
+export const tagSuggestResultSchema = z.array(tagSuggestionSchema);
+export type TagSuggestion = z.infer<typeof tagSuggestionSchema>;
 
 export const tagDetailSchema = z
   .object({

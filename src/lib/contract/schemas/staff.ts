@@ -109,13 +109,18 @@ export const pinnedProjectSchema = z.object({ id: z.string(), title: z.string(),
 
 /** A tag's slug: its address (`/newest?tag=<slug>`). */
 export const tagSlugSchema = slugSchema;
+/**
+ * An existing tag's slug: members' tags keep letters of any script (`单片机`, see
+ * src/lib/tag-names.ts), so a reference is any slug the server may know; unknown ones are `tag_not_found`.
+ */
+const existingTagSlugSchema = z.string().trim().toLowerCase().min(1).max(SLUG_MAX);
 
 const tagName = z.string().trim().min(1).max(60);
 
-export const tagCreateInputSchema = z.object({ slug: tagSlugSchema, nameEn: tagName, nameZh: tagName, parent: tagSlugSchema.nullable().default(null) });
-export const tagRenameInputSchema = z.object({ slug: tagSlugSchema, nameEn: tagName, nameZh: tagName });
-export const tagMergeInputSchema = z.object({ from: tagSlugSchema, into: tagSlugSchema });
-export const tagMoveInputSchema = z.object({ slug: tagSlugSchema, parent: tagSlugSchema.nullable() });
+export const tagCreateInputSchema = z.object({ slug: tagSlugSchema, nameEn: tagName, nameZh: tagName, parent: existingTagSlugSchema.nullable().default(null) });
+export const tagRenameInputSchema = z.object({ slug: existingTagSlugSchema, nameEn: tagName, nameZh: tagName });
+export const tagMergeInputSchema = z.object({ from: existingTagSlugSchema, into: existingTagSlugSchema });
+export const tagMoveInputSchema = z.object({ slug: existingTagSlugSchema, parent: existingTagSlugSchema.nullable() });
 
 export const staffTagSchema = z
   .object({
@@ -124,6 +129,7 @@ export const staffTagSchema = z
     nameEn: z.string(),
     nameZh: z.string(),
     parent: z.string().nullable(),
+    curated: z.boolean().meta({ description: 'In the tag tree (navigation, filters); false for a tag a member created by publishing, until staff move it into the tree.' }),
     projectCount: count.meta({ description: 'Projects carrying this tag itself (any state).' }),
     aliases: z.array(z.string()).meta({ description: 'Slugs of tags merged into this one; their addresses lead here.' }),
   })
