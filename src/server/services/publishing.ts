@@ -18,6 +18,8 @@ import { renderDescription } from './markdown.ts';
 import { describeContentFiles, projectContentSchema, resolveContent, type ContentFile, type ResolvedContent } from './project-content.ts';
 import type { saveResultSchema } from '../../lib/contract/schemas/projects.ts';
 import { assertEmailVerified } from './account-email.ts';
+import { announceActivities } from './activities.ts';
+import { amendLatestVersion, assertVersionNameFree, ensureFirstVersion, FIRST_VERSION_NAME, pruneRetiredBoards, releaseVersion, versionInputSchema, type VersionInput } from './versions.ts';
 
 export const idSchema = z.string().trim().min(1).max(64);
 
@@ -25,6 +27,11 @@ export const idSchema = z.string().trim().min(1).max(64);
 export const saveProjectSchema = projectContentSchema.extend({
   draftId: idSchema.optional(),
   publish: z.boolean().default(false),
+  /**
+   * The version this publication releases: on a first publication its name (`v1` unless given);
+   * on an edit a new version, without which the edit amends the latest version's files.
+   */
+  version: versionInputSchema.optional(),
 });
 /** `release/editProject` input. */
 export const editProjectSchema = saveProjectSchema.extend({ id: idSchema });
@@ -65,7 +72,7 @@ function projectColumns(resolved: ResolvedContent, html: string, text: string) {
 }
 
 /** Publishes a new project from checked content, consuming `draftId`. */
-async function publishNew(userId: number, resolved: ResolvedContent, draftId?: string): Promise<SaveResult> {
+async function publishNew(userId: number, resolved: ResolvedContent, draftId?: string, version?: VersionInput): Promise<SaveResult> {
   const { html, text } = await renderDescription(resolved.content.description);
   const kinds = await guessKinds(resolved.attachments);
   const publicId = newPublicId();
@@ -87,7 +94,9 @@ async function publishNew(userId: number, resolved: ResolvedContent, draftId?: s
     }
     await syncProjectAttachments(tx, project!.id, resolved.attachments, kinds);
     if (draftId) await tx.delete(drafts).where(and(eq(drafts.id, draftId), eq(drafts.ownerId, userId)));
-    return planProjectEda(tx, project!.id);
+    const eda = await planProjectEda(tx, project!.id);
+    await releaseVersion(tx, project!.id, userId, publicId, version ?? { name: FIRST_VERSION_NAME, notes: '' });
+    return eda;
   });
   await startProjectEda(plan);
   await purgeProjectPages(publicId, userId, { listed: true });
@@ -95,10 +104,20 @@ async function publishNew(userId: number, resolved: ResolvedContent, draftId?: s
 }
 
 /** Applies checked content to a published project; its pending edit drafts are consumed. */
-async function publishEdit(userId: number, project: { id: number; publicId: string }, resolved: ResolvedContent, draftId?: string): Promise<SaveResult> {
+async function publishEdit(
+  userId: number,
+  project: { id: number; publicId: string },
+  resolved: ResolvedContent,
+  draftId?: string,
+  version?: VersionInput,
+): Promise<SaveResult> {
   const { html, text } = await renderDescription(resolved.content.description);
   const kinds = await guessKinds(resolved.attachments);
   const plan = await getDb().transaction(async (tx) => {
+    // Before anything is written: a project from before versions keeps its files as version 1,
+    // and a version name already taken refuses the whole edit.
+    await ensureFirstVersion(tx, project.id);
+    if (version) await assertVersionNameFree(tx, project.id, version.name);
     await tx
       .update(projects)
       .set({
@@ -113,9 +132,15 @@ async function publishEdit(userId: number, project: { id: number; publicId: stri
     await syncProjectAttachments(tx, project.id, resolved.attachments, kinds);
     await tx.delete(drafts).where(and(eq(drafts.ownerId, userId), eq(drafts.projectId, project.id)));
     if (draftId) await tx.delete(drafts).where(and(eq(drafts.id, draftId), eq(drafts.ownerId, userId)));
-    return planProjectEda(tx, project.id);
+    const eda = await planProjectEda(tx, project.id);
+    if (version) await releaseVersion(tx, project.id, userId, project.publicId, version);
+    else await amendLatestVersion(tx, project.id);
+    // Boards kept for the latest version alone go once it is amended to the edit's files.
+    if (!version) eda.orphanKeys.push(...(await pruneRetiredBoards(tx, project.id)));
+    return eda;
   });
   await startProjectEda(plan);
+  if (version) await announceActivities().catch(() => undefined);
   await purgeProjectPages(project.publicId, userId, { listed: true });
   return { id: project.publicId, status: 'published' };
 }
@@ -126,7 +151,7 @@ async function publishEdit(userId: number, project: { id: number; publicId: stri
  * published project publishes into that project.
  */
 export async function saveProject(userId: number, input: SaveProjectInput): Promise<SaveResult> {
-  const { draftId, publish, ...fields } = input;
+  const { draftId, publish, version, ...fields } = input;
   if (publish) await assertEmailVerified(userId);
   const draft = draftId ? (await findOwnDraft(userId, draftId)).draft : null;
   if (draft?.projectId) {
@@ -135,7 +160,7 @@ export async function saveProject(userId: number, input: SaveProjectInput): Prom
   }
   const resolved = await resolveContent(userId, fields, { strict: publish });
   if (!publish) return storeDraft(userId, resolved.content, { draftId });
-  return publishNew(userId, resolved, draftId);
+  return publishNew(userId, resolved, draftId, version);
 }
 
 /**
@@ -143,12 +168,12 @@ export async function saveProject(userId: number, input: SaveProjectInput): Prom
  * project; `publish: false` keeps it as it is and stores the edit as a draft linked to it.
  */
 export async function editProject(userId: number, input: EditProjectInput): Promise<SaveResult> {
-  const { id, draftId, publish, ...fields } = input;
+  const { id, draftId, publish, version, ...fields } = input;
   if (publish) await assertEmailVerified(userId);
   const project = await findOwnProject(userId, id);
   const resolved = await resolveContent(userId, fields, { strict: publish, projectId: project.id, currentCover: project.cover });
   if (!publish) return storeDraft(userId, resolved.content, { draftId, projectId: project.id });
-  return publishEdit(userId, project, resolved, draftId);
+  return publishEdit(userId, project, resolved, draftId, version);
 }
 
 /** `project/del`: the owner soft-deletes a published project (and its pending edits). */
