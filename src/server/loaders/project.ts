@@ -10,6 +10,7 @@ import { isProjectTab, type ProjectTab } from '../../lib/project-tabs.ts';
 import { AppError } from '../http/errors.ts';
 import type { PublishedProjectRef } from '../services/project-detail.ts';
 import { isEmailUnverified } from '../services/account-email.ts';
+import { listVersionsOf, type VersionInfo } from '../services/versions.ts';
 
 /** The project page (`/d-{id}`): the project, its comments and related projects; counts the view. */
 export const loadProjectPage = (async (context) => {
@@ -46,13 +47,14 @@ function countView(context: PageContext, publicId: string): void {
  * `| { tab: 'logs'; page: Page<LogEntry> }` here, a `case` in `loadProjectTab`, and its component
  * in `ProjectTabView.astro`.
  */
-export type ProjectTabData = never;
+export type ProjectTabData = { tab: 'versions'; versions: VersionInfo[] };
 
 /** The data of one of the project's tabs, for the project as found. */
 async function loadProjectTab(tab: Exclude<ProjectTab, 'overview'>, ref: PublishedProjectRef, context: PageContext): Promise<ProjectTabData> {
-  void ref;
   void context;
   switch (tab) {
+    case 'versions':
+      return { tab, versions: await listVersionsOf(ref.id) };
     default:
       throw new AppError('not_found');
   }

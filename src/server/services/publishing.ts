@@ -19,7 +19,7 @@ import { describeContentFiles, projectContentSchema, resolveContent, type Conten
 import type { saveResultSchema } from '../../lib/contract/schemas/projects.ts';
 import { assertEmailVerified } from './account-email.ts';
 import { announceActivities } from './activities.ts';
-import { amendLatestVersion, assertVersionNameFree, ensureFirstVersion, FIRST_VERSION_NAME, pruneRetiredBoards, releaseVersion, versionInputSchema, type VersionInput } from './versions.ts';
+import { amendLatestVersion, assertVersionNameFree, ensureFirstVersion, FIRST_VERSION_NAME, latestVersionName, pruneRetiredBoards, releaseVersion, versionInputSchema, type VersionInput } from './versions.ts';
 
 export const idSchema = z.string().trim().min(1).max(64);
 
@@ -194,6 +194,8 @@ export interface FormSource {
   content: ProjectContent;
   files: ContentFile[];
   updatedAt: string | null;
+  /** The latest version's name when editing a published project (an edit without a new version amends it). */
+  latestVersion: string | null;
 }
 
 /**
@@ -215,6 +217,7 @@ export async function loadFormSource(userId: number, query: { projectId?: string
       content: draft.content,
       files: await describeContentFiles(userId, draft.content.attachments),
       updatedAt: draft.updatedAt.toISOString(),
+      latestVersion: projectId && draft.projectId ? await latestVersionName(draft.projectId) : null,
     };
   }
   if (query.projectId) {
@@ -249,9 +252,10 @@ export async function loadFormSource(userId: number, query: { projectId?: string
       content,
       files: files.map((file) => ({ id: file.uploadId ?? file.id, name: file.name, mime: file.mime, size: file.size, url: `/api/attachment/download?id=${encodeURIComponent(file.id)}` })),
       updatedAt: row.updatedAt.toISOString(),
+      latestVersion: await latestVersionName(row.id),
     };
   }
-  return { draftId: null, projectId: null, content: emptyContent(), files: [], updatedAt: null };
+  return { draftId: null, projectId: null, content: emptyContent(), files: [], updatedAt: null, latestVersion: null };
 }
 
 export function emptyContent(): ProjectContent {

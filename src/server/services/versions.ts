@@ -180,6 +180,17 @@ export async function ensureFirstVersion(tx: Tx, projectId: number): Promise<voi
   await countVersions(tx, projectId);
 }
 
+/** The name of the project's latest version (`v1` for a project from before versions, which will get that one). */
+export async function latestVersionName(projectId: number): Promise<string> {
+  const [latest] = await getDb()
+    .select({ name: projectVersions.name })
+    .from(projectVersions)
+    .where(eq(projectVersions.projectId, projectId))
+    .orderBy(desc(projectVersions.number))
+    .limit(1);
+  return latest?.name ?? FIRST_VERSION_NAME;
+}
+
 /** An edit published without a new version: the latest version now has the edit's files, boards and BOM. */
 export async function amendLatestVersion(tx: Tx, projectId: number): Promise<void> {
   const [latest] = await tx
