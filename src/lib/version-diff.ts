@@ -126,3 +126,13 @@ export function overlayFrames(before: ViewBox | null, after: ViewBox | null): { 
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
+
+/**
+ * A layer render with the converter's random id prefix made constant: gerber-to-svg names its
+ * pads, blocks and clear masks `<12 random characters>_pad-…` (the characters may include `_`
+ * and `-`), so the same Gerber file renders to the same text but for those ids.
+ */
+export function withoutRenderIds(svg: string): string {
+  const prefix = /(?:id="|#)([A-Za-z_][\w-]{11})_(?:pad|block|clear)-/.exec(svg)?.[1];
+  return prefix ? svg.split(`${prefix}_`).join('id_') : svg;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BomLine } from '../../src/lib/contract/eda.ts';
-import { diffBom, overlayFrames } from '../../src/lib/version-diff.ts';
+import { diffBom, overlayFrames, withoutRenderIds } from '../../src/lib/version-diff.ts';
 
 let lineNo = 0;
 const line = (designators: string, quantity: number, value: string, more: Partial<BomLine> = {}): BomLine => ({
@@ -50,5 +50,13 @@ describe('the overlay of two boards', () => {
     // the y axis points up in Gerbers: a board grown downwards keeps its top edge
     expect(overlayFrames([0, 0, 100, 50], [0, -50, 100, 100]).before).toEqual({ left: 0, top: 0, width: 100, height: 50 });
     expect(overlayFrames(null, [10, 10, 20, 10])).toEqual({ before: null, after: { left: 0, top: 0, width: 100, height: 100 }, aspect: 2 });
+  });
+});
+
+describe('comparing two renders of a layer', () => {
+  it('ignores the renderer’s random id prefix, even one with underscores and dashes', () => {
+    const render = (prefix: string, x: number) => `<svg><defs><path id="${prefix}_pad-10" d="M0 0"/><mask id="${prefix}_clear-1"/></defs><use xlink:href="#${prefix}_pad-10" x="${x}"/></svg>`;
+    expect(withoutRenderIds(render('a_b-c_d_e-f_', 1))).toBe(withoutRenderIds(render('Zq9_x-Y0kLm3', 1)));
+    expect(withoutRenderIds(render('a_b-c_d_e-f_', 1))).not.toBe(withoutRenderIds(render('Zq9_x-Y0kLm3', 2)));
   });
 });

@@ -21,6 +21,8 @@ const route = (pattern: string, extra: Partial<RouteMeta> = {}): RouteMeta => ({
 export const routeTable: RouteMeta[] = [
   route('/'),
   route('/d-:id'),
+  route('/d-:id/:tab'),
+  route('/d-:id/versions/compare'),
   route('/eda/:id'),
   route('/logout', { middleware: ['logout'] }),
   route('/newest'),

@@ -11,7 +11,7 @@ import type { BomLine } from '../../lib/contract/eda.ts';
 import type { z } from 'zod';
 import type { layerDiffSchema, boardDiffSchema, versionDiffSchema, versionSchema } from '../../lib/contract/schemas/versions.ts';
 import { VERSION_NAME_MAX, VERSION_NOTES_MAX } from '../../lib/contract/schemas/versions.ts';
-import { diffBom, overlayFrames } from '../../lib/version-diff.ts';
+import { diffBom, overlayFrames, withoutRenderIds } from '../../lib/version-diff.ts';
 import { getDb } from '../db/client.ts';
 import { parseBom } from '../electronics/bom.ts';
 import { attachments, boards, bomLines, edaDocuments, projects, projectVersions, versionFiles, type StoredLayer, type VersionBoard } from '../db/schema/index.ts';
@@ -481,14 +481,6 @@ async function renderDigest(key: string): Promise<string | null> {
   return digest;
 }
 
-/**
- * A layer render with the converter's random id prefix (`id="x7k2_pad-3"`, `url(#x7k2_clear-1)`)
- * made constant: the same Gerber file renders to the same text but for those ids.
- */
-export function withoutRenderIds(svg: string): string {
-  const prefix = /\sid="([^"_]+)_/.exec(svg)?.[1];
-  return prefix ? svg.split(`${prefix}_`).join('id_') : svg;
-}
 
 /**
  * The download of a file of a version of a published project (or of the viewer's own project),
