@@ -451,7 +451,7 @@ async function diffLayers(before: StoredLayer[], after: StoredLayer[]): Promise<
     const y = b.get(name);
     const layer = (y ?? x)!;
     const status = !x ? 'added' : !y ? 'removed' : (await sameRender(x.key!, y.key!)) ? 'same' : 'changed';
-    diffs.push({ type: layer.type, side: layer.side, status, before: x?.key ? fileUrl(x.key) : null, after: y?.key ? fileUrl(y.key) : null });
+    diffs.push({ type: layer.type, side: layer.side, status, filename: layer.filename, before: x?.key ? fileUrl(x.key) : null, after: y?.key ? fileUrl(y.key) : null });
   }
   return diffs.sort((p, q) => SIDE_ORDER.indexOf(p.side) - SIDE_ORDER.indexOf(q.side) || LAYER_ORDER.indexOf(p.type) - LAYER_ORDER.indexOf(q.type));
 }

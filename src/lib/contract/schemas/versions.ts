@@ -40,6 +40,8 @@ export const layerDiffSchema = z
     type: z.enum(LAYER_TYPES),
     side: z.enum(LAYER_SIDES),
     status: z.enum(['added', 'removed', 'changed', 'same']),
+    /** The Gerber file of the layer (the newer version's when both have it). */
+    filename: z.string(),
     before: z.string().nullable(),
     after: z.string().nullable(),
   })
