@@ -308,14 +308,33 @@ export async function listVersions(publicId: string, viewerId: number | null): P
   return listVersionsOf(project.id);
 }
 
-/** The versions of a project found already (its page's tab), newest first. */
-export async function listVersionsOf(projectId: number): Promise<VersionInfo[]> {
+/**
+ * A project's version rows, newest first, with boards the job has finished since they were copied
+ * brought up to date (and kept so): an edit amending a version while its board finished may have
+ * copied the board a moment before the job did.
+ */
+async function readVersionRows(projectId: number): Promise<VersionRow[]> {
   const db = getDb();
   let rows = await db.select().from(projectVersions).where(eq(projectVersions.projectId, projectId)).orderBy(desc(projectVersions.number));
   if (rows.length === 0) {
     await db.transaction((tx) => ensureFirstVersion(tx, projectId));
     rows = await db.select().from(projectVersions).where(eq(projectVersions.projectId, projectId)).orderBy(desc(projectVersions.number));
   }
+  const waiting = [...new Set(rows.flatMap((row) => row.boards.filter((board) => board.status === 'queued' || board.status === 'processing').map((board) => board.boardId)))];
+  if (waiting.length === 0) return rows;
+  const finished = await db
+    .select()
+    .from(boards)
+    .where(and(inArray(boards.id, waiting), inArray(boards.status, ['ready', 'failed'])));
+  if (finished.length === 0) return rows;
+  for (const row of finished) await copyBoardIntoVersions(row.id);
+  return db.select().from(projectVersions).where(eq(projectVersions.projectId, projectId)).orderBy(desc(projectVersions.number));
+}
+
+/** The versions of a project found already (its page's tab), newest first. */
+export async function listVersionsOf(projectId: number): Promise<VersionInfo[]> {
+  const db = getDb();
+  const rows = await readVersionRows(projectId);
   const files =
     rows.length === 0
       ? []
@@ -346,23 +365,10 @@ export async function listVersionsOf(projectId: number): Promise<VersionInfo[]> 
  * Finds a version by what a reader typed: its name first (`v1.1`), then its number (`2`), so a
  * version named `2` is found by that name.
  */
-async function findVersion(projectId: number, ref: string): Promise<VersionRow> {
-  const db = getDb();
-  const [byName] = await db
-    .select()
-    .from(projectVersions)
-    .where(and(eq(projectVersions.projectId, projectId), eq(projectVersions.name, ref)))
-    .limit(1);
-  if (byName) return byName;
-  if (/^\d{1,9}$/.test(ref)) {
-    const [byNumber] = await db
-      .select()
-      .from(projectVersions)
-      .where(and(eq(projectVersions.projectId, projectId), eq(projectVersions.number, Number(ref))))
-      .limit(1);
-    if (byNumber) return byNumber;
-  }
-  throw new AppError('version_not_found');
+function findVersion(rows: VersionRow[], ref: string): VersionRow {
+  const found = rows.find((row) => row.name === ref) ?? (/^\d{1,9}$/.test(ref) ? rows.find((row) => row.number === Number(ref)) : undefined);
+  if (!found) throw new AppError('version_not_found');
+  return found;
 }
 
 /** `version/diff` input: two versions by name or number. */
@@ -379,8 +385,8 @@ export const versionDiffInputSchema = zod.object({
  */
 export async function diffVersions(publicId: string, viewerId: number | null, fromRef: string, toRef: string): Promise<VersionDiff> {
   const project = await findPublishedProject(publicId, viewerId);
-  await listVersionsOf(project.id); // a project from before versions gets its version 1
-  const [from, to] = await Promise.all([findVersion(project.id, fromRef), findVersion(project.id, toRef)]);
+  const rows = await readVersionRows(project.id);
+  const [from, to] = [findVersion(rows, fromRef), findVersion(rows, toRef)];
   if (from.id === to.id) throw new AppError('same_version');
   const bom = diffBom(from.bomLines, to.bomLines);
   return {
