@@ -392,7 +392,7 @@ export async function diffVersions(publicId: string, viewerId: number | null, fr
   return {
     from: { number: from.number, name: from.name },
     to: { number: to.number, name: to.name },
-    bom: { ...bom, ready: from.bomStatus !== 'queued' && to.bomStatus !== 'queued' },
+    bom: { ...bom, ready: from.bomStatus !== 'queued' && to.bomStatus !== 'queued', present: from.bomStatus !== 'none' || to.bomStatus !== 'none' },
     boards: await diffBoards(from.boards, to.boards),
   };
 }

@@ -28,8 +28,8 @@ export const versionListSchema = z.object({ list: z.array(versionSchema) }).meta
 const changedLineSchema = z.object({ before: bomLineSchema, after: bomLineSchema, fields: z.array(z.string()) });
 
 export const bomDiffSchema = z
-  .object({ added: z.array(bomLineSchema), removed: z.array(bomLineSchema), changed: z.array(changedLineSchema), ready: z.boolean() })
-  .meta({ id: 'BomDiff', description: 'Lines matched by designators, then part number, then value and footprint; `changed.fields` names what differs. `ready` is false while either BOM waits to be read.' });
+  .object({ added: z.array(bomLineSchema), removed: z.array(bomLineSchema), changed: z.array(changedLineSchema), ready: z.boolean(), present: z.boolean() })
+  .meta({ id: 'BomDiff', description: 'Lines matched by designators, then part number, then value and footprint; `changed.fields` names what differs. `ready` is false while either BOM waits to be read; `present` is false when neither version has a BOM.' });
 
 const sizeSchema = z.object({ widthMm: z.number().nullable(), heightMm: z.number().nullable(), layerCount: count.nullable() });
 /** Where one side's renders sit in the overlay of both (percent of the shared frame). */
