@@ -106,6 +106,18 @@ export async function versionJourney(page: Page, prefix: '' | '/m'): Promise<voi
   await boards.getByRole('radio', { name: /Copper, bottom/ }).check();
   await expect(boards.locator('.layer-overlay:visible')).toHaveAttribute('data-layer-status', 'same');
 
+  // Both pages fit a 360 px wide window, in both languages: nothing scrolls sideways.
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const locale of ['en-US', 'zh-CN']) {
+    await page.context().addCookies([{ name: 'i18n_redirected', value: locale, url: new URL(page.url()).origin }]);
+    for (const path of [`${prefix}/d-${id}/versions`, `${prefix}/d-${id}/versions/compare?from=v1&to=v1.1`]) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect({ locale, path, overflow }).toEqual({ locale, path, overflow: 0 });
+    }
+  }
+  await page.context().addCookies([{ name: 'i18n_redirected', value: 'en-US', url: new URL(page.url()).origin }]);
+
   // An old version's file still downloads after the project dropped it.
   await page.goto(`${prefix}/d-${id}/versions`);
   const href = await page.locator('[data-version="v1"]').getByRole('link', { name: 'bom_jlc.csv' }).getAttribute('href');
