@@ -30,5 +30,5 @@ ALTER TABLE "boards" ADD COLUMN "retired_at" timestamp with time zone;--> statem
 ALTER TABLE "project_versions" ADD CONSTRAINT "project_versions_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "version_files" ADD CONSTRAINT "version_files_version_id_project_versions_id_fk" FOREIGN KEY ("version_id") REFERENCES "public"."project_versions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "project_versions_number_idx" ON "project_versions" USING btree ("project_id","number");--> statement-breakpoint
-CREATE UNIQUE INDEX "project_versions_name_idx" ON "project_versions" USING btree ("project_id","name");--> statement-breakpoint
+CREATE UNIQUE INDEX "project_versions_name_idx" ON "project_versions" USING btree ("project_id",lower("name"));--> statement-breakpoint
 CREATE INDEX "version_files_version_idx" ON "version_files" USING btree ("version_id","sort");

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { BoardErrorKey, BoardStatus, BomLine } from '../../../lib/contract/eda.ts';
 import type { AttachmentKind } from './attachments.ts';
@@ -53,7 +54,11 @@ export const projectVersions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('project_versions_number_idx').on(t.projectId, t.number), uniqueIndex('project_versions_name_idx').on(t.projectId, t.name)],
+  (t) => [
+    uniqueIndex('project_versions_number_idx').on(t.projectId, t.number),
+    // `V1.1` is the same name as `v1.1`
+    uniqueIndex('project_versions_name_idx').on(t.projectId, sql`lower(${t.name})`),
+  ],
 );
 
 /** A file a version was published with: a copy of its attachment row, pointing at the same storage object. */
