@@ -12,6 +12,7 @@ import { DescriptionField } from './project-form/DescriptionField.tsx';
 import { describedBy, FieldError } from './project-form/FieldError.tsx';
 import { FormActions } from './project-form/FormActions.tsx';
 import { TagPicker } from './project-form/TagPicker.tsx';
+import { VersionField } from './project-form/VersionField.tsx';
 import { useAuth } from './use-auth.ts';
 import { useHydrated } from './use-hydrated.ts';
 import { useIslandStore } from './use-island-store.ts';
@@ -153,6 +154,7 @@ function Form({ locale, auth, source, tags, tagNames, successPath, formPath }: O
         </section>
 
         <AttachmentsField form={form} ids={ids} locale={locale} />
+        <VersionField form={form} ids={ids} />
         <FormActions form={form} focusField={focusField} />
       </fieldset>
       {cropSource && (

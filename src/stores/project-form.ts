@@ -31,6 +31,8 @@ export interface ProjectFormSource {
   content: ProjectFields & { attachments: string[] };
   files: FormFile[];
   updatedAt: string | null;
+  /** The name of the published project's latest version (an edit without a new version amends it). */
+  latestVersion?: string | null;
 }
 
 /** An attachment in the list: uploading (with progress), uploaded, or failed (with why). */
@@ -44,12 +46,35 @@ export interface FileItem {
   error?: Notice;
 }
 
-export type FieldName = keyof ProjectFields | 'attachments';
+export type FieldName = keyof ProjectFields | 'attachments' | 'version';
 export type FieldErrors = Partial<Record<FieldName, Notice>>;
 export type Busy = null | 'draft' | 'preview' | 'publish';
 
 /** The fields in the order they are shown: the first with an error gets focus. */
-export const FIELD_ORDER: readonly FieldName[] = ['title', 'summary', 'cover', 'description', 'tags', 'licence', 'attachments'];
+export const FIELD_ORDER: readonly FieldName[] = ['title', 'summary', 'cover', 'description', 'tags', 'licence', 'attachments', 'version'];
+
+/** The version a publication releases (see `versionToSend`). */
+export interface VersionChoice {
+  /** Editing a published project: release the edit as a new version (else it amends the latest). */
+  release: boolean;
+  name: string;
+  notes: string;
+}
+
+/** Limits the server enforces too (src/lib/contract/schemas/versions.ts). */
+export const VERSION_NAME_MAX = 40;
+export const VERSION_NOTES_MAX = 4000;
+/** The first version's name when the author gives none. */
+export const FIRST_VERSION_NAME = 'v1';
+
+/**
+ * What `version` a publication sends: a first publication always names its version 1 (`v1`
+ * when left empty); an edit sends one only when released as a new version, and none otherwise.
+ */
+export function versionToSend(editing: boolean, choice: VersionChoice): { name: string; notes: string } | undefined {
+  if (!editing) return { name: choice.name.trim() || FIRST_VERSION_NAME, notes: choice.notes };
+  return choice.release ? { name: choice.name.trim(), notes: choice.notes } : undefined;
+}
 
 export interface ProjectFormState {
   fields: ProjectFields;
@@ -66,6 +91,8 @@ export interface ProjectFormState {
   cropSource: Blob | null;
   /** The form as the server has it (see `snapshotOf`). */
   savedSnapshot: string;
+  /** The version this publication releases. */
+  version: VersionChoice;
 }
 
 // Upload failures of attachments said in the form's own words.
@@ -104,12 +131,16 @@ export function fieldErrorsOf(error: unknown): FieldErrors | null {
   return errors;
 }
 
-/** What stops publishing before asking the server: no title, no licence, failed uploads. */
-export function publishProblems(fields: ProjectFields, files: FileItem[]): FieldErrors {
+/**
+ * What stops publishing before asking the server: no title, no licence, failed uploads, a new
+ * version without a name.
+ */
+export function publishProblems(fields: ProjectFields, files: FileItem[], version?: { editing: boolean; choice: VersionChoice }): FieldErrors {
   const errors: FieldErrors = {};
   if (!fields.title.trim()) errors.title = fieldProblem('title', 'required');
   if (!fields.licence) errors.licence = fieldProblem('licence', 'required');
   if (files.some((file) => file.status === 'error')) errors.attachments = warn('form.errors.attachments.failed');
+  if (version?.editing && version.choice.release && !version.choice.name.trim()) errors.version = warn('form.version.nameRequired');
   return errors;
 }
 
@@ -159,6 +190,7 @@ export function createProjectForm({ source, locale, successPath, formPath, t }: 
     coverProgress: null,
     cropSource: null,
     savedSnapshot: snapshotOf(fieldsOf(source), doneFiles(initialFiles)),
+    version: { release: false, name: projectId ? '' : FIRST_VERSION_NAME, notes: '' },
   });
   /** Changes the server does not have. */
   const $dirty = computed($form, (state) => snapshotOf(state.fields, doneFiles(state.files)) !== state.savedSnapshot);
@@ -173,6 +205,12 @@ export function createProjectForm({ source, locale, successPath, formPath, t }: 
   function setField<K extends keyof ProjectFields>(name: K, value: ProjectFields[K]): void {
     const { fields, errors } = get();
     update({ fields: { ...fields, [name]: value }, errors: errors[name] ? { ...errors, [name]: undefined } : errors });
+  }
+
+  /** Changes the version choice (release or not, its name and notes). */
+  function setVersion(patch: Partial<VersionChoice>): void {
+    const { version, errors } = get();
+    update({ version: { ...version, ...patch }, errors: errors.version ? { ...errors, version: undefined } : errors });
   }
 
   function setError(name: FieldName, notice: Notice | undefined): void {
@@ -291,6 +329,11 @@ export function createProjectForm({ source, locale, successPath, formPath, t }: 
 
   /** A refused save: the fields' errors when the server named them, else why. Returns the field to focus. */
   function refused(error: unknown, failureKey: string): FieldName | null {
+    // A version name the project has already is the version field's error, said beside it.
+    if (error instanceof ApiError && error.errorKey === 'version_name_taken') {
+      update({ busy: null, errors: { ...get().errors, version: fail(error) }, status: { notice: warn('form.fixErrors') } });
+      return 'version';
+    }
     const errors = fieldErrorsOf(error);
     update({ busy: null, ...(errors ? { errors } : {}), status: { notice: errors ? warn('form.fixErrors') : fail(error, failureKey) } });
     return errors ? firstInvalid(errors) : null;
@@ -298,7 +341,8 @@ export function createProjectForm({ source, locale, successPath, formPath, t }: 
 
   const send = (publish: boolean) => {
     const { draftId } = get();
-    const body = { ...payload(), publish, ...(draftId ? { draftId } : {}) };
+    const version = publish ? versionToSend(Boolean(projectId), get().version) : undefined;
+    const body = { ...payload(), publish, ...(draftId ? { draftId } : {}), ...(version ? { version } : {}) };
     return projectId ? apiCall<{ id: string }>('release/editProject', { ...body, id: projectId }) : apiCall<{ id: string }>('release/saveProject', body);
   };
 
@@ -343,7 +387,7 @@ export function createProjectForm({ source, locale, successPath, formPath, t }: 
 
   /** Publishes (or updates the published project) and goes to the success page. Returns the field to focus. */
   async function publish(): Promise<FieldName | null> {
-    const problems = publishProblems(get().fields, get().files);
+    const problems = publishProblems(get().fields, get().files, { editing: Boolean(projectId), choice: get().version });
     if (firstInvalid(problems)) {
       update({ errors: problems, status: { notice: warn('form.fixErrors') } });
       return firstInvalid(problems);
@@ -394,6 +438,8 @@ export function createProjectForm({ source, locale, successPath, formPath, t }: 
     $uploading,
     projectId,
     setField,
+    setVersion,
+    latestVersion: source.latestVersion ?? null,
     discardRestored,
     chooseCover,
     cancelCrop,

@@ -13,6 +13,7 @@ import {
   itemsOf,
   newAttachments,
   publishProblems,
+  versionToSend,
   type ProjectFormSource,
 } from '../../src/stores/project-form.ts';
 import { memoryStorage } from '../helpers/memory-storage.ts';
@@ -86,6 +87,23 @@ describe('the project form store', () => {
     expect(errors).toEqual({ tags: { field: 'unknown_tag', key: 'form.errors.tags.unknown_tag' }, summary: { field: 'too_big', key: 'form.errors.summary.too_big' } });
     expect(firstInvalid(errors!)).toBe('summary');
     expect(fieldErrorsOf(new ApiError(500, 'internal', 'x'))).toBeNull();
+  });
+
+  it('names version 1 on a first publication (v1 when left empty) and releases a new version from an edit only when asked', async () => {
+    expect(makeForm().$form.get().version).toEqual({ release: false, name: 'v1', notes: '' });
+    expect(versionToSend(false, { release: false, name: ' ', notes: '' })).toEqual({ name: 'v1', notes: '' });
+    expect(versionToSend(false, { release: false, name: 'rev A', notes: 'first' })).toEqual({ name: 'rev A', notes: 'first' });
+    expect(versionToSend(true, { release: false, name: 'v1.1', notes: 'x' })).toBeUndefined();
+    expect(versionToSend(true, { release: true, name: ' v1.1 ', notes: 'Moved pads' })).toEqual({ name: 'v1.1', notes: 'Moved pads' });
+
+    const edit = createProjectForm({ source: { ...source, draftId: null, projectId: 'p1', latestVersion: 'v1' }, locale: 'en-US', successPath: '/create/success', formPath: '/create/project', t: getT('en-US') });
+    expect(edit.$form.get().version).toEqual({ release: false, name: '', notes: '' });
+    expect(edit.latestVersion).toBe('v1');
+    edit.setVersion({ release: true });
+    expect(await edit.publish()).toBe('version');
+    expect(edit.$form.get().errors.version).toEqual({ key: 'form.version.nameRequired', alert: true });
+    edit.setVersion({ name: 'v1.1' });
+    expect(edit.$form.get().errors.version).toBeUndefined();
   });
 
   it('inserts an image on a line of its own at the caret', () => {

@@ -26,6 +26,9 @@ describe('route table', () => {
     // The sign-out confirmation has a mobile page too.
     expect(matchRoute('/logout')?.mobile).toBe(true);
     expect(matchRoute('/nothing/here')).toBeUndefined();
+    // A project's tabs and the comparison of two versions have their /m mirrors.
+    expect(matchRoute('/d-abc/versions')?.mobile).toBe(true);
+    expect(matchRoute('/d-abc/versions/compare')?.mobile).toBe(true);
   });
 
   it('maps desktop paths to their /m mirrors and back', () => {

@@ -22,6 +22,7 @@ export const API_TAGS = {
   tags: 'The tag tree',
   uploads: 'Files: images and attachments',
   eda: 'Boards, BOMs and fabrication files of a project',
+  versions: 'A project’s versions, their files, and what changed between two (BOM and boards)',
   videos: 'Videos: resumable uploads, lists, signed playback',
   sso: 'Sign-in, sign-up and sessions',
   site: 'Banners and donations',

@@ -11,6 +11,7 @@ import { AppError } from '../http/errors.ts';
 import type { PublishedProjectRef } from '../services/project-detail.ts';
 import { isEmailUnverified } from '../services/account-email.ts';
 import { loadLogsTab, type LogsTabData } from './logs.ts';
+import { listVersionsOf, type VersionInfo } from '../services/versions.ts';
 
 /** The project page (`/d-{id}`): the project, its comments and related projects; counts the view. */
 export const loadProjectPage = (async (context) => {
@@ -47,13 +48,15 @@ function countView(context: PageContext, publicId: string): void {
  * `| { tab: 'logs'; page: Page<LogEntry> }` here, a `case` in `loadProjectTab`, and its component
  * in `ProjectTabView.astro`.
  */
-export type ProjectTabData = LogsTabData;
+export type ProjectTabData = LogsTabData | { tab: 'versions'; versions: VersionInfo[] };
 
 /** The data of one of the project's tabs, for the project as found. */
 async function loadProjectTab(tab: Exclude<ProjectTab, 'overview'>, ref: PublishedProjectRef, context: PageContext): Promise<ProjectTabData> {
   switch (tab) {
     case 'logs':
       return loadLogsTab(context.params.id ?? '', ref, context);
+    case 'versions':
+      return { tab, versions: await listVersionsOf(ref.id) };
     default:
       throw new AppError('not_found');
   }

@@ -26,6 +26,7 @@ export const routeTable: RouteMeta[] = [
   // Each tab by name, so that other paths under a project (its `feed.xml`) are not pages.
   ...PROJECT_TABS.filter((tab) => tab !== 'overview').map((tab) => route(`/d-:id/${tab}`)),
   route('/d-:id/log/:n'),
+  route('/d-:id/versions/compare'),
   route('/eda/:id'),
   route('/logout', { middleware: ['logout'] }),
   route('/newest'),

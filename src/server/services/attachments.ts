@@ -194,22 +194,30 @@ export async function downloadAttachment(attachmentId: string, viewerId: number 
     .limit(1);
   // A hidden project's files go with it: only its owner and staff still download them.
   if (!row || (!row.visible && row.ownerId !== viewerId)) throw new AppError('not_found');
+  return answerDownload(row.attachment, () => (count ? countDownload(attachmentId) : Promise.resolve()));
+}
+
+/**
+ * Answers a stored file as a download named `file.name` (with its stored extension), calling
+ * `counted` once the file is known to be there: a presigned address from a bucket, or the bytes.
+ */
+export async function answerDownload(file: { name: string; mime: string; storageKey: string }, counted: () => Promise<void>): Promise<Response> {
   const storage = getStorage();
-  const filename = downloadName(row.attachment.name, row.attachment.storageKey);
+  const filename = downloadName(file.name, file.storageKey);
   if (storage.driver === 's3') {
     // From a bucket the browser downloads straight from it (a presigned address naming the file):
     // no instance relays up to 50 MB, and the bucket's origin never renders what it sends.
-    if ((await storage.size(row.attachment.storageKey)) === null) throw new AppError('not_found');
-    if (count) await countDownload(attachmentId);
-    const location = await storage.signedUrl(row.attachment.storageKey, {
+    if ((await storage.size(file.storageKey)) === null) throw new AppError('not_found');
+    await counted();
+    const location = await storage.signedUrl(file.storageKey, {
       expiresIn: DOWNLOAD_LINK_SECONDS,
       disposition: contentDisposition(filename),
-      contentType: row.attachment.mime || 'application/octet-stream',
+      contentType: file.mime || 'application/octet-stream',
     });
     return new Response(null, { status: 302, headers: { location, 'cache-control': 'private, no-store' } });
   }
-  const size = await storage.size(row.attachment.storageKey);
-  const stream = size === null ? null : await storage.read(row.attachment.storageKey);
+  const size = await storage.size(file.storageKey);
+  const stream = size === null ? null : await storage.read(file.storageKey);
   if (!stream || size === null) throw new AppError('not_found');
   // The first bytes read before the answer starts: a file gone since it was measured (or a
   // disk that fails to read it) is a 404 for this request, not a response cut after its headers.
@@ -219,11 +227,11 @@ export async function downloadAttachment(attachmentId: string, viewerId: number 
     stream.destroy();
     throw new AppError('not_found');
   }
-  if (count) await countDownload(attachmentId);
+  await counted();
   return new Response(Readable.toWeb(stream) as ReadableStream, {
     status: 200,
     headers: {
-      'content-type': row.attachment.mime || 'application/octet-stream',
+      'content-type': file.mime || 'application/octet-stream',
       'content-length': String(size),
       'content-disposition': contentDisposition(filename),
       'cache-control': 'private, no-store',

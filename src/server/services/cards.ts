@@ -47,7 +47,7 @@ export const tagName = (row: { nameEn: string; nameZh: string }, locale: Locale)
  */
 const coverOrBoard = sql<string | null>`coalesce(${projects.cover}, (
   SELECT ${fileUrl('')} || b.preview_key FROM boards b
-  WHERE b.project_id = ${projects.id} AND b.status = 'ready' AND b.preview_key IS NOT NULL
+  WHERE b.project_id = ${projects.id} AND b.status = 'ready' AND b.preview_key IS NOT NULL AND b.retired_at IS NULL
   ORDER BY b.id LIMIT 1))`;
 
 /**
@@ -57,7 +57,7 @@ const coverOrBoard = sql<string | null>`coalesce(${projects.cover}, (
  */
 export const shareImage = sql<string | null>`coalesce(${projects.cover}, (
   SELECT ${fileUrl('')} || coalesce(b.preview_jpeg_key, b.preview_key) FROM boards b
-  WHERE b.project_id = ${projects.id} AND b.status = 'ready' AND b.preview_key IS NOT NULL
+  WHERE b.project_id = ${projects.id} AND b.status = 'ready' AND b.preview_key IS NOT NULL AND b.retired_at IS NULL
   ORDER BY b.id LIMIT 1))`;
 
 /** Columns every card query selects. */

@@ -14,8 +14,9 @@ import { parsePlacements, type RawPlacement } from '../electronics/placements.ts
 import { getDb } from '../db/client.ts';
 import { attachments, boards, bomLines, edaDocuments, placements, type StoredLayer } from '../db/schema/index.ts';
 import { getStorage } from '../storage/index.ts';
-import { sameIds } from './eda.ts';
+import { currentBoard, sameIds } from './eda.ts';
 import { purgeProjectPagesById } from './page-purges.ts';
+import { copyBoardIntoVersions, copyBomIntoVersions, readWaitingVersionBoms, versionSourceFiles } from './versions.ts';
 import { log } from '../log.ts';
 
 /**
@@ -68,6 +69,8 @@ export async function processBoardJob(boardId: number): Promise<void> {
       .select({ id: attachments.id, name: attachments.name, mime: attachments.mime, storageKey: attachments.storageKey })
       .from(attachments)
       .where(inArray(attachments.id, claimed.sources));
+    // A board kept for a version after the project dropped its files is rendered from the version's copy of them.
+    if (sources.length !== claimed.sources.length && claimed.retiredAt) sources.push(...(await versionSourceFiles(claimed.sources.filter((id) => !sources.some((file) => file.id === id)))));
     if (sources.length !== claimed.sources.length) return; // files removed: the board row goes with them
     const started = Date.now();
     const zip = sources.length === 1 && (sources[0]!.mime === 'application/zip' || sources[0]!.name.toLowerCase().endsWith('.zip'));
@@ -130,6 +133,8 @@ export async function processBoardJob(boardId: number): Promise<void> {
       .where(and(eq(boards.id, boardId), eq(boards.status, 'processing')));
   } finally {
     clearInterval(heartbeat);
+    // Versions released while the board was rendering show it (or its failure) from now on.
+    await copyBoardIntoVersions(boardId).catch((error: unknown) => log.error({ component: 'eda', boardId, err: error }, 'could not copy the board into versions'));
     // The board (or its failure) shows on the project's pages, its picture on the project's cards.
     await purgeProjectPagesById(claimed.projectId, { listed: true });
   }
@@ -145,7 +150,7 @@ export async function placePartsOnBoards(projectId: number): Promise<void> {
   const [board] = await db
     .select()
     .from(boards)
-    .where(and(eq(boards.projectId, projectId), eq(boards.status, 'ready')))
+    .where(and(currentBoard(projectId), eq(boards.status, 'ready')))
     .orderBy(asc(boards.id))
     .limit(1);
   if (!board?.viewBoxMm || board.widthMm === null || board.heightMm === null) return;
@@ -232,6 +237,7 @@ export async function processDocumentsJob(projectId: number): Promise<void> {
         .values(rows.slice(i, i + 500).map((part) => ({ projectId, designator: part.designator, x: part.x, y: part.y, rotation: part.rotation, side: part.side })))
         .onConflictDoNothing();
     }
+    await copyBomIntoVersions(tx, projectId, doc.bomAttachmentId, bom?.lines ?? []);
     await tx
       .update(edaDocuments)
       .set({
@@ -245,5 +251,6 @@ export async function processDocumentsJob(projectId: number): Promise<void> {
       .where(eq(edaDocuments.projectId, projectId));
   });
   await placePartsOnBoards(projectId);
+  await readWaitingVersionBoms(projectId);
   await purgeProjectPagesById(projectId);
 }

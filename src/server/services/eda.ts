@@ -5,11 +5,11 @@
  * attachments change and reads its results.
  */
 import type { Readable } from 'node:stream';
-import { and, asc, eq, inArray, lt, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import type { Board, Bom, BomColumn, BomExportFormat, EdaDetail, FabricationFile, Placement, PlacementError } from '../../lib/contract/eda.ts';
 import { getDb } from '../db/client.ts';
-import { attachments, boards, bomLines, edaDocuments } from '../db/schema/index.ts';
+import { attachments, boards, bomLines, edaDocuments, projectVersions } from '../db/schema/index.ts';
 import { exportBom } from '../electronics/bom-export.ts';
 import { AppError } from '../http/errors.ts';
 import { sendJob } from '../jobs/queue.ts';
@@ -75,10 +75,14 @@ export function boardKeys(row: {
   return [row.topKey, row.bottomKey, row.previewKey, row.previewJpegKey, ...row.layers.map((layer) => layer.key)].filter((key): key is string => Boolean(key));
 }
 
+/** The project's own boards: not those kept only for one of its versions. */
+export const currentBoard = (projectId: number) => and(eq(boards.projectId, projectId), isNull(boards.retiredAt))!;
+
 /**
  * Brings a project's boards and documents in line with its attachments, inside the transaction
- * that changed them: boards whose files are gone are removed, new Gerber sets become `queued`
- * boards, and a changed BOM or placement file queues the documents again. Nothing is rendered here.
+ * that changed them: boards whose files are gone are removed (or retired, while a version of the
+ * project still shows them), new Gerber sets become `queued` boards, and a changed BOM or
+ * placement file queues the documents again. Nothing is rendered here.
  */
 export async function planProjectEda(tx: Tx, projectId: number): Promise<EdaPlan> {
   const files = await tx
@@ -87,14 +91,18 @@ export async function planProjectEda(tx: Tx, projectId: number): Promise<EdaPlan
     .where(eq(attachments.projectId, projectId))
     .orderBy(asc(attachments.sort));
   const wanted = boardGroups(files);
-  const existing = await tx.select().from(boards).where(eq(boards.projectId, projectId));
+  const existing = await tx.select().from(boards).where(currentBoard(projectId));
   const plan: EdaPlan = { projectId, boardIds: [], documents: false, orphanKeys: [] };
 
   const wantedKeys = new Set(wanted.map((group) => sourcesKey(group.sources)));
   const gone = existing.filter((row) => !wantedKeys.has(sourcesKey(row.sources)));
   if (gone.length > 0) {
-    await tx.delete(boards).where(inArray(boards.id, gone.map((row) => row.id)));
-    plan.orphanKeys = gone.flatMap(boardKeys);
+    const shown = await boardsVersionsShow(tx, projectId);
+    const kept = gone.filter((row) => shown.has(row.id));
+    const dropped = gone.filter((row) => !shown.has(row.id));
+    if (kept.length > 0) await tx.update(boards).set({ retiredAt: new Date() }).where(inArray(boards.id, kept.map((row) => row.id)));
+    if (dropped.length > 0) await tx.delete(boards).where(inArray(boards.id, dropped.map((row) => row.id)));
+    plan.orphanKeys = dropped.flatMap(boardKeys);
   }
   const kept = new Set(existing.map((row) => sourcesKey(row.sources)));
   const fresh = wanted.filter((group) => !kept.has(sourcesKey(group.sources)));
@@ -116,6 +124,15 @@ export async function planProjectEda(tx: Tx, projectId: number): Promise<EdaPlan
     plan.documents = true;
   }
   return plan;
+}
+
+/** Ids of the boards the project's versions show. */
+export async function boardsVersionsShow(tx: Tx, projectId: number): Promise<Set<number>> {
+  const rows = await tx
+    .select({ id: sql<number>`(jsonb_array_elements(${projectVersions.boards}) ->> 'boardId')::int` })
+    .from(projectVersions)
+    .where(eq(projectVersions.projectId, projectId));
+  return new Set(rows.map((row) => Number(row.id)));
 }
 
 /**
@@ -183,7 +200,7 @@ export async function listProjectBoards(projectId: number, viewerIsOwner: boolea
   const rows = await getDb()
     .select()
     .from(boards)
-    .where(viewerIsOwner ? eq(boards.projectId, projectId) : and(eq(boards.projectId, projectId), eq(boards.status, 'ready')))
+    .where(viewerIsOwner ? currentBoard(projectId) : and(currentBoard(projectId), eq(boards.status, 'ready')))
     .orderBy(asc(boards.id));
   return rows.map(toBoard);
 }
@@ -235,7 +252,7 @@ export async function getEdaDetail(publicId: string, viewerId: number | null): P
   const project = await findPublishedProject(publicId, viewerId);
   const isOwner = viewerId !== null && viewerId === project.ownerId;
   const db = getDb();
-  const boardRows = await db.select().from(boards).where(eq(boards.projectId, project.id)).orderBy(asc(boards.id));
+  const boardRows = await db.select().from(boards).where(currentBoard(project.id)).orderBy(asc(boards.id));
   const visible = boardRows.filter((row) => isOwner || row.status === 'ready');
   const firstReady = boardRows.find((row) => row.status === 'ready');
   const [bom, placementErrors, fabrication] = await Promise.all([readBom(project.id), readPlacementErrors(project.id), readFabrication(project.id)]);

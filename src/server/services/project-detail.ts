@@ -100,7 +100,8 @@ export async function findProjectDetail(
     videos: videoRows,
     shareImage: row.shareImage,
     updatedAt: row.updatedAt.toISOString(),
-    tabs: { logs: row.logCount, versions: row.versionCount, makes: row.makeCount, remixes: row.remixCount },
+    // A published project has its version 1 even before it is written (on first read or edit).
+    tabs: { logs: row.logCount, versions: Math.max(row.versionCount, 1), makes: row.makeCount, remixes: row.remixCount },
     viewer: { starred: row.starred, liked: row.liked, isOwner: viewerId === row.ownerId, hidden: row.hiddenAt !== null },
   };
   return { detail, ref: { id: row.internalId, ownerId: row.ownerId } };

@@ -19,6 +19,8 @@ import { describeContentFiles, projectContentSchema, resolveContent, type Conten
 import type { saveResultSchema } from '../../lib/contract/schemas/projects.ts';
 import { assertEmailVerified } from './account-email.ts';
 import { checkNewTagAllowance, createMemberTags } from './member-tags.ts';
+import { announceActivities } from './activities.ts';
+import { amendLatestVersion, assertVersionNameFree, ensureFirstVersion, FIRST_VERSION_NAME, latestVersionName, pruneRetiredBoards, releaseVersion, versionInputSchema, type VersionInput } from './versions.ts';
 
 export const idSchema = z.string().trim().min(1).max(64);
 
@@ -26,6 +28,11 @@ export const idSchema = z.string().trim().min(1).max(64);
 export const saveProjectSchema = projectContentSchema.extend({
   draftId: idSchema.optional(),
   publish: z.boolean().default(false),
+  /**
+   * The version this publication releases: on a first publication its name (`v1` unless given);
+   * on an edit a new version, without which the edit amends the latest version's files.
+   */
+  version: versionInputSchema.optional(),
 });
 /** `release/editProject` input. */
 export const editProjectSchema = saveProjectSchema.extend({ id: idSchema });
@@ -66,7 +73,7 @@ function projectColumns(resolved: ResolvedContent, html: string, text: string) {
 }
 
 /** Publishes a new project from checked content, consuming `draftId`. */
-async function publishNew(userId: number, resolved: ResolvedContent, draftId?: string): Promise<SaveResult> {
+async function publishNew(userId: number, resolved: ResolvedContent, draftId?: string, version?: VersionInput): Promise<SaveResult> {
   const { html, text } = await renderDescription(resolved.content.description);
   const kinds = await guessKinds(resolved.attachments);
   const publicId = newPublicId();
@@ -89,7 +96,9 @@ async function publishNew(userId: number, resolved: ResolvedContent, draftId?: s
     }
     await syncProjectAttachments(tx, project!.id, resolved.attachments, kinds);
     if (draftId) await tx.delete(drafts).where(and(eq(drafts.id, draftId), eq(drafts.ownerId, userId)));
-    return planProjectEda(tx, project!.id);
+    const eda = await planProjectEda(tx, project!.id);
+    await releaseVersion(tx, project!.id, userId, publicId, version ?? { name: FIRST_VERSION_NAME, notes: '' });
+    return eda;
   });
   await startProjectEda(plan);
   await purgeProjectPages(publicId, userId, { listed: true });
@@ -97,10 +106,20 @@ async function publishNew(userId: number, resolved: ResolvedContent, draftId?: s
 }
 
 /** Applies checked content to a published project; its pending edit drafts are consumed. */
-async function publishEdit(userId: number, project: { id: number; publicId: string }, resolved: ResolvedContent, draftId?: string): Promise<SaveResult> {
+async function publishEdit(
+  userId: number,
+  project: { id: number; publicId: string },
+  resolved: ResolvedContent,
+  draftId?: string,
+  version?: VersionInput,
+): Promise<SaveResult> {
   const { html, text } = await renderDescription(resolved.content.description);
   const kinds = await guessKinds(resolved.attachments);
   const plan = await getDb().transaction(async (tx) => {
+    // Before anything is written: a project from before versions keeps its files as version 1,
+    // and a version name already taken refuses the whole edit.
+    await ensureFirstVersion(tx, project.id);
+    if (version) await assertVersionNameFree(tx, project.id, version.name);
     await tx
       .update(projects)
       .set({
@@ -116,9 +135,15 @@ async function publishEdit(userId: number, project: { id: number; publicId: stri
     await syncProjectAttachments(tx, project.id, resolved.attachments, kinds);
     await tx.delete(drafts).where(and(eq(drafts.ownerId, userId), eq(drafts.projectId, project.id)));
     if (draftId) await tx.delete(drafts).where(and(eq(drafts.id, draftId), eq(drafts.ownerId, userId)));
-    return planProjectEda(tx, project.id);
+    const eda = await planProjectEda(tx, project.id);
+    if (version) await releaseVersion(tx, project.id, userId, project.publicId, version);
+    else await amendLatestVersion(tx, project.id);
+    // Boards kept for the latest version alone go once it is amended to the edit's files.
+    if (!version) eda.orphanKeys.push(...(await pruneRetiredBoards(tx, project.id)));
+    return eda;
   });
   await startProjectEda(plan);
+  if (version) await announceActivities().catch(() => undefined);
   await purgeProjectPages(project.publicId, userId, { listed: true });
   return { id: project.publicId, status: 'published' };
 }
@@ -129,7 +154,7 @@ async function publishEdit(userId: number, project: { id: number; publicId: stri
  * published project publishes into that project.
  */
 export async function saveProject(userId: number, input: SaveProjectInput): Promise<SaveResult> {
-  const { draftId, publish, ...fields } = input;
+  const { draftId, publish, version, ...fields } = input;
   if (publish) await assertEmailVerified(userId);
   const draft = draftId ? (await findOwnDraft(userId, draftId)).draft : null;
   if (draft?.projectId) {
@@ -139,7 +164,7 @@ export async function saveProject(userId: number, input: SaveProjectInput): Prom
   const resolved = await resolveContent(userId, fields, { strict: publish });
   if (!publish) return storeDraft(userId, resolved.content, { draftId });
   await checkNewTagAllowance(userId, resolved.newTags);
-  return publishNew(userId, resolved, draftId);
+  return publishNew(userId, resolved, draftId, version);
 }
 
 /**
@@ -147,13 +172,13 @@ export async function saveProject(userId: number, input: SaveProjectInput): Prom
  * project; `publish: false` keeps it as it is and stores the edit as a draft linked to it.
  */
 export async function editProject(userId: number, input: EditProjectInput): Promise<SaveResult> {
-  const { id, draftId, publish, ...fields } = input;
+  const { id, draftId, publish, version, ...fields } = input;
   if (publish) await assertEmailVerified(userId);
   const project = await findOwnProject(userId, id);
   const resolved = await resolveContent(userId, fields, { strict: publish, projectId: project.id, currentCover: project.cover });
   if (!publish) return storeDraft(userId, resolved.content, { draftId, projectId: project.id });
   await checkNewTagAllowance(userId, resolved.newTags);
-  return publishEdit(userId, project, resolved, draftId);
+  return publishEdit(userId, project, resolved, draftId, version);
 }
 
 /** `project/del`: the owner soft-deletes a published project (and its pending edits). */
@@ -174,6 +199,8 @@ export interface FormSource {
   content: ProjectContent;
   files: ContentFile[];
   updatedAt: string | null;
+  /** The latest version's name when editing a published project (an edit without a new version amends it). */
+  latestVersion: string | null;
 }
 
 /**
@@ -195,6 +222,7 @@ export async function loadFormSource(userId: number, query: { projectId?: string
       content: draft.content,
       files: await describeContentFiles(userId, draft.content.attachments),
       updatedAt: draft.updatedAt.toISOString(),
+      latestVersion: projectId && draft.projectId ? await latestVersionName(draft.projectId) : null,
     };
   }
   if (query.projectId) {
@@ -229,9 +257,10 @@ export async function loadFormSource(userId: number, query: { projectId?: string
       content,
       files: files.map((file) => ({ id: file.uploadId ?? file.id, name: file.name, mime: file.mime, size: file.size, url: `/api/attachment/download?id=${encodeURIComponent(file.id)}` })),
       updatedAt: row.updatedAt.toISOString(),
+      latestVersion: await latestVersionName(row.id),
     };
   }
-  return { draftId: null, projectId: null, content: emptyContent(), files: [], updatedAt: null };
+  return { draftId: null, projectId: null, content: emptyContent(), files: [], updatedAt: null, latestVersion: null };
 }
 
 export function emptyContent(): ProjectContent {

@@ -17,6 +17,8 @@ export const EXAMPLE_IDS = {
   video: 'v7d2e9o4x1qa',
   videoUploadToken: 'vu-2c9e7a1f4b8d6e3a0f5c1b9d',
   attachment: 'a1t2c3h4m5nt',
+  /** A file a version was published with. */
+  versionFile: 'v3f1l2e4x9qa',
   upload: 'u8p1l2o3a4dd',
   report: 6301,
   /** Another published project (staff examples move two projects about). */

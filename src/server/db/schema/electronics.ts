@@ -58,6 +58,12 @@ export const boards = pgTable(
     /** The preview as JPEG, the project's link-preview (Open Graph) picture when it has no cover of its own. */
     previewJpegKey: text('preview_jpeg_key'),
     renderMs: integer('render_ms'),
+    /**
+     * Set when the project's files no longer make this board but a version still shows it: kept
+     * (and rendered, from the version's copy of its files) for that version only, never listed
+     * as one of the project's boards.
+     */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

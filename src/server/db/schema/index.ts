@@ -21,3 +21,4 @@ export * from './email.ts';
 export * from './moderation.ts';
 export * from './activities.ts';
 export * from './logs.ts';
+export * from './versions.ts';

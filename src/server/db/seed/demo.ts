@@ -30,6 +30,7 @@ import { hashPassword } from '../../services/passwords.ts';
 import { imageStorageKey, queueImageVariants } from '../../services/uploads.ts';
 import { loadDemoContent, type CommentPool, type DemoContent, type ProjectSeed } from './demo-content.ts';
 import { planProjectEda } from '../../services/eda.ts';
+import { ensureFirstVersion } from '../../services/versions.ts';
 import { storeDesignFiles } from './design-files.ts';
 import { avatarSvg, bannerSvg, collectionSvg, coverSvg, storeArtwork, type ArtworkJob } from './images.ts';
 import { projectTextColumns } from './project-text.ts';
@@ -338,7 +339,11 @@ async function insertDemo(tx: Tx, content: DemoContent): Promise<void> {
         createdAt: ownerOf.get(file.publicId)!.publishedAt,
       })),
     );
-    for (const publicId of new Set(designFiles.map((file) => file.publicId))) await planProjectEda(tx, projectId.get(publicId)!);
+    for (const publicId of new Set(designFiles.map((file) => file.publicId))) {
+      await planProjectEda(tx, projectId.get(publicId)!);
+      // Their version 1 keeps these files, and gets their boards and BOM as the queue reads them.
+      await ensureFirstVersion(tx, projectId.get(publicId)!);
+    }
   }
 
   await tx.insert(projectTags).values(
