@@ -9,6 +9,7 @@ import type { TFunction } from 'i18next';
 export const ERROR_STATUS = {
   bad_request: 400,
   validation: 400,
+  too_many_images: 400,
   sso_unknown_site: 400,
   host_not_allowed: 400,
   token_invalid: 400,
@@ -19,6 +20,7 @@ export const ERROR_STATUS = {
   cross_site_request: 403,
   links_not_allowed_yet: 403,
   email_not_verified: 403,
+  remix_not_allowed: 403,
   not_found: 404,
   unknown_endpoint: 404,
   project_not_found: 404,
@@ -33,6 +35,7 @@ export const ERROR_STATUS = {
   report_not_found: 404,
   banner_not_found: 404,
   collection_not_found: 404,
+  make_not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
   email_taken: 409,

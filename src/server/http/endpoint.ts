@@ -17,6 +17,7 @@ export const API_TAGS = {
   drafts: 'The draft box ("temporary")',
   comments: 'Comments and replies on projects',
   messages: 'A member’s notifications',
+  makes: 'Makes (“I built this”) and remixes of projects',
   users: 'Members and profiles',
   tags: 'The tag tree',
   uploads: 'Files: images and attachments',

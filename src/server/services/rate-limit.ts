@@ -106,6 +106,10 @@ export const RATE_LIMITS = {
    * sends, low enough that a flood cannot bury the moderation queue.
    */
   'report:user': { limit: 20, windowMs: HOUR },
+  /** Makes ("I built this") a member may post per hour: each carries photos. */
+  'make:user': { member: { limit: 20, windowMs: HOUR }, newAccount: { limit: 5, windowMs: HOUR } },
+  /** Remixes a member may start per hour: each copies the project's files into new uploads. */
+  'remix:user': { member: { limit: 30, windowMs: HOUR }, newAccount: { limit: 5, windowMs: HOUR } },
   /** Stars and likes a member may toggle per hour. */
   'reaction:user': { member: { limit: 600, windowMs: HOUR }, newAccount: { limit: 120, windowMs: HOUR } },
 } as const satisfies Record<string, RateLimitRule | RateLimitSteps | MemberRateLimit>;

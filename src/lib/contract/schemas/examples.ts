@@ -23,6 +23,9 @@ export const EXAMPLE_IDS = {
   otherProject: 'r7c2n5b8w3ke',
   banner: 6301,
   collection: 'keyboards',
+  /** A make (`make/del`) and an image upload of the signed-in member no make uses yet (`make/submit`). */
+  make: 7101,
+  makeImage: 'm4k3i9m2g8ea',
   /** A tag the staff merge example merges away. */
   mergedTag: 'radio',
 } as const;
