@@ -18,6 +18,7 @@ import { renderDescription } from './markdown.ts';
 import { describeContentFiles, projectContentSchema, resolveContent, type ContentFile, type ResolvedContent } from './project-content.ts';
 import type { saveResultSchema } from '../../lib/contract/schemas/projects.ts';
 import { assertEmailVerified } from './account-email.ts';
+import { purgeRemixedProject, recountRemixes } from './remixes.ts';
 
 export const idSchema = z.string().trim().min(1).max(64);
 
@@ -64,8 +65,8 @@ function projectColumns(resolved: ResolvedContent, html: string, text: string) {
   };
 }
 
-/** Publishes a new project from checked content, consuming `draftId`. */
-async function publishNew(userId: number, resolved: ResolvedContent, draftId?: string): Promise<SaveResult> {
+/** Publishes a new project from checked content, consuming `draftId`; a remix's draft records its original (`remixOfId`). */
+async function publishNew(userId: number, resolved: ResolvedContent, draftId?: string, remixOfId: number | null = null): Promise<SaveResult> {
   const { html, text } = await renderDescription(resolved.content.description);
   const kinds = await guessKinds(resolved.attachments);
   const publicId = newPublicId();
@@ -77,6 +78,7 @@ async function publishNew(userId: number, resolved: ResolvedContent, draftId?: s
         publicId,
         ownerId: userId,
         ...projectColumns(resolved, html, text),
+        remixOfId,
         createdAt: now,
         publishedAt: now,
         updatedAt: now,
@@ -87,10 +89,12 @@ async function publishNew(userId: number, resolved: ResolvedContent, draftId?: s
     }
     await syncProjectAttachments(tx, project!.id, resolved.attachments, kinds);
     if (draftId) await tx.delete(drafts).where(and(eq(drafts.id, draftId), eq(drafts.ownerId, userId)));
+    if (remixOfId !== null) await recountRemixes(tx, remixOfId);
     return planProjectEda(tx, project!.id);
   });
   await startProjectEda(plan);
   await purgeProjectPages(publicId, userId, { listed: true });
+  if (remixOfId !== null) await purgeRemixedProject(remixOfId);
   return { id: publicId, status: 'published' };
 }
 
@@ -135,7 +139,7 @@ export async function saveProject(userId: number, input: SaveProjectInput): Prom
   }
   const resolved = await resolveContent(userId, fields, { strict: publish });
   if (!publish) return storeDraft(userId, resolved.content, { draftId });
-  return publishNew(userId, resolved, draftId);
+  return publishNew(userId, resolved, draftId, draft?.remixOfId ?? null);
 }
 
 /**
@@ -154,11 +158,15 @@ export async function editProject(userId: number, input: EditProjectInput): Prom
 /** `project/del`: the owner soft-deletes a published project (and its pending edits). */
 export async function deleteProject(userId: number, publicId: string): Promise<{ id: string }> {
   const project = await findOwnProject(userId, publicId);
-  await getDb().transaction(async (tx) => {
-    await tx.update(projects).set({ status: 'deleted', deletedAt: new Date() }).where(eq(projects.id, project.id));
+  const remixOfId = await getDb().transaction(async (tx) => {
+    const [deleted] = await tx.update(projects).set({ status: 'deleted', deletedAt: new Date() }).where(eq(projects.id, project.id)).returning({ remixOfId: projects.remixOfId });
     await tx.delete(drafts).where(eq(drafts.projectId, project.id));
+    // A deleted remix no longer counts among its original's.
+    if (deleted?.remixOfId) await recountRemixes(tx, deleted.remixOfId);
+    return deleted?.remixOfId ?? null;
   });
   await purgeProjectPages(publicId, userId, { listed: true });
+  if (remixOfId !== null) await purgeRemixedProject(remixOfId);
   return { id: publicId };
 }
 
