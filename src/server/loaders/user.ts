@@ -8,11 +8,12 @@ import { VIDEO_PAGE_SIZE, type Video } from '../../lib/contract/video.ts';
 import { listVideos } from '../services/videos.ts';
 import { pageTags } from '../page-cache/tags.ts';
 import { notFound, ok, pageParam, redirect, type PageContext, type PageLoader } from './page.ts';
+import { listMemberMakes, type MakeItem } from '../services/makes.ts';
 import { getAccountEmail, type AccountEmail } from '../services/email-digest.ts';
 
-export type UserTab = 'projects' | 'stars' | 'video' | 'message' | 'profile' | 'draftbox';
+export type UserTab = 'projects' | 'stars' | 'makes' | 'video' | 'message' | 'profile' | 'draftbox';
 
-const TABS: Record<string, UserTab> = { '': 'projects', stars: 'stars', video: 'video', message: 'message', profile: 'profile', draftbox: 'draftbox' };
+const TABS: Record<string, UserTab> = { '': 'projects', stars: 'stars', makes: 'makes', video: 'video', message: 'message', profile: 'profile', draftbox: 'draftbox' };
 const OWNER_ONLY = new Set<UserTab>(['message', 'draftbox']);
 
 /** The profile every `/user/{url}` tab shows in its banner. */
@@ -26,6 +27,7 @@ export interface UserPageContext {
 export type UserTabData =
   | { tab: 'projects'; page: ProjectPage; statusCounts: { published: number; draft: number } | null }
   | { tab: 'stars'; page: ProjectPage }
+  | { tab: 'makes'; page: Page<MakeItem> }
   | { tab: 'video'; page: Page<Video>; projects: { id: string; title: string }[] }
   | { tab: 'draftbox'; drafts: Page<DraftItem> }
   | { tab: 'message'; page: MessagePage; unreadOnly: boolean }
@@ -70,6 +72,8 @@ async function loadTab(tab: UserTab, { profile, isOwner, draftCount }: UserPageC
       };
     case 'stars':
       return { tab, page: await listStarredProjects(profile.url, { page, pageSize: 12 }, locals.locale) };
+    case 'makes':
+      return { tab, page: await listMemberMakes(profile.id, { page, pageSize: 12 }, locals.user?.id ?? null) };
     case 'video': {
       // The owner also sees their videos still uploading, processing or failed, and may link new ones to their projects.
       const [videos, projects] = await Promise.all([
