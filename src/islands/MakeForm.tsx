@@ -49,7 +49,12 @@ function Form({ projectId, makesHref }: Omit<MakeFormProps, 'locale' | 'messages
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const made = await form.submit();
-    if (made) window.location.assign(`${makesHref}#make-${made.id}`);
+    if (!made) return;
+    // The page shows the makes from the server: open it again, on the new make.
+    if (window.location.pathname === makesHref) {
+      window.location.hash = `make-${made.id}`;
+      window.location.reload();
+    } else window.location.assign(`${makesHref}#make-${made.id}`);
   };
 
   return (
