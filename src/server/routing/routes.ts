@@ -21,6 +21,8 @@ const route = (pattern: string, extra: Partial<RouteMeta> = {}): RouteMeta => ({
 export const routeTable: RouteMeta[] = [
   route('/'),
   route('/d-:id'),
+  // The project's tabs (`/d-{id}/makes`, …): without this row their `/m` mirrors were 404s.
+  route('/d-:id/:tab'),
   route('/eda/:id'),
   route('/logout', { middleware: ['logout'] }),
   route('/newest'),
@@ -35,6 +37,7 @@ export const routeTable: RouteMeta[] = [
   route('/recommend'),
   route('/user/:url'),
   route('/user/:url/stars'),
+  route('/user/:url/makes'),
   route('/user/:url/video'),
   route('/user/:url/message'),
   route('/user/:url/profile'),
