@@ -179,6 +179,8 @@ describe('pages without islands', () => {
       `/user/${user}`,
       `/m/user/${user}`,
       `/user/${user}/stars`,
+      `/user/${user}/makes`,
+      `/m/user/${user}/makes`,
       `/user/${user}/video`,
       `/user/${user}/profile`,
       `/user/${user}/message`,
@@ -212,6 +214,9 @@ describe('pages with islands, and the home page’s carousel', () => {
       ...(['guest', 'member', 'owner'] as const).flatMap((viewer) => [
         { page: `/d-${projectId}`, viewer, budget: viewer === 'guest' ? PROJECT_PAGE.reader : PROJECT_PAGE.member },
         { page: `/m/d-${projectId}`, viewer, budget: viewer === 'guest' ? PROJECT_PAGE.reader : PROJECT_PAGE.member },
+        // The makes tab: its "I built this" form comes with a touch, like the project page's islands.
+        { page: `/d-${projectId}/makes`, viewer, budget: viewer === 'guest' ? PROJECT_PAGE.reader : PROJECT_PAGE.member },
+        { page: `/m/d-${projectId}/makes`, viewer, budget: viewer === 'guest' ? PROJECT_PAGE.reader : PROJECT_PAGE.member },
       ]),
       { page: '/', viewer: 'guest', budget: 30 * KB },
       { page: '/m', viewer: 'guest', budget: 30 * KB },
