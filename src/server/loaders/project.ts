@@ -26,13 +26,21 @@ export const loadProjectPage = (async (context) => {
     loadProjectComments({ publicId: id, found: ref }, viewerId, commentOptionsFrom(context.url)),
     // A member who has not confirmed their address is told so where they would comment.
     viewerId ? isEmailUnverified(viewerId) : false,
-    loadProjectLineage(ref.id, viewerId, context.locals.locale),
+    loadProjectLineage({ id: ref.id, remixOfId: ref.remixOfId ?? null, remixCount: project.tabs.remixes }, viewerId, context.locals.locale),
   ]);
   countView(context, project.id);
-  return ok({ project, related, comments, donate: donateLink(project.id), mustConfirmEmail, lineage }, { tags: [pageTags.project(project.id), pageTags.user(project.owner.url)] });
+  return ok({ project, related, comments, donate: donateLink(project.id), mustConfirmEmail, lineage }, { tags: [pageTags.project(project.id), pageTags.user(project.owner.url), ...lineageTags(lineage)] });
 }) satisfies PageLoader<unknown>;
 
 export type ProjectPageData = LoaderData<typeof loadProjectPage>;
+
+/**
+ * What a guest's copy of a page showing lineage also depends on: the original it names (renamed,
+ * hidden, deleted) and, when it lists remixes as cards, the lists (a remix hidden or deleted).
+ */
+function lineageTags(lineage: Awaited<ReturnType<typeof loadProjectLineage>>): string[] {
+  return [...(lineage.basedOn ? [pageTags.project(lineage.basedOn.id)] : []), ...(lineage.remixes.length ? [pageTags.lists] : [])];
+}
 
 /** Counts this request as a view of the project (once per visitor per day; never crawlers), without waiting. */
 function countView(context: PageContext, publicId: string): void {
@@ -72,8 +80,8 @@ export const loadProjectTabPage = (async (context) => {
   if (!isProjectTab(tab) || tab === 'overview') return notFound();
   const viewerId = context.locals.user?.id ?? null;
   const { detail: project, ref } = await findProjectDetail(context.params.id ?? '', viewerId, context.locals.locale);
-  const [data, lineage] = await Promise.all([loadProjectTab(tab, ref, context), loadProjectLineage(ref.id, viewerId, context.locals.locale)]);
-  return ok({ project, tab, data, donate: donateLink(project.id), lineage }, { tags: [pageTags.project(project.id), pageTags.user(project.owner.url)] });
+  const [data, lineage] = await Promise.all([loadProjectTab(tab, ref, context), loadProjectLineage({ id: ref.id, remixOfId: ref.remixOfId ?? null, remixCount: 0 }, viewerId, context.locals.locale)]);
+  return ok({ project, tab, data, donate: donateLink(project.id), lineage }, { tags: [pageTags.project(project.id), pageTags.user(project.owner.url), ...lineageTags(lineage)] });
 }) satisfies PageLoader<unknown>;
 
 export type ProjectTabPageData = LoaderData<typeof loadProjectTabPage>;

@@ -116,18 +116,24 @@ export async function findDraftRemixSource(userId: number, draftId: string): Pro
   return findRemixSource(row?.remixOfId ?? null, userId);
 }
 
-/** The lineage of project `projectId`: what it remixes, and its newest listed remixes (at most `limit`). */
-export async function loadProjectLineage(projectId: number, viewerId: number | null, locale: Locale, limit = 8): Promise<{ basedOn: RemixSource | null; remixes: ProjectCard[] }> {
-  const db = getDb();
-  const [self] = await db.select({ remixOfId: projects.remixOfId, remixCount: projects.remixCount }).from(projects).where(eq(projects.id, projectId));
+/**
+ * The lineage of a project as its page found it (`remixOfId`, `remixCount`): what it remixes, and
+ * its newest listed remixes (at most `limit`). Reads nothing for a project with neither.
+ */
+export async function loadProjectLineage(
+  project: { id: number; remixOfId: number | null; remixCount: number },
+  viewerId: number | null,
+  locale: Locale,
+  limit = 8,
+): Promise<{ basedOn: RemixSource | null; remixes: ProjectCard[] }> {
   const [basedOn, rows] = await Promise.all([
-    findRemixSource(self?.remixOfId ?? null, viewerId),
-    self?.remixCount
-      ? db
+    findRemixSource(project.remixOfId, viewerId),
+    project.remixCount > 0
+      ? getDb()
           .select(cardColumns)
           .from(projects)
           .innerJoin(users, eq(users.id, projects.ownerId))
-          .where(and(eq(projects.remixOfId, projectId), isListed))
+          .where(and(eq(projects.remixOfId, project.id), isListed))
           .orderBy(desc(projects.publishedAt), desc(projects.id))
           .limit(limit)
       : Promise.resolve([]),
