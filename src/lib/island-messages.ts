@@ -18,6 +18,7 @@ export const ISLAND_NAMESPACES = {
   DraftBox: ['drafts', 'user', 'common', 'errors'],
   EmailSettings: ['profile', 'validation', 'errors'],
   HeaderUserMenu: ['account'],
+  MakeDelete: ['makes', 'common', 'errors'],
   MakeForm: ['makes', 'validation', 'errors', 'cropper', 'common'],
   MessageList: ['messages', 'pagination', 'errors'],
   ProfileEditor: ['profile', 'user', 'validation', 'errors', 'cropper', 'common'],

@@ -78,4 +78,12 @@ export async function makesJourney(page: Page, browser: Browser, baseURL: string
   await page.goto(`${prefix}/d-${id}`);
   await expect(page.getByTestId('remix-count')).toContainText('Remixed 1 time');
   await expect(page.locator('.project-remixes').getByRole('link', { name: `${title} remix` }).first()).toBeVisible();
+
+  // The maker deletes their make: the tab counts none again.
+  await page.goto(`${prefix}/d-${id}/makes`);
+  await page.getByTestId('make').first().getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this make? Its photos stay in your uploads.' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('heading', { name: /^Makes/ })).toContainText('0 makes');
+  await expect(page.locator('[data-tab="makes"] .tab-count')).toHaveText('0');
 }
