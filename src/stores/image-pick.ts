@@ -74,7 +74,12 @@ export function createImagePick(options: { purpose: UploadPurpose; tooLarge?: No
     $pick.setKey('error', null);
   }
 
-  return { $pick, pick, cancel, cropFailed, upload, abort, clearError };
+  /** Back to nothing picked (the form was emptied or opened on something else). */
+  function reset(): void {
+    $pick.set({ cropSource: null, progress: null, error: null });
+  }
+
+  return { $pick, pick, cancel, cropFailed, upload, abort, clearError, reset };
 }
 
 export type ImagePick = ReturnType<typeof createImagePick>;
