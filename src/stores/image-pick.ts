@@ -25,7 +25,14 @@ export type Uploader = (file: Blob, options: { purpose: UploadPurpose; name?: st
  * cropper on `cropSource` and hands its result to `upload`, which resolves to the stored upload
  * (or null when it failed: `error` says why).
  */
-export function createImagePick(options: { purpose: UploadPurpose; tooLarge?: Notice; upload?: Uploader }) {
+export function createImagePick(options: {
+  purpose: UploadPurpose;
+  /** What a too large picture is told (default: the `too_large` error). */
+  tooLarge?: Notice;
+  /** How a failed upload is worded (default: the call's error). */
+  failure?: (error: unknown) => Notice;
+  upload?: Uploader;
+}) {
   const $pick = map<ImagePickState>({ cropSource: null, progress: null, error: null });
   const send = options.upload ?? uploadFile;
   let handle: UploadHandle | null = null;
@@ -42,9 +49,12 @@ export function createImagePick(options: { purpose: UploadPurpose; tooLarge?: No
     $pick.setKey('cropSource', null);
   }
 
-  /** The cropper could not open the picture. */
+  /**
+   * The cropper could not open the picture: it stays open saying so itself (its crop button
+   * disabled) until it is closed, and the field says it too.
+   */
   function cropFailed(): void {
-    $pick.set({ cropSource: null, progress: null, error: warn('cropper.loadError') });
+    $pick.set({ ...$pick.get(), progress: null, error: warn('cropper.loadError') });
   }
 
   /** Uploads the cropped picture with progress; the stored upload, or null when it failed. */
@@ -57,7 +67,7 @@ export function createImagePick(options: { purpose: UploadPurpose; tooLarge?: No
       $pick.setKey('progress', null);
       return result;
     } catch (error) {
-      $pick.set({ cropSource: null, progress: null, error: fail(error) });
+      $pick.set({ cropSource: null, progress: null, error: (options.failure ?? fail)(error) });
       return null;
     } finally {
       handle = null;

@@ -49,7 +49,7 @@ describe('the image-pick store', () => {
     expect(pick.$pick.get()).toEqual({ cropSource: null, progress: null, error: null });
   });
 
-  it('says why an upload failed, and when the cropper could not open the picture', async () => {
+  it('says why an upload failed, and when the cropper could not open the picture (which it shows until closed)', async () => {
     const { sent, upload } = manualUploads();
     const pick = createImagePick({ purpose: 'cover', upload });
     const done = pick.upload(new Blob(['x']));
@@ -57,8 +57,13 @@ describe('the image-pick store', () => {
     sent[0]!.reject(refused);
     expect(await done).toBeNull();
     expect(pick.$pick.get()).toEqual({ cropSource: null, progress: null, error: { error: refused } });
+    const broken = new Blob(['not a picture']);
+    pick.pick(broken);
     pick.cropFailed();
-    expect(pick.$pick.get().error).toEqual({ key: 'cropper.loadError', alert: true });
+    // The cropper stays open with its own message until it is closed; the field says it too.
+    expect(pick.$pick.get()).toEqual({ cropSource: broken, progress: null, error: { key: 'cropper.loadError', alert: true } });
+    pick.cancel();
+    expect(pick.$pick.get()).toEqual({ cropSource: null, progress: null, error: { key: 'cropper.loadError', alert: true } });
   });
 });
 
