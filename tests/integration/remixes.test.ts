@@ -35,7 +35,13 @@ async function errorKeyOf(promise: Promise<unknown>): Promise<string> {
 async function projectWithFiles(ownerId: number, licence = 'CERN-OHL-S-2.0') {
   const tag = await createTag(`synth-${Math.random().toString(36).slice(2, 8)}`, 'Synth', '合成器');
   const cover = await createUpload(ownerId, { purpose: 'cover', name: 'cover.webp', mime: 'image/webp', data: 'cover bytes', width: 800, height: 600 });
-  const project = await createProject(ownerId, { title: 'Tiny synth', summary: 'A pocket synth', descriptionMd: '# Build\nSolder it.', licence, cover: cover.url }, [tag.id]);
+  const picture = await createUpload(ownerId, { purpose: 'image', name: 'inside.webp', mime: 'image/webp', data: 'picture bytes', width: 640, height: 480 });
+  // Stored images live at `images/xx/<id>.webp`, where the description points.
+  const pictureKey = `images/${picture.id.slice(0, 2)}/${picture.id}.webp`;
+  await getStorage().put(pictureKey, Buffer.from('picture bytes'));
+  await getDb().update(uploads).set({ storageKey: pictureKey }).where(eq(uploads.id, picture.id));
+  const description = `# Build\nSolder it.\n\n![Inside](/files/${pictureKey})`;
+  const project = await createProject(ownerId, { title: 'Tiny synth', summary: 'A pocket synth', descriptionMd: description, licence, cover: cover.url }, [tag.id]);
   const files = [
     await createUpload(ownerId, { name: 'gerbers.zip', data: 'PK gerbers' }),
     await createUpload(ownerId, { name: 'bom.csv', mime: 'text/csv', data: 'ref,value\nR1,10k' }),
@@ -43,31 +49,34 @@ async function projectWithFiles(ownerId: number, licence = 'CERN-OHL-S-2.0') {
   await getDb()
     .insert(attachments)
     .values(files.map((file, sort) => ({ id: `att-${file.id}`, projectId: project.id, uploadId: file.id, name: file.name, mime: file.mime, size: file.size, storageKey: file.storageKey, sort })));
-  return { project, tag, cover, files };
+  return { project, tag, cover, files, pictureKey };
 }
 
 describe('remixes', () => {
   it('a remix is a draft of the remixer with the original’s content and copies of its files, which outlive the original’s', async () => {
     const { user: author } = await createUser({ nickname: 'Author' });
     const { user: remixer } = await createUser();
-    const { project, tag, cover, files } = await projectWithFiles(author.id);
+    const { project, tag, cover, files, pictureKey } = await projectWithFiles(author.id);
 
     const { id: draftId } = await remixProject(remixer.id, project.publicId);
     const form = await loadFormSource(remixer.id, { draftId });
 
-    expect(form.content).toMatchObject({ title: 'Tiny synth', summary: 'A pocket synth', description: '# Build\nSolder it.', tags: [tag.slug], licence: 'CERN-OHL-S-2.0' });
+    expect(form.content).toMatchObject({ title: 'Tiny synth', summary: 'A pocket synth', tags: [tag.slug], licence: 'CERN-OHL-S-2.0' });
+    // The description's picture is the remixer's own copy.
+    expect(form.content.description).toMatch(/^# Build\nSolder it\.\n\n!\[Inside\]\(\/files\/images\/[a-z0-9]{2}\/[a-z0-9]+\.webp\)$/i);
+    expect(form.content.description).not.toContain(pictureKey);
     expect(form.files.map((file) => file.name)).toEqual(['gerbers.zip', 'bom.csv']);
     const copies = await getDb().select().from(uploads).where(eq(uploads.ownerId, remixer.id));
-    expect(copies).toHaveLength(3);
+    expect(copies).toHaveLength(4);
     expect(form.content.attachments.every((id) => !files.some((file) => file.id === id))).toBe(true);
     expect(form.content.cover).not.toBe(cover.url);
     expect(await findDraftRemixSource(remixer.id, draftId)).toEqual({ id: project.publicId, title: 'Tiny synth', owner: { url: author.customUrl, nickname: 'Author' } });
 
     // The original's files go away: the remix keeps its own.
-    for (const file of [...files, cover]) await getStorage().delete(file.storageKey);
+    for (const key of [...files, cover].map((file) => file.storageKey).concat(pictureKey)) await getStorage().delete(key);
     const copied = await getDb().select().from(uploads).where(eq(uploads.ownerId, remixer.id));
     const texts = await Promise.all(copied.map((row) => readStored(row.storageKey)));
-    expect(texts.sort()).toEqual(['PK gerbers', 'cover bytes', 'ref,value\nR1,10k']);
+    expect(texts.sort()).toEqual(['PK gerbers', 'cover bytes', 'picture bytes', 'ref,value\nR1,10k']);
   });
 
   it('publishing the remix records its original: “based on” on the remix, “remixed 1 time” and the remix on the original; deleting the remix takes it back', async () => {

@@ -28,8 +28,8 @@ export interface RemixSource {
 
 /**
  * `project/remix`: a draft for `userId` starting from published project `publicId`: its title,
- * summary, description, tags and licence, with copies of its cover and attachments as uploads of
- * the remixer. Remixing one's own project is allowed: starting a new variant from your own design
+ * summary, description, tags and licence, with copies of its cover, attachments and the pictures
+ * of its description as uploads of the remixer. Remixing one's own project is allowed: starting a new variant from your own design
  * is the commonest remix, and the lineage it records is just as true.
  * Errors (nothing created): 404 `project_not_found` (deleted, hidden), 403 `remix_not_allowed`
  * (a NoDerivatives licence), 409 `too_many_drafts`, 429 `rate_limited`.
@@ -61,10 +61,11 @@ export async function remixProject(userId: number, publicId: string): Promise<{ 
     const coverUpload = project.cover ? await findUploadByUrl(project.cover) : null;
     const cover = coverUpload ? await copyUpload(userId, coverUpload) : null;
     if (cover) copied.push(cover);
+    const description = await copyDescriptionImages(userId, project.description, copied);
     const content: ProjectContent = {
       title: project.title,
       summary: project.summary,
-      description: project.description,
+      description,
       cover: cover?.url ?? null,
       tags: tagRows.map((tag) => tag.slug),
       licence: project.licence,
@@ -79,6 +80,26 @@ export async function remixProject(userId: number, publicId: string): Promise<{ 
     await Promise.all(copied.map((copy) => getStorage().delete(copy.url.slice('/files/'.length)).catch(() => undefined)));
     throw error;
   }
+}
+
+/** A picture of this site in Markdown: `/files/images/…` (the original and its variants share the id). */
+const STORED_IMAGE = /\/files\/(images\/[A-Za-z0-9]{2}\/[A-Za-z0-9]+\.webp)/g;
+
+/**
+ * The description with each picture stored on this site replaced by a copy owned by `userId`
+ * (each copied once, however often it appears); copies made are added to `copied`.
+ */
+async function copyDescriptionImages(userId: number, markdown: string, copied: { id: string; url: string }[]): Promise<string> {
+  const urls = [...new Set([...markdown.matchAll(STORED_IMAGE)].map((match) => match[0]))];
+  const replacements = new Map<string, string>();
+  for (const url of urls) {
+    const source = await findUploadByUrl(url);
+    const copy = source ? await copyUpload(userId, source) : null;
+    if (!copy) continue;
+    copied.push(copy);
+    replacements.set(url, copy.url);
+  }
+  return replacements.size ? markdown.replace(STORED_IMAGE, (url) => replacements.get(url) ?? url) : markdown;
 }
 
 /**
