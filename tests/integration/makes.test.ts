@@ -154,4 +154,14 @@ describe('makes', () => {
     // Its owner still sees what was hidden, as everywhere else.
     expect((await listProjectMakes(project.publicId, { page: 1, pageSize: 20 }, author.id)).total).toBe(1);
   });
+
+  it('a new account posts at most five makes an hour: the sixth is refused and stores nothing', async () => {
+    const { user: author } = await createUser();
+    const { user: fresh } = await createAnyUser();
+    const project = await createProject(author.id);
+    for (let i = 0; i < 5; i += 1) await submitMake(fresh.id, { id: project.publicId, images: [(await photo(fresh.id)).id] });
+    const before = await storedState(project.id);
+    expect((await errorOf(submitMake(fresh.id, { id: project.publicId, images: [(await photo(fresh.id)).id] }))).key).toBe('rate_limited');
+    expect(await storedState(project.id)).toEqual(before);
+  });
 });
