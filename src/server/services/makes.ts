@@ -100,9 +100,10 @@ function linkedProjectId(link: string): string | null {
  * `make/submit`: `userId` posts a make of published project `input.id` with their own image
  * uploads (purpose `image` or `cover`, each unused by another make). One transaction raises
  * `makeCount`, stores the make, tells the author and records the activity for followers.
- * Errors (nothing stored): 400 `validation` (note, link — `make_link`, an image that is not the
- * member's — `upload_invalid`), 400 `too_many_images`, 403 `email_not_verified`, 404
- * `project_not_found` (deleted, hidden, or a linked project that is not listed), 429 `rate_limited`.
+ * Errors (nothing stored): 400 `validation` (note; link — `make_link`, also for a project of
+ * this site that is not listed; an image that is not the member's or is used — `upload_invalid`),
+ * 400 `too_many_images`, 403 `email_not_verified`, 404 `project_not_found` (deleted or hidden,
+ * for its owner too), 429 `rate_limited`.
  */
 export async function submitMake(userId: number, rawInput: MakeSubmitInput): Promise<MakeItem> {
   const input = parseInput(makeSubmitSchema, rawInput);
