@@ -43,6 +43,8 @@ const SLOTS = {
   collectionCover: { width: 240, height: 180, desktop: '(max-width: 760px) calc(100vw - 4rem), 240px', mobile: '(max-width: 760px) calc(100vw - 3.8rem), 240px' },
   /** The home page's collection cards (96x72). */
   collectionThumb: { width: 96, height: 72, desktop: '96px', mobile: '96px' },
+  /** A make's photos: two or three side by side in a panel (`.make-photos-grid`), one per row below 560 px. */
+  make: { width: 360, height: 270, desktop: '(max-width: 559px) calc(100vw - 4rem), 360px', mobile: 'calc(100vw - 3.6rem)' },
   /** The cover on the page after publishing. */
   successCover: { width: 320, height: 240, desktop: '320px', mobile: '320px' },
 } as const;

@@ -8,6 +8,10 @@ export const LICENCES = [
   { id: 'Solderpad-2.1', name: 'Solderpad Hardware License v2.1' },
   { id: 'CC-BY-SA-4.0', name: 'Creative Commons Attribution Share Alike 4.0' },
   { id: 'CC-BY-4.0', name: 'Creative Commons Attribution 4.0' },
+  { id: 'CC-BY-NC-4.0', name: 'Creative Commons Attribution Non Commercial 4.0' },
+  { id: 'CC-BY-NC-SA-4.0', name: 'Creative Commons Attribution Non Commercial Share Alike 4.0' },
+  { id: 'CC-BY-ND-4.0', name: 'Creative Commons Attribution No Derivatives 4.0' },
+  { id: 'CC-BY-NC-ND-4.0', name: 'Creative Commons Attribution Non Commercial No Derivatives 4.0' },
   { id: 'MIT', name: 'MIT License' },
   { id: 'Apache-2.0', name: 'Apache License 2.0' },
   { id: 'GPL-3.0-or-later', name: 'GNU General Public License v3.0 or later' },
@@ -25,3 +29,13 @@ export function licenceUrl(id: string): string {
 export function licenceName(id: string): string {
   return LICENCES.find((licence) => licence.id === id)?.name ?? id;
 }
+
+/**
+ * Whether a licence forbids adapted works (Creative Commons "NoDerivatives"): such a project
+ * cannot be remixed, since a remix is an adaptation published on this site.
+ */
+export function forbidsDerivatives(id: string): boolean {
+  return NO_DERIVATIVES.has(id);
+}
+
+const NO_DERIVATIVES: ReadonlySet<string> = new Set<LicenceId>(['CC-BY-ND-4.0', 'CC-BY-NC-ND-4.0']);

@@ -6,10 +6,11 @@ import { fail, invalid, say, warn, type Notice } from '../lib/notice.ts';
 import { userPath, variantPath, type Variant } from '../lib/paths.ts';
 import { BIO_MAX, customUrlProblem, isWebsiteAllowed, LOCATION_MAX, nicknameProblem, WEBSITE_MAX } from '../lib/profile-rules.ts';
 import { setUserInfo } from './auth.ts';
+import { createImagePick, PICTURE_MAX_BYTES, PICTURE_TYPES } from './image-pick.ts';
 
 /** Accepted avatar files; the server checks the content again. */
-export const AVATAR_TYPES = 'image/jpeg,image/png,image/webp,image/gif';
-export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
+export const AVATAR_TYPES = PICTURE_TYPES;
+export const AVATAR_MAX_BYTES = PICTURE_MAX_BYTES;
 
 export interface ProfileFields {
   nickname: string;
@@ -31,7 +32,7 @@ export interface ProfileState {
   formError: Notice | null;
   saving: boolean;
   /** The picture being cropped (the cropper dialog is open while set). */
-  cropSource: File | null;
+  cropSource: Blob | null;
   avatarBusy: boolean;
   avatarError: Notice | null;
   /** Announced when the avatar changed. */
@@ -79,6 +80,9 @@ export function createProfile(user: UserInfo, variant: Variant) {
     avatarError: null,
     avatarStatus: null,
   });
+  // Picking, refusing a too large file, cropping and uploading are the shared image-pick steps; the editor shows their state.
+  const avatar = createImagePick({ purpose: 'avatar', failure: avatarFailure });
+  avatar.$pick.listen(({ cropSource, error }) => $profile.set({ ...$profile.get(), cropSource, avatarError: error }));
 
   function setField(name: ProfileField, value: string): void {
     const { fields, errors } = $profile.get();
@@ -87,19 +91,18 @@ export function createProfile(user: UserInfo, variant: Variant) {
 
   /** A picture was chosen: too large ones are refused here, the rest go to the cropper. */
   function pickAvatar(file: File | undefined): void {
-    $profile.set({ ...$profile.get(), avatarStatus: null, avatarError: null });
-    if (!file) return;
-    if (file.size > AVATAR_MAX_BYTES) $profile.setKey('avatarError', fail({ errorKey: 'too_large' }));
-    else $profile.setKey('cropSource', file);
+    $profile.setKey('avatarStatus', null);
+    avatar.clearError();
+    avatar.pick(file);
   }
 
   function closeCropper(): void {
-    $profile.setKey('cropSource', null);
+    avatar.cancel();
   }
 
   /** The cropper could not open the picture (it says so itself; the field says it too). */
   function cropperFailed(): void {
-    $profile.setKey('avatarError', warn('cropper.loadError'));
+    avatar.cropFailed();
   }
 
   async function saveAvatar(avatar: string | null): Promise<void> {
@@ -110,13 +113,13 @@ export function createProfile(user: UserInfo, variant: Variant) {
 
   /** Uploads the cropped picture and makes it the avatar. */
   async function uploadAvatar(blob: Blob): Promise<void> {
-    $profile.set({ ...$profile.get(), cropSource: null, avatarBusy: true, avatarStatus: say('profile.uploading') });
+    $profile.set({ ...$profile.get(), avatarBusy: true, avatarStatus: say('profile.uploading') });
+    const upload = await avatar.upload(blob);
+    if (!upload) {
+      $profile.set({ ...$profile.get(), avatarBusy: false, avatarStatus: null });
+      return;
+    }
     try {
-      const body = new FormData();
-      const extension = blob.type === 'image/png' ? 'png' : blob.type === 'image/webp' ? 'webp' : 'jpg';
-      body.append('purpose', 'avatar');
-      body.append('file', blob, `avatar.${extension}`);
-      const upload = await apiCall<{ id: string; url: string }>('upload', body);
       await saveAvatar(upload.id);
       $profile.set({ ...$profile.get(), avatarBusy: false, avatarStatus: say('profile.avatarSaved') });
     } catch (error) {

@@ -1,13 +1,12 @@
 import { map } from 'nanostores';
 import type { StaffBanner } from '../lib/contract/schemas/staff.ts';
-import { fail, say, warn, type Notice } from '../lib/notice.ts';
-import { uploadFile } from '../lib/upload-client.ts';
+import { say, warn, type Notice } from '../lib/notice.ts';
+import { createImagePick } from './image-pick.ts';
 import { createStaffList } from './staff-list.ts';
 
 /** The banner image's shape: a wide strip, cropped to this ratio (about 1200 × 360). */
 export const BANNER_ASPECT = 10 / 3;
 export const BANNER_IMAGE_TYPES = 'image/jpeg,image/png,image/webp,image/gif';
-export const BANNER_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 
 /** The banner form as typed: times in the browser's local time (`<input type="datetime-local">`). */
 export interface BannerForm {
@@ -78,7 +77,7 @@ export function bannerInput(form: BannerForm): Record<string, unknown> {
 export interface BannerEditorState {
   form: BannerForm;
   /** The picture being cropped (the cropper dialog is open while set). */
-  cropSource: File | null;
+  cropSource: Blob | null;
   /** Upload progress 0…1 while the cropped image is sent. */
   uploading: number | null;
   imageError: Notice | null;
@@ -88,12 +87,16 @@ export interface BannerEditorState {
 export function createBannerEditor(banners: StaffBanner[]) {
   const list = createStaffList(banners);
   const $editor = map<BannerEditorState>({ form: EMPTY_BANNER, cropSource: null, uploading: null, imageError: null });
+  // Picking, refusing a too large file, cropping and uploading are the shared image-pick steps; the editor shows their state.
+  const image = createImagePick({ purpose: 'cover' });
+  image.$pick.listen(({ cropSource, progress, error }) => $editor.set({ ...$editor.get(), cropSource, uploading: progress, imageError: error }));
 
   function setField<K extends keyof BannerForm>(field: K, value: BannerForm[K]): void {
     $editor.setKey('form', { ...$editor.get().form, [field]: value });
   }
 
   function edit(banner: StaffBanner | null): void {
+    image.reset();
     $editor.set({
       form: banner
         ? { id: banner.id, image: banner.image, link: banner.link, titleEn: banner.titleEn, titleZh: banner.titleZh, sort: String(banner.sort), startsAt: isoToLocal(banner.startsAt), endsAt: isoToLocal(banner.endsAt) }
@@ -104,30 +107,13 @@ export function createBannerEditor(banners: StaffBanner[]) {
     });
   }
 
-  function pickImage(file: File): void {
-    if (file.size > BANNER_IMAGE_MAX_BYTES) {
-      $editor.set({ ...$editor.get(), cropSource: null, imageError: fail({ errorKey: 'too_large' }) });
-      return;
-    }
-    $editor.set({ ...$editor.get(), cropSource: file, imageError: null });
-  }
-
-  function closeCropper(): void {
-    $editor.setKey('cropSource', null);
-  }
-
-  function cropperFailed(): void {
-    $editor.set({ ...$editor.get(), cropSource: null, imageError: warn('cropper.loadError') });
-  }
+  const pickImage = (file: File) => image.pick(file);
+  const closeCropper = () => image.cancel();
+  const cropperFailed = () => image.cropFailed();
 
   async function uploadImage(blob: Blob): Promise<void> {
-    $editor.set({ ...$editor.get(), cropSource: null, uploading: 0, imageError: null });
-    try {
-      const uploaded = await uploadFile(blob, { purpose: 'cover', name: 'banner.jpg', onProgress: (fraction) => $editor.setKey('uploading', fraction) }).promise;
-      $editor.set({ ...$editor.get(), uploading: null, form: { ...$editor.get().form, image: uploaded.url } });
-    } catch (error) {
-      $editor.set({ ...$editor.get(), uploading: null, imageError: fail(error) });
-    }
+    const uploaded = await image.upload(blob);
+    if (uploaded) setField('image', uploaded.url);
   }
 
   /** Sends the form (checked first by the same rules as the server); on success the form empties. */

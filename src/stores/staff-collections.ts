@@ -1,8 +1,8 @@
 import { isSlug } from '../lib/slug.ts';
 import { map } from 'nanostores';
 import type { StaffCollection } from '../lib/contract/schemas/staff.ts';
-import { fail, say, warn, type Notice } from '../lib/notice.ts';
-import { uploadFile } from '../lib/upload-client.ts';
+import { say, warn, type Notice } from '../lib/notice.ts';
+import { createImagePick } from './image-pick.ts';
 import { createStaffList, moveItem, projectIdFrom } from './staff-list.ts';
 
 /** Collection covers are cropped to the cards' shape. */
@@ -78,9 +78,15 @@ const replace = ({ item }: Change, items: StaffCollection[]) => (items.some((c) 
  */
 export function createCollectionEditor(collections: StaffCollection[]) {
   const list = createStaffList(collections);
-  const $form = map<{ form: CollectionForm; cropSource: File | null; uploading: boolean; coverError: Notice | null }>({ form: EMPTY_COLLECTION, cropSource: null, uploading: false, coverError: null });
+  const $form = map<{ form: CollectionForm; cropSource: Blob | null; uploading: boolean; coverError: Notice | null }>({ form: EMPTY_COLLECTION, cropSource: null, uploading: false, coverError: null });
+  // Picking, refusing a too large file, cropping and uploading are the shared image-pick steps; the form shows their state.
+  const cover = createImagePick({ purpose: 'cover' });
+  cover.$pick.listen(({ cropSource, progress, error }) => $form.set({ ...$form.get(), cropSource, uploading: progress !== null, coverError: error }));
 
-  const fill = (collection: StaffCollection | null) => $form.set({ form: collectionForm(collection), cropSource: null, uploading: false, coverError: null });
+  const fill = (collection: StaffCollection | null) => {
+    cover.reset();
+    $form.set({ form: collectionForm(collection), cropSource: null, uploading: false, coverError: null });
+  };
 
   function setField<K extends keyof CollectionForm>(field: K, value: CollectionForm[K]): void {
     $form.setKey('form', { ...$form.get().form, [field]: value });
@@ -92,18 +98,13 @@ export function createCollectionEditor(collections: StaffCollection[]) {
     list.tell(null);
   }
 
-  const pickCover = (file: File) => $form.set({ ...$form.get(), cropSource: file, coverError: null });
-  const closeCropper = () => $form.setKey('cropSource', null);
-  const cropperFailed = () => $form.set({ ...$form.get(), cropSource: null, coverError: warn('cropper.loadError') });
+  const pickCover = (file: File) => cover.pick(file);
+  const closeCropper = () => cover.cancel();
+  const cropperFailed = () => cover.cropFailed();
 
   async function uploadCover(blob: Blob): Promise<void> {
-    $form.set({ ...$form.get(), cropSource: null, uploading: true, coverError: null });
-    try {
-      const uploaded = await uploadFile(blob, { purpose: 'cover', name: 'cover.jpg' }).promise;
-      $form.set({ ...$form.get(), uploading: false, form: { ...$form.get().form, cover: uploaded.url } });
-    } catch (error) {
-      $form.set({ ...$form.get(), uploading: false, coverError: fail(error) });
-    }
+    const uploaded = await cover.upload(blob);
+    if (uploaded) setField('cover', uploaded.url);
   }
 
   /** Creates the collection on the form, or saves the one being edited; the form empties when it succeeds. */

@@ -87,10 +87,25 @@ beforeAll(async () => {
     [EXAMPLE_IDS.previewToken, new URL(preview.url, 'http://x').searchParams.get('token')],
     [EXAMPLE_IDS.videoUploadToken, ticket.uploadToken],
     [EXAMPLE_IDS.report, report.id],
+    ...(await makeFixtures(project.publicId)),
     ...(await staffFixtures(project.publicId)),
   ] as const) fixtures.set(example, real);
   document = (await app.request('/api/openapi.json')).json();
 });
+
+/**
+ * What the make examples use: an image upload of the owner that no make uses yet (`make/submit`)
+ * and a make of theirs (`make/del`).
+ */
+async function makeFixtures(projectId: string): Promise<[unknown, unknown][]> {
+  const free = await createUpload(owner.user.id, { purpose: 'image', name: 'build.webp', mime: 'image/webp', data: 'webp' });
+  const used = await createUpload(owner.user.id, { purpose: 'image', name: 'build.webp', mime: 'image/webp', data: 'webp' });
+  const make = await call('make/submit', { id: projectId, content: 'Built one', images: [used.id] }, owner.token);
+  return [
+    [EXAMPLE_IDS.makeImage, free.id],
+    [EXAMPLE_IDS.make, make.id],
+  ];
+}
 
 /**
  * What the staff examples act on: an image the admin uploaded, a banner, the collection

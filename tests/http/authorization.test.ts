@@ -9,6 +9,7 @@ import { hashToken } from '../../src/server/services/sessions.ts';
 import { storeDraft } from '../../src/server/services/drafts.ts';
 import { savePreview } from '../../src/server/services/previews.ts';
 import { saveLog } from '../../src/server/services/logs.ts';
+import { submitMake } from '../../src/server/services/makes.ts';
 import { useApp } from '../helpers/app.ts';
 import { createProject, createTag, createUser } from '../helpers/factories.ts';
 import { createUpload } from '../helpers/project-factories.ts';
@@ -49,8 +50,11 @@ async function createWorld() {
   // The owner's own collection, holding their project.
   const [memberCollection] = await getDb().insert(memberCollections).values({ ownerId: owner.user.id, slug: `picks-${suffix}`, title: 'Picks' }).returning();
   await getDb().insert(memberCollectionProjects).values({ collectionId: memberCollection!.id, projectId: project.id, position: 0 });
+  // A make of the owner's (on another's project), and an image of theirs no make uses yet.
+  const made = await submitMake(owner.user.id, { id: other.publicId, content: 'Built it', images: [(await createUpload(owner.user.id, { purpose: 'image', name: 'm.webp', mime: 'image/webp', data: 'webp' })).id] });
+  const makeImage = await createUpload(owner.user.id, { purpose: 'image', name: 'n.webp', mime: 'image/webp', data: 'webp' });
   const staff = { admin, moderator, otherProjectId: other.publicId, pinned, collection: collection!.name, tag: tag.slug, otherTag: otherTag.slug, imageId: image.id, bannerId: banner!.id, suffix };
-  return { owner, stranger, admin, memberCollection: memberCollection!.slug, logN: log.n, reportId: report!.id, projectId: project.publicId, commentId: comment!.id, messageId: message!.id, draftId: draft.id, previewId: preview.id, videoId, uploadToken, staff };
+  return { owner, stranger, admin, memberCollection: memberCollection!.slug, logN: log.n, makeId: made.id, makeImageId: makeImage.id, reportId: report!.id, projectId: project.publicId, commentId: comment!.id, messageId: message!.id, draftId: draft.id, previewId: preview.id, videoId, uploadToken, staff };
 }
 
 type World = Awaited<ReturnType<typeof createWorld>>;
@@ -59,8 +63,10 @@ type World = Awaited<ReturnType<typeof createWorld>>;
 async function fingerprint(): Promise<unknown> {
   const { rows } = await getDb().execute(sql`
     SELECT
-      (SELECT json_agg(p ORDER BY id) FROM (SELECT id, status, title, summary, star_count, like_count, comment_count, log_count, hidden_at FROM projects) p) AS projects,
+      (SELECT json_agg(p ORDER BY id) FROM (SELECT id, status, title, summary, star_count, like_count, comment_count, log_count, make_count, remix_count, remix_of_id, hidden_at FROM projects) p) AS projects,
       (SELECT json_agg(l ORDER BY id) FROM (SELECT id, project_id, n, title, body, deleted_at FROM project_logs) l) AS project_logs,
+      (SELECT json_agg(mk ORDER BY id) FROM (SELECT id, project_id, maker_id, body FROM makes) mk) AS makes,
+      (SELECT count(*) FROM uploads) AS uploads,
       (SELECT json_agg(r ORDER BY id) FROM (SELECT id, status, action FROM reports) r) AS reports,
       (SELECT count(*) FROM audit_log) AS audit,
       (SELECT json_agg(d ORDER BY id) FROM (SELECT id, content, project_id FROM drafts) d) AS drafts,
@@ -116,6 +122,7 @@ const WRITES: Record<string, { who: 'owner' | 'member' | 'staff' | 'admin'; body
   'comment/del': { who: 'owner', body: (w) => ({ commentId: w.commentId }) },
   'log/del': { who: 'owner', body: (w) => ({ id: w.projectId, n: w.logN }) },
   'log/save': { who: 'owner', body: (w) => ({ id: w.projectId, title: 'Taken over', content: 'Defaced' }) },
+  'make/del': { who: 'owner', body: (w) => ({ id: w.makeId }) },
   'message/read': { who: 'owner', body: (w) => ({ id: w.messageId }) },
   'project/del': { who: 'owner', body: (w) => ({ id: w.projectId }) },
   'release/editProject': { who: 'owner', body: (w) => ({ id: w.projectId, title: 'Taken over', summary: 'x', description: 'x', licence: 'MIT', publish: true }) },
@@ -131,6 +138,8 @@ const WRITES: Record<string, { who: 'owner' | 'member' | 'staff' | 'admin'; body
   'comment/like': { who: 'member', body: (w) => ({ commentId: w.commentId, value: true }) },
   'comment/reply': { who: 'member', body: (w) => ({ commentId: w.commentId, content: 'A reply' }) },
   'comment/submit': { who: 'member', body: (w) => ({ id: w.projectId, content: 'A comment' }) },
+  'make/submit': { who: 'member', body: (w) => ({ id: w.projectId, content: 'A make', images: [w.makeImageId] }) },
+  'project/remix': { who: 'member', body: (w) => ({ id: w.projectId }) },
   'project/like': { who: 'member', body: (w) => ({ id: w.projectId, value: true }) },
   'project/star': { who: 'member', body: (w) => ({ id: w.projectId, value: true }) },
   'user/delStarProject': { who: 'member', body: (w) => ({ id: w.projectId }) },

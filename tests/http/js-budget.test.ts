@@ -185,6 +185,8 @@ describe('pages without islands', () => {
       `/user/${user}/collections`,
       `/user/${user}/collections/budget-picks`,
       `/m/user/${user}/collections/budget-picks`,
+      `/user/${user}/makes`,
+      `/m/user/${user}/makes`,
       `/user/${user}/video`,
       `/user/${user}/profile`,
       `/user/${user}/message`,
@@ -218,6 +220,9 @@ describe('pages with islands, and the home page’s carousel', () => {
       ...(['guest', 'member', 'owner'] as const).flatMap((viewer) => [
         { page: `/d-${projectId}`, viewer, budget: viewer === 'guest' ? PROJECT_PAGE.reader : PROJECT_PAGE.member },
         { page: `/m/d-${projectId}`, viewer, budget: viewer === 'guest' ? PROJECT_PAGE.reader : PROJECT_PAGE.member },
+        // The makes tab: its "I built this" form comes with a touch, like the project page's islands.
+        { page: `/d-${projectId}/makes`, viewer, budget: viewer === 'guest' ? PROJECT_PAGE.reader : PROJECT_PAGE.member },
+        { page: `/m/d-${projectId}/makes`, viewer, budget: viewer === 'guest' ? PROJECT_PAGE.reader : PROJECT_PAGE.member },
       ]),
       { page: '/', viewer: 'guest', budget: 30 * KB },
       { page: '/m', viewer: 'guest', budget: 30 * KB },

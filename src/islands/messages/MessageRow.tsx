@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { MessageItem } from '../../lib/conversation-types.ts';
 import { logPath } from '../../lib/logs.ts';
 import { projectPath, userPath, variantPath, type Variant } from '../../lib/paths.ts';
+import { projectTabPath } from '../../lib/project-tabs.ts';
 import { Avatar } from '../shared/Avatar.tsx';
 import { TimeAgo } from '../shared/TimeAgo.tsx';
 
@@ -17,9 +18,10 @@ function withNodes(template: string, nodes: Record<string, ReactNode>): ReactNod
   });
 }
 
-/** Where a message leads: the comment it is about (on the project or on one of its build logs), else the project. */
+/** Where a message leads: the comment it is about (on the project or on one of its build logs), the makes of the project for a make, else the project. */
 function messageHref(message: MessageItem, variant: Variant): string | null {
   if (!message.project) return null;
+  if (message.kind === 'make') return variantPath(variant, projectTabPath(message.project.id, 'makes'));
   const onLog = message.comment?.log;
   const base = variantPath(variant, onLog ? logPath(message.project.id, onLog) : projectPath(message.project.id));
   return message.comment ? `${base}?comment=${message.comment.id}#comment-${message.comment.id}` : base;
@@ -70,13 +72,14 @@ export function MessageRow({ message, variant, locale, onFollow, onMarkRead }: M
               : withNodes(t(`messages.kind.${message.kind}`, { actor: '{{actor}}', project: '{{project}}' }), { actor, project })}
         </p>
         {message.comment && <blockquote className="message-excerpt">{message.comment.excerpt}</blockquote>}
+        {message.kind === 'make' && message.body && <blockquote className="message-excerpt">{message.body}</blockquote>}
         <div className="message-meta">
           <span className="muted">
             <TimeAgo iso={message.createdAt} locale={locale} />
           </span>
           {href && (
             <a href={href} onClick={follow}>
-              {message.comment ? t('messages.viewComment') : t('messages.viewProject')}
+              {message.comment ? t('messages.viewComment') : message.kind === 'make' ? t('messages.viewMakes') : t('messages.viewProject')}
             </a>
           )}
           {!message.read && (

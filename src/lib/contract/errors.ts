@@ -9,6 +9,7 @@ import type { TFunction } from 'i18next';
 export const ERROR_STATUS = {
   bad_request: 400,
   validation: 400,
+  too_many_images: 400,
   sso_unknown_site: 400,
   host_not_allowed: 400,
   token_invalid: 400,
@@ -20,6 +21,7 @@ export const ERROR_STATUS = {
   links_not_allowed_yet: 403,
   email_not_verified: 403,
   log_owner_only: 403,
+  remix_not_allowed: 403,
   not_found: 404,
   unknown_endpoint: 404,
   project_not_found: 404,
@@ -39,6 +41,7 @@ export const ERROR_STATUS = {
   collection_full: 409,
   log_not_found: 404,
   version_not_found: 404,
+  make_not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
   email_taken: 409,

@@ -18,6 +18,7 @@ export const API_TAGS = {
   comments: 'Comments and replies on projects',
   logs: 'Build logs: dated entries a project’s owner posts as the work goes on',
   messages: 'A member’s notifications',
+  makes: 'Makes (“I built this”) and remixes of projects',
   users: 'Members and profiles',
   tags: 'The tag tree',
   uploads: 'Files: images and attachments',

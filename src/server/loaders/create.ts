@@ -3,6 +3,7 @@ import { loadFormSource } from '../services/publishing.ts';
 import { listTagTree, tagNamesOf } from '../services/tags.ts';
 import { notFound, ok, type LoaderData, type PageLoader } from './page.ts';
 import { isEmailUnverified } from '../services/account-email.ts';
+import { findDraftRemixSource } from '../services/remixes.ts';
 
 /**
  * `/create/project` (the route's `auth` middleware guarantees a member): `?id=` edits one of
@@ -12,13 +13,19 @@ export const loadCreatePage = (async ({ url, locals }) => {
   if (!locals.user) return notFound();
   const projectId = url.searchParams.get('id')?.trim() || null;
   const draftId = url.searchParams.get('draft')?.trim() || null;
-  const [source, tags, mustConfirmEmail] = await Promise.all([loadFormSource(locals.user.id, { projectId, draftId }), listTagTree(locals.locale), isEmailUnverified(locals.user.id)]);
+  const [source, tags, mustConfirmEmail, remixOf] = await Promise.all([
+    loadFormSource(locals.user.id, { projectId, draftId }),
+    listTagTree(locals.locale),
+    isEmailUnverified(locals.user.id),
+    // A remix's draft names its original above the form.
+    draftId ? findDraftRemixSource(locals.user.id, draftId) : null,
+  ]);
   // Members' tags are not in the tree: their chips need their names too.
   const tagNames = await tagNamesOf(
     source.content.tags.filter((entry): entry is string => typeof entry === 'string'),
     locals.locale,
   );
-  return ok({ source, tags, tagNames, mustConfirmEmail });
+  return ok({ source, tags, tagNames, mustConfirmEmail, remixOf });
 }) satisfies PageLoader<unknown>;
 
 export type CreatePageData = LoaderData<typeof loadCreatePage>;

@@ -12,6 +12,10 @@ import type { PublishedProjectRef } from '../services/project-detail.ts';
 import { isEmailUnverified } from '../services/account-email.ts';
 import { loadLogsTab, type LogsTabData } from './logs.ts';
 import { listVersionsOf, type VersionInfo } from '../services/versions.ts';
+import { listProjectMakes, type MakeItem } from '../services/makes.ts';
+import { loadProjectLineage } from '../services/remixes.ts';
+import { pagingSchema } from '../http/validation.ts';
+import type { Page } from '../services/cards.ts';
 
 /** The project page (`/d-{id}`): the project, its comments and related projects; counts the view. */
 export const loadProjectPage = (async (context) => {
@@ -19,17 +23,26 @@ export const loadProjectPage = (async (context) => {
   const viewerId = context.locals.user?.id ?? null;
   // Found once; related projects and comments start from what was found.
   const { detail: project, ref } = await findProjectDetail(id, viewerId, context.locals.locale);
-  const [related, comments, mustConfirmEmail] = await Promise.all([
+  const [related, comments, mustConfirmEmail, lineage] = await Promise.all([
     listRelatedProjects(ref, context.locals.locale, 4),
     loadProjectComments({ publicId: id, found: ref }, viewerId, commentOptionsFrom(context.url)),
     // A member who has not confirmed their address is told so where they would comment.
     viewerId ? isEmailUnverified(viewerId) : false,
+    loadProjectLineage({ id: ref.id, remixOfId: ref.remixOfId ?? null, remixCount: project.tabs.remixes }, viewerId, context.locals.locale),
   ]);
   countView(context, project.id);
-  return ok({ project, related, comments, donate: donateLink(project.id), mustConfirmEmail }, { tags: [pageTags.project(project.id), pageTags.user(project.owner.url)] });
+  return ok({ project, related, comments, donate: donateLink(project.id), mustConfirmEmail, lineage }, { tags: [pageTags.project(project.id), pageTags.user(project.owner.url), ...lineageTags(lineage)] });
 }) satisfies PageLoader<unknown>;
 
 export type ProjectPageData = LoaderData<typeof loadProjectPage>;
+
+/**
+ * What a guest's copy of a page showing lineage also depends on: the original it names (renamed,
+ * hidden, deleted) and, when it lists remixes as cards, the lists (a remix hidden or deleted).
+ */
+function lineageTags(lineage: Awaited<ReturnType<typeof loadProjectLineage>>): string[] {
+  return [...(lineage.basedOn ? [pageTags.project(lineage.basedOn.id)] : []), ...(lineage.remixes.length ? [pageTags.lists] : [])];
+}
 
 /** Counts this request as a view of the project (once per visitor per day; never crawlers), without waiting. */
 function countView(context: PageContext, publicId: string): void {
@@ -48,7 +61,7 @@ function countView(context: PageContext, publicId: string): void {
  * `| { tab: 'logs'; page: Page<LogEntry> }` here, a `case` in `loadProjectTab`, and its component
  * in `ProjectTabView.astro`.
  */
-export type ProjectTabData = LogsTabData | { tab: 'versions'; versions: VersionInfo[] };
+export type ProjectTabData = LogsTabData | { tab: 'versions'; versions: VersionInfo[] } | { tab: 'makes'; page: Page<MakeItem> };
 
 /** The data of one of the project's tabs, for the project as found. */
 async function loadProjectTab(tab: Exclude<ProjectTab, 'overview'>, ref: PublishedProjectRef, context: PageContext): Promise<ProjectTabData> {
@@ -57,6 +70,10 @@ async function loadProjectTab(tab: Exclude<ProjectTab, 'overview'>, ref: Publish
       return loadLogsTab(context.params.id ?? '', ref, context);
     case 'versions':
       return { tab, versions: await listVersionsOf(ref.id) };
+    case 'makes': {
+      const paging = pagingSchema.parse({ page: context.url.searchParams.get('page') ?? undefined, pageSize: 12 });
+      return { tab, page: await listProjectMakes(context.params.id ?? '', paging, context.locals.user?.id ?? null) };
+    }
     default:
       throw new AppError('not_found');
   }
@@ -68,8 +85,8 @@ export const loadProjectTabPage = (async (context) => {
   if (!isProjectTab(tab) || tab === 'overview') return notFound();
   const viewerId = context.locals.user?.id ?? null;
   const { detail: project, ref } = await findProjectDetail(context.params.id ?? '', viewerId, context.locals.locale);
-  const data = await loadProjectTab(tab, ref, context);
-  return ok({ project, tab, data, donate: donateLink(project.id) }, { tags: [pageTags.project(project.id), pageTags.user(project.owner.url)] });
+  const [data, lineage] = await Promise.all([loadProjectTab(tab, ref, context), loadProjectLineage({ id: ref.id, remixOfId: ref.remixOfId ?? null, remixCount: 0 }, viewerId, context.locals.locale)]);
+  return ok({ project, tab, data, donate: donateLink(project.id), lineage }, { tags: [pageTags.project(project.id), pageTags.user(project.owner.url), ...lineageTags(lineage)] });
 }) satisfies PageLoader<unknown>;
 
 export type ProjectTabPageData = LoaderData<typeof loadProjectTabPage>;

@@ -8,13 +8,14 @@ import { VIDEO_PAGE_SIZE, type Video } from '../../lib/contract/video.ts';
 import { listVideos } from '../services/videos.ts';
 import { pageTags } from '../page-cache/tags.ts';
 import { notFound, ok, pageParam, redirect, type PageContext, type PageLoader } from './page.ts';
+import { listMemberMakes, type MakeItem } from '../services/makes.ts';
 import { getAccountEmail, type AccountEmail } from '../services/email-digest.ts';
 import { listCollectionsOf } from '../services/member-collections.ts';
 import type { MemberCollection } from '../../lib/contract/schemas/collections.ts';
 
-export type UserTab = 'projects' | 'stars' | 'collections' | 'video' | 'message' | 'profile' | 'draftbox';
+export type UserTab = 'projects' | 'stars' | 'collections' | 'makes' | 'video' | 'message' | 'profile' | 'draftbox';
 
-const TABS: Record<string, UserTab> = { '': 'projects', stars: 'stars', collections: 'collections', video: 'video', message: 'message', profile: 'profile', draftbox: 'draftbox' };
+const TABS: Record<string, UserTab> = { '': 'projects', stars: 'stars', collections: 'collections', makes: 'makes', video: 'video', message: 'message', profile: 'profile', draftbox: 'draftbox' };
 const OWNER_ONLY = new Set<UserTab>(['message', 'draftbox']);
 
 /** The profile every `/user/{url}` tab shows in its banner. */
@@ -29,6 +30,7 @@ export type UserTabData =
   | { tab: 'projects'; page: ProjectPage; statusCounts: { published: number; draft: number } | null }
   | { tab: 'stars'; page: ProjectPage }
   | { tab: 'collections'; list: MemberCollection[] }
+  | { tab: 'makes'; page: Page<MakeItem> }
   | { tab: 'video'; page: Page<Video>; projects: { id: string; title: string }[] }
   | { tab: 'draftbox'; drafts: Page<DraftItem> }
   | { tab: 'message'; page: MessagePage; unreadOnly: boolean }
@@ -76,6 +78,8 @@ async function loadTab(tab: UserTab, { profile, isOwner, draftCount }: UserPageC
     case 'collections':
       // Their owner sees the private ones too (guests' cached copies never do: they have no session).
       return { tab, list: (await listCollectionsOf(profile, locals.user?.id ?? null)).list };
+    case 'makes':
+      return { tab, page: await listMemberMakes(profile.id, { page, pageSize: 12 }, locals.user?.id ?? null) };
     case 'video': {
       // The owner also sees their videos still uploading, processing or failed, and may link new ones to their projects.
       const [videos, projects] = await Promise.all([

@@ -43,6 +43,7 @@ export const routeTable: RouteMeta[] = [
   route('/user/:url/stars'),
   route('/user/:url/collections'),
   route('/user/:url/collections/:slug'),
+  route('/user/:url/makes'),
   route('/user/:url/video'),
   route('/user/:url/message'),
   route('/user/:url/profile'),

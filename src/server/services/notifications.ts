@@ -11,6 +11,8 @@ interface NewMessage {
   kind: MessageKind;
   projectId: number | null;
   commentId: number | null;
+  /** Text the message shows beside its kind (a make's note). */
+  body?: string | null;
   /** Set for toggles: a second message with the same key is never created. */
   dedupeKey?: string;
 }
@@ -78,6 +80,16 @@ export async function notifyComment(actorId: number, projectId: number, commentI
   const ownerId = await projectOwner(db, projectId);
   if (ownerId === null) return false;
   return createMessage(db, { recipientId: ownerId, actorId, kind: 'comment', projectId, commentId });
+}
+
+/**
+ * Tells the owner of project `projectId` that `actorId` built it (make `makeId`), with the note's
+ * excerpt as `body`; never for a make of your own project.
+ */
+export async function notifyProjectMade(actorId: number, projectId: number, makeId: number, excerpt: string, db: DbExecutor = getDb()): Promise<boolean> {
+  const ownerId = await projectOwner(db, projectId);
+  if (ownerId === null) return false;
+  return createMessage(db, { recipientId: ownerId, actorId, kind: 'make', projectId, commentId: null, body: excerpt, dedupeKey: `make:${makeId}` });
 }
 
 /**

@@ -22,6 +22,8 @@ export type ProjectDetail = z.infer<typeof projectDetailSchema>;
 export interface PublishedProjectRef {
   id: number;
   ownerId: number;
+  /** The project it remixes (set where the project page found it): its lineage needs no lookup of its own. */
+  remixOfId?: number | null;
 }
 
 /**
@@ -69,6 +71,7 @@ export async function findProjectDetail(
       versionCount: projects.versionCount,
       makeCount: projects.makeCount,
       remixCount: projects.remixCount,
+      remixOfId: projects.remixOfId,
       starred: viewerHas(stars),
       liked: viewerHas(likes),
     })
@@ -104,7 +107,7 @@ export async function findProjectDetail(
     tabs: { logs: row.logCount, versions: Math.max(row.versionCount, 1), makes: row.makeCount, remixes: row.remixCount },
     viewer: { starred: row.starred, liked: row.liked, isOwner: viewerId === row.ownerId, hidden: row.hiddenAt !== null },
   };
-  return { detail, ref: { id: row.internalId, ownerId: row.ownerId } };
+  return { detail, ref: { id: row.internalId, ownerId: row.ownerId, remixOfId: row.remixOfId } };
 }
 
 /** Projects sharing the most tags with `project`, then by the same author; at most `limit`. */

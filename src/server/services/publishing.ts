@@ -21,6 +21,7 @@ import { assertEmailVerified } from './account-email.ts';
 import { checkNewTagAllowance, createMemberTags } from './member-tags.ts';
 import { announceActivities } from './activities.ts';
 import { amendLatestVersion, assertVersionNameFree, ensureFirstVersion, FIRST_VERSION_NAME, latestVersionName, pruneRetiredBoards, releaseVersion, versionInputSchema, type VersionInput } from './versions.ts';
+import { purgeRemixedProject, recountRemixes } from './remixes.ts';
 
 export const idSchema = z.string().trim().min(1).max(64);
 
@@ -72,8 +73,11 @@ function projectColumns(resolved: ResolvedContent, html: string, text: string) {
   };
 }
 
-/** Publishes a new project from checked content, consuming `draftId`. */
-async function publishNew(userId: number, resolved: ResolvedContent, draftId?: string, version?: VersionInput): Promise<SaveResult> {
+/**
+ * Publishes a new project from checked content, consuming `draftId`, as its first version
+ * (`version`, `v1` by default); a remix's draft records its original (`remixOfId`).
+ */
+async function publishNew(userId: number, resolved: ResolvedContent, draftId?: string, version?: VersionInput, remixOfId: number | null = null): Promise<SaveResult> {
   const { html, text } = await renderDescription(resolved.content.description);
   const kinds = await guessKinds(resolved.attachments);
   const publicId = newPublicId();
@@ -85,6 +89,7 @@ async function publishNew(userId: number, resolved: ResolvedContent, draftId?: s
         publicId,
         ownerId: userId,
         ...projectColumns(resolved, html, text),
+        remixOfId,
         createdAt: now,
         publishedAt: now,
         updatedAt: now,
@@ -96,12 +101,14 @@ async function publishNew(userId: number, resolved: ResolvedContent, draftId?: s
     }
     await syncProjectAttachments(tx, project!.id, resolved.attachments, kinds);
     if (draftId) await tx.delete(drafts).where(and(eq(drafts.id, draftId), eq(drafts.ownerId, userId)));
+    if (remixOfId !== null) await recountRemixes(tx, remixOfId);
     const eda = await planProjectEda(tx, project!.id);
     await releaseVersion(tx, project!.id, userId, publicId, version ?? { name: FIRST_VERSION_NAME, notes: '' });
     return eda;
   });
   await startProjectEda(plan);
   await purgeProjectPages(publicId, userId, { listed: true });
+  if (remixOfId !== null) await purgeRemixedProject(remixOfId);
   return { id: publicId, status: 'published' };
 }
 
@@ -164,7 +171,7 @@ export async function saveProject(userId: number, input: SaveProjectInput): Prom
   const resolved = await resolveContent(userId, fields, { strict: publish });
   if (!publish) return storeDraft(userId, resolved.content, { draftId });
   await checkNewTagAllowance(userId, resolved.newTags);
-  return publishNew(userId, resolved, draftId, version);
+  return publishNew(userId, resolved, draftId, version, draft?.remixOfId ?? null);
 }
 
 /**
@@ -184,11 +191,15 @@ export async function editProject(userId: number, input: EditProjectInput): Prom
 /** `project/del`: the owner soft-deletes a published project (and its pending edits). */
 export async function deleteProject(userId: number, publicId: string): Promise<{ id: string }> {
   const project = await findOwnProject(userId, publicId);
-  await getDb().transaction(async (tx) => {
-    await tx.update(projects).set({ status: 'deleted', deletedAt: new Date() }).where(eq(projects.id, project.id));
+  const remixOfId = await getDb().transaction(async (tx) => {
+    const [deleted] = await tx.update(projects).set({ status: 'deleted', deletedAt: new Date() }).where(eq(projects.id, project.id)).returning({ remixOfId: projects.remixOfId });
     await tx.delete(drafts).where(eq(drafts.projectId, project.id));
+    // A deleted remix no longer counts among its original's.
+    if (deleted?.remixOfId) await recountRemixes(tx, deleted.remixOfId);
+    return deleted?.remixOfId ?? null;
   });
   await purgeProjectPages(publicId, userId, { listed: true });
+  if (remixOfId !== null) await purgeRemixedProject(remixOfId);
   return { id: publicId };
 }
 

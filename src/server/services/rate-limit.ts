@@ -115,6 +115,10 @@ export const RATE_LIMITS = {
   'tag:create': { member: { limit: 20, windowMs: DAY }, newAccount: { limit: 5, windowMs: DAY } },
   /** Tag suggestions per address per minute: one per keystroke of a fast typist, with room for a classroom. */
   'tag:suggest:ip': { limit: 600, windowMs: MINUTE },
+  /** Makes ("I built this") a member may post per hour: each carries photos. */
+  'make:user': { member: { limit: 20, windowMs: HOUR }, newAccount: { limit: 5, windowMs: HOUR } },
+  /** Remixes a member may start per hour: each copies the project's files into new uploads. */
+  'remix:user': { member: { limit: 30, windowMs: HOUR }, newAccount: { limit: 5, windowMs: HOUR } },
   /** Stars and likes a member may toggle per hour. */
   'reaction:user': { member: { limit: 600, windowMs: HOUR }, newAccount: { limit: 120, windowMs: HOUR } },
   /** Changes a member may make to their collections per hour (create, edit, add, remove, reorder, delete). */

@@ -78,6 +78,36 @@ async function insertUpload(row: typeof uploads.$inferInsert, bytes: Buffer | Ui
   }
 }
 
+/** What `copyUpload` copies: a stored file and what its upload row says of it. */
+export type UploadSource = Pick<typeof uploads.$inferSelect, 'storageKey' | 'purpose' | 'name' | 'mime' | 'size'> & { width?: number | null; height?: number | null };
+
+/**
+ * A copy of a stored file as a new upload of `ownerId`: the bytes under a new key, a row with
+ * the same name, type and size. The copy and the original live apart, so deleting one never
+ * breaks the other (a remix starts from copies of the original's files). Null when the stored
+ * file is gone.
+ */
+export async function copyUpload(ownerId: number, source: UploadSource): Promise<{ id: string; url: string } | null> {
+  const stream = await getStorage().read(source.storageKey);
+  if (!stream) return null;
+  const bytes = Buffer.concat((await stream.toArray()) as Buffer[]);
+  const id = newPublicId(16);
+  const isImage = source.purpose !== 'attachment';
+  const extension = /\.([a-z0-9_]+)$/i.exec(source.storageKey)?.[1] ?? 'bin';
+  const storageKey = isImage ? imageStorageKey(id) : `attachments/${id.slice(0, 2)}/${id}.${extension}`;
+  const { width = null, height = null } = source;
+  await insertUpload({ id, ownerId, purpose: source.purpose, storageKey, name: source.name, mime: source.mime, size: source.size, width, height }, bytes);
+  if (isImage && source.purpose !== 'avatar') await queueImageVariants(storageKey, { fresh: true }).catch(logUnqueuedVariants);
+  return { id, url: fileUrl(storageKey) };
+}
+
+/** The upload a `/files/…` URL points at, whoever owns it; null for any other address. */
+export async function findUploadByUrl(url: string): Promise<typeof uploads.$inferSelect | null> {
+  if (!url.startsWith('/files/')) return null;
+  const [row] = await getDb().select().from(uploads).where(eq(uploads.storageKey, url.slice('/files/'.length))).limit(1);
+  return row ?? null;
+}
+
 /**
  * Images (avatar, cover, image): JPEG, PNG, WebP or GIF by content; decoded and re-encoded by
  * sharp to WebP (metadata stripped, turned upright by EXIF, at most 2000 px on the longest side;

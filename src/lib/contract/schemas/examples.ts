@@ -27,6 +27,9 @@ export const EXAMPLE_IDS = {
   collection: 'keyboards',
   /** A member's own collection (the example member's), by its slug. */
   memberCollection: 'favourite-boards',
+  /** A make (`make/del`) and an image upload of the signed-in member no make uses yet (`make/submit`). */
+  make: 7101,
+  makeImage: 'm4k3i9m2g8ea',
   /** A tag the staff merge example merges away. */
   mergedTag: 'radio',
 } as const;

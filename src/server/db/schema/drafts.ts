@@ -16,6 +16,8 @@ export const drafts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     projectId: integer('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    /** The project this draft remixes (`project/remix`): publishing it records the lineage. */
+    remixOfId: integer('remix_of_id').references(() => projects.id, { onDelete: 'set null' }),
     content: jsonb('content').$type<ProjectContent>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -22,3 +22,4 @@ export * from './moderation.ts';
 export * from './activities.ts';
 export * from './logs.ts';
 export * from './versions.ts';
+export * from './makes.ts';

@@ -3,7 +3,7 @@ import { comments } from './comments.ts';
 import { projects } from './projects.ts';
 import { users } from './users.ts';
 
-export type MessageKind = 'comment' | 'reply' | 'star' | 'like' | 'comment_like' | 'system' | 'report_resolved';
+export type MessageKind = 'comment' | 'reply' | 'star' | 'like' | 'comment_like' | 'system' | 'report_resolved' | 'make';
 
 /**
  * A notification for `recipientId`. `dedupeKey` is set for toggles (star, like, comment like)

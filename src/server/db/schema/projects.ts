@@ -71,6 +71,8 @@ export const projects = pgTable(
     versionCount: integer('version_count').notNull().default(0),
     makeCount: integer('make_count').notNull().default(0),
     remixCount: integer('remix_count').notNull().default(0),
+    /** The project this one was remixed from (carried from the draft when it was published); null for an original. */
+    remixOfId: integer('remix_of_id').references((): AnyPgColumn => projects.id, { onDelete: 'set null' }),
     /** Operator-curated position on `/recommend` (lower first); null when not curated. */
     recommendRank: integer('recommend_rank'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -106,6 +108,7 @@ export const projects = pgTable(
     // The hot and recommend lists read published projects in their order, a page at a time.
     index('projects_hot_idx').on(t.hotScore.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.status} = 'published'`),
     index('projects_recommend_idx').on(t.recommendRank.asc().nullsLast(), t.hotScore.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.status} = 'published'`),
+    index('projects_remix_of_idx').on(t.remixOfId, t.publishedAt.desc().nullsFirst()).where(sql`${t.remixOfId} IS NOT NULL`),
     index('projects_stars_idx').on(t.status, t.starCount.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('projects_search_vector_idx').using('gin', t.searchVector),
     // Search only ever reads published projects: its indexes leave the rest out.
