@@ -1,6 +1,6 @@
 import { count, isoDateTime, pageOf, projectRefSchema, serialId, userRefSchema, z } from './common.ts';
 
-export const MESSAGE_KINDS = ['comment', 'reply', 'star', 'like', 'comment_like', 'system', 'report_resolved'] as const;
+export const MESSAGE_KINDS = ['comment', 'reply', 'star', 'like', 'comment_like', 'system', 'report_resolved', 'follow', 'make', 'followed_project', 'followed_log', 'followed_version', 'followed_make'] as const;
 
 export const textLinkSchema = z
   .object({ start: z.number().int().min(0), end: z.number().int().min(0), href: z.string() })

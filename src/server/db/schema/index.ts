@@ -19,3 +19,4 @@ export * from './settings.ts';
 export * from './email.ts';
 export * from './moderation.ts';
 export * from './activities.ts';
+export * from './follows.ts';
