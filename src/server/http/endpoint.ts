@@ -18,6 +18,7 @@ export const API_TAGS = {
   comments: 'Comments and replies on projects',
   messages: 'A member’s notifications',
   users: 'Members and profiles',
+  follows: 'Following members, projects and tags; the Following feed',
   tags: 'The tag tree',
   uploads: 'Files: images and attachments',
   eda: 'Boards, BOMs and fabrication files of a project',

@@ -86,3 +86,11 @@ export function purgeVideoPages(ownerId: number, projectIds: (number | null)[]):
 export function purgeDonationPages(): Promise<void> {
   return purgeQuietly(Promise.resolve([pageTags.home]));
 }
+
+/**
+ * A follow's target, whose follower count guests see: a member's pages, a project's pages, or the
+ * lists (a tag's page is `/newest?tag=`).
+ */
+export function purgeFollowTarget(kind: 'user' | 'project' | 'tag', key: string): Promise<void> {
+  return purgeQuietly(Promise.resolve([kind === 'user' ? pageTags.user(key) : kind === 'project' ? pageTags.project(key) : pageTags.lists]));
+}

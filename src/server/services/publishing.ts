@@ -18,6 +18,7 @@ import { renderDescription } from './markdown.ts';
 import { describeContentFiles, projectContentSchema, resolveContent, type ContentFile, type ResolvedContent } from './project-content.ts';
 import type { saveResultSchema } from '../../lib/contract/schemas/projects.ts';
 import { assertEmailVerified } from './account-email.ts';
+import { announceActivities, recordActivity } from './activities.ts';
 
 export const idSchema = z.string().trim().min(1).max(64);
 
@@ -87,10 +88,13 @@ async function publishNew(userId: number, resolved: ResolvedContent, draftId?: s
     }
     await syncProjectAttachments(tx, project!.id, resolved.attachments, kinds);
     if (draftId) await tx.delete(drafts).where(and(eq(drafts.id, draftId), eq(drafts.ownerId, userId)));
+    // Followers of the author and of the project's tags hear about it.
+    await recordActivity(tx, { kind: 'project', actorId: userId, projectId: project!.id, path: `/d-${publicId}` });
     return planProjectEda(tx, project!.id);
   });
   await startProjectEda(plan);
   await purgeProjectPages(publicId, userId, { listed: true });
+  await announceActivities();
   return { id: publicId, status: 'published' };
 }
 

@@ -1,0 +1,18 @@
+import { defineEndpoint } from '../../../server/http/endpoint.ts';
+import { getNotificationSettings, notificationSettingsInput, saveNotificationSettings } from '../../../server/services/notification-settings.ts';
+import { notificationSettingsSchema } from '../../../lib/contract/schemas/follows.ts';
+
+export const { GET, POST, ALL, contract } = defineEndpoint({
+  auth: true,
+  methods: ['GET', 'POST'],
+  input: notificationSettingsInput,
+  result: notificationSettingsSchema,
+  docs: {
+    summary: 'Notification settings',
+    description:
+      'Per kind (`comments`, `replies`, `stars`, `likes`, `follows`, `makes`, `logs`), whether it arrives as a message on the site and in the daily email digest. GET reads them; POST saves the kinds given and answers all of them.',
+    tag: 'users',
+    example: { follows: { site: true, email: false } },
+  },
+  handler: ({ user, input }) => (Object.keys(input).length ? saveNotificationSettings(user.id, input) : getNotificationSettings(user.id)),
+});
