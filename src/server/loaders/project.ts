@@ -10,6 +10,7 @@ import { isProjectTab, type ProjectTab } from '../../lib/project-tabs.ts';
 import { AppError } from '../http/errors.ts';
 import type { PublishedProjectRef } from '../services/project-detail.ts';
 import { isEmailUnverified } from '../services/account-email.ts';
+import { getFollowState } from '../services/follows.ts';
 
 /** The project page (`/d-{id}`): the project, its comments and related projects; counts the view. */
 export const loadProjectPage = (async (context) => {
@@ -17,14 +18,15 @@ export const loadProjectPage = (async (context) => {
   const viewerId = context.locals.user?.id ?? null;
   // Found once; related projects and comments start from what was found.
   const { detail: project, ref } = await findProjectDetail(id, viewerId, context.locals.locale);
-  const [related, comments, mustConfirmEmail] = await Promise.all([
+  const [related, comments, mustConfirmEmail, follow] = await Promise.all([
     listRelatedProjects(ref, context.locals.locale, 4),
     loadProjectComments({ publicId: id, found: ref }, viewerId, commentOptionsFrom(context.url)),
     // A member who has not confirmed their address is told so where they would comment.
     viewerId ? isEmailUnverified(viewerId) : false,
+    getFollowState(viewerId, { kind: 'project', target: id }),
   ]);
   countView(context, project.id);
-  return ok({ project, related, comments, donate: donateLink(project.id), mustConfirmEmail }, { tags: [pageTags.project(project.id), pageTags.user(project.owner.url)] });
+  return ok({ project, related, comments, donate: donateLink(project.id), mustConfirmEmail, follow }, { tags: [pageTags.project(project.id), pageTags.user(project.owner.url)] });
 }) satisfies PageLoader<unknown>;
 
 export type ProjectPageData = LoaderData<typeof loadProjectPage>;
@@ -64,8 +66,8 @@ export const loadProjectTabPage = (async (context) => {
   if (!isProjectTab(tab) || tab === 'overview') return notFound();
   const viewerId = context.locals.user?.id ?? null;
   const { detail: project, ref } = await findProjectDetail(context.params.id ?? '', viewerId, context.locals.locale);
-  const data = await loadProjectTab(tab, ref, context);
-  return ok({ project, tab, data, donate: donateLink(project.id) }, { tags: [pageTags.project(project.id), pageTags.user(project.owner.url)] });
+  const [data, follow] = await Promise.all([loadProjectTab(tab, ref, context), getFollowState(viewerId, { kind: 'project', target: project.id })]);
+  return ok({ project, tab, data, donate: donateLink(project.id), follow }, { tags: [pageTags.project(project.id), pageTags.user(project.owner.url)] });
 }) satisfies PageLoader<unknown>;
 
 export type ProjectTabPageData = LoaderData<typeof loadProjectTabPage>;

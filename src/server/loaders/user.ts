@@ -9,11 +9,14 @@ import { listVideos } from '../services/videos.ts';
 import { pageTags } from '../page-cache/tags.ts';
 import { notFound, ok, pageParam, redirect, type PageContext, type PageLoader } from './page.ts';
 import { getAccountEmail, type AccountEmail } from '../services/email-digest.ts';
+import { countFollowing, getFollowState, type FollowState } from '../services/follows.ts';
+import { getNotificationSettings, type NotificationSettings } from '../services/notification-settings.ts';
+import { canSendMail } from '../services/mail.ts';
 
-export type UserTab = 'projects' | 'stars' | 'video' | 'message' | 'profile' | 'draftbox';
+export type UserTab = 'projects' | 'stars' | 'video' | 'message' | 'profile' | 'draftbox' | 'notifications';
 
-const TABS: Record<string, UserTab> = { '': 'projects', stars: 'stars', video: 'video', message: 'message', profile: 'profile', draftbox: 'draftbox' };
-const OWNER_ONLY = new Set<UserTab>(['message', 'draftbox']);
+const TABS: Record<string, UserTab> = { '': 'projects', stars: 'stars', video: 'video', message: 'message', profile: 'profile', draftbox: 'draftbox', notifications: 'notifications' };
+const OWNER_ONLY = new Set<UserTab>(['message', 'draftbox', 'notifications']);
 
 /** The profile every `/user/{url}` tab shows in its banner. */
 export interface UserPageContext {
@@ -21,6 +24,10 @@ export interface UserPageContext {
   isOwner: boolean;
   /** The owner's number of drafts (shown only to them). */
   draftCount: number;
+  /** The banner's Follow button: the viewer's state and the member's follower count. */
+  follow: FollowState;
+  /** How many members, projects and tags the member follows. */
+  followingCount: number;
 }
 
 export type UserTabData =
@@ -29,7 +36,8 @@ export type UserTabData =
   | { tab: 'video'; page: Page<Video>; projects: { id: string; title: string }[] }
   | { tab: 'draftbox'; drafts: Page<DraftItem> }
   | { tab: 'message'; page: MessagePage; unreadOnly: boolean }
-  | { tab: 'profile'; email: AccountEmail | null };
+  | { tab: 'profile'; email: AccountEmail | null }
+  | { tab: 'notifications'; settings: NotificationSettings; mailEnabled: boolean };
 
 /**
  * `/user/{url}[/{tab}]`: a former custom URL redirects to the same tab under the current one;
@@ -44,7 +52,12 @@ export const loadUserPage: PageLoader<UserPageData> = async (context) => {
   const found = await findUserByUrl(context.params.url ?? '', user?.id ?? null);
   if ('movedTo' in found) return redirect(variantPath(variant, userPath(found.movedTo, tabKey || undefined)) + context.url.search, 301);
   const isOwner = user?.id === found.user.id;
-  const profile: UserPageContext = { profile: found.user, isOwner, draftCount: isOwner ? await countDrafts(found.user.id) : 0 };
+  const [draftCount, follow, followingCount] = await Promise.all([
+    isOwner ? countDrafts(found.user.id) : Promise.resolve(0),
+    getFollowState(user?.id ?? null, { kind: 'user', target: found.user.url }),
+    countFollowing(found.user.id),
+  ]);
+  const profile: UserPageContext = { profile: found.user, isOwner, draftCount, follow, followingCount };
   // A member's pages show their profile and their projects' cards (lists).
   const tags = [pageTags.user(found.user.url), pageTags.lists];
   if (OWNER_ONLY.has(tab) && !isOwner) return user ? notFound() : ok({ context: profile, tab, data: null }, { tags });
@@ -88,5 +101,7 @@ async function loadTab(tab: UserTab, { profile, isOwner, draftCount }: UserPageC
     case 'profile':
       // The owner's email section: the address and the notification emails.
       return { tab, email: isOwner ? await getAccountEmail(profile.id) : null };
+    case 'notifications':
+      return { tab, settings: await getNotificationSettings(profile.id), mailEnabled: canSendMail() };
   }
 }

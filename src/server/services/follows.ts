@@ -37,21 +37,22 @@ const NOT_FOUND = { user: 'user_not_found', project: 'project_not_found', tag: '
 
 /**
  * Finds a followable target: a member not hidden by staff, a published project not hidden, a tag.
- * Anything else is its kind's "not found", whoever asks (a hidden profile gains no followers).
+ * Anything else is its kind's "not found", whoever asks (a hidden profile gains no followers);
+ * with `followable` false, any existing one (to show a count).
  */
-async function resolveTarget(db: DbExecutor, { kind, target }: FollowTargetRef): Promise<ResolvedTarget> {
+async function resolveTarget(db: DbExecutor, { kind, target }: FollowTargetRef, { followable = true } = {}): Promise<ResolvedTarget> {
   const [row] =
     kind === 'user'
       ? await db
           .select({ id: users.id })
           .from(users)
-          .where(and(eq(users.customUrl, target), isNull(users.hiddenAt), isNull(users.suspendedAt)))
+          .where(and(eq(users.customUrl, target), followable ? and(isNull(users.hiddenAt), isNull(users.suspendedAt)) : undefined))
           .limit(1)
       : kind === 'project'
         ? await db
             .select({ id: projects.id })
             .from(projects)
-            .where(and(eq(projects.publicId, target), isListed))
+            .where(and(eq(projects.publicId, target), followable ? isListed : undefined))
             .limit(1)
         : await db.select({ id: tags.id }).from(tags).where(eq(tags.slug, target)).limit(1);
   if (!row) throw new AppError(NOT_FOUND[kind]);
@@ -145,10 +146,13 @@ export async function setFollow(userId: number, ref: FollowTargetRef & { value: 
   return state;
 }
 
-/** What the follow button of a target shows to `viewerId` (a guest: not following). */
+/**
+ * What the follow button of a target shows to `viewerId` (a guest: not following). Pages that
+ * may show a hidden target to its owner or staff call it too, so any existing target is counted.
+ */
 export async function getFollowState(viewerId: number | null, ref: FollowTargetRef): Promise<FollowState> {
   const db = getDb();
-  const target = await resolveTarget(db, ref);
+  const target = await resolveTarget(db, ref, { followable: false });
   const [followers, [mine]] = await Promise.all([
     countFollowers(db, target.kind, target.id),
     viewerId === null
