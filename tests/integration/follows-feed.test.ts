@@ -113,7 +113,9 @@ describe('the Following feed', () => {
 
     const fanMessages = await inbox(fan.id);
     expect(fanMessages.map((m) => m.kind).sort()).toEqual(['followed_log', 'followed_project']);
-    expect(fanMessages.find((m) => m.kind === 'followed_project')).toMatchObject({ actor: { nickname: 'Author' }, project: { id: project.publicId, title: 'Class D amp' } });
+    expect(fanMessages.find((m) => m.kind === 'followed_project')).toMatchObject({ actor: { nickname: 'Author' }, project: { id: project.publicId, title: 'Class D amp' }, path: `/d-${project.publicId}` });
+    // A message about a log leads to the log.
+    expect(fanMessages.find((m) => m.kind === 'followed_log')?.path).toBe(`/d-${older.publicId}/log/1`);
     expect((await inbox(author.id)).filter((m) => m.kind.startsWith('followed_'))).toEqual([]);
   });
 

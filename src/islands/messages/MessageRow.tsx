@@ -16,9 +16,10 @@ function withNodes(template: string, nodes: Record<string, ReactNode>): ReactNod
   });
 }
 
-/** Where a message leads: the comment it is about, else the project. */
+/** Where a message leads: the followed activity, the comment it is about, else the project. */
 function messageHref(message: MessageItem, variant: Variant): string | null {
   if (!message.project) return null;
+  if (message.path) return variantPath(variant, message.path);
   const base = variantPath(variant, projectPath(message.project.id));
   return message.comment ? `${base}?comment=${message.comment.id}#comment-${message.comment.id}` : base;
 }
@@ -74,7 +75,7 @@ export function MessageRow({ message, variant, locale, onFollow, onMarkRead }: M
           </span>
           {href && (
             <a href={href} onClick={follow}>
-              {message.comment ? t('messages.viewComment') : t('messages.viewProject')}
+              {message.comment ? t('messages.viewComment') : message.path && message.kind !== 'followed_project' ? t('messages.viewActivity') : t('messages.viewProject')}
             </a>
           )}
           {!message.read && (

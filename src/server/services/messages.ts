@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { MessageItem, MessagePage } from '../../lib/conversation-types.ts';
 import { excerptOf } from '../../lib/text.ts';
 import { getDb } from '../db/client.ts';
-import { comments, messages, projects, users } from '../db/schema/index.ts';
+import { activities, comments, messages, projects, users } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 
 export type { MessageItem, MessagePage };
@@ -44,11 +44,13 @@ export async function listMessages(userId: number, input: { page: number; pageSi
         commentId: comments.id,
         commentBody: comments.body,
         commentDeletedAt: comments.deletedAt,
+        path: activities.path,
       })
       .from(messages)
       .leftJoin(actor, eq(actor.id, messages.actorId))
       .leftJoin(projects, eq(projects.id, messages.projectId))
       .leftJoin(comments, eq(comments.id, messages.commentId))
+      .leftJoin(activities, eq(activities.id, messages.activityId))
       .where(where)
       .orderBy(sql`(${messages.readAt} is null) desc`, desc(messages.createdAt), desc(messages.id))
       .limit(input.pageSize)
@@ -67,6 +69,7 @@ export async function listMessages(userId: number, input: { page: number; pageSi
           ? { id: row.commentId, excerpt: excerptOf(row.commentBody ?? '', 140) }
           : null,
       body: row.body,
+      path: row.path,
       read: row.readAt !== null,
       createdAt: row.createdAt.toISOString(),
     })),

@@ -39,6 +39,7 @@ export const messageItemSchema = z
     project: projectRefSchema.nullable(),
     comment: z.object({ id: serialId, excerpt: z.string() }).nullable(),
     body: z.string().nullable(),
+    path: z.string().nullable().meta({ description: 'For news from what the member follows: the desktop path of the log, version, make or project it tells about.' }),
     read: z.boolean(),
     createdAt: isoDateTime,
   })
