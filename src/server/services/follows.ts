@@ -146,24 +146,34 @@ export async function setFollow(userId: number, ref: FollowTargetRef & { value: 
   return state;
 }
 
+/** What a follow button shows, with (for a member) how many things that member follows. */
+export interface FollowInfo extends FollowState {
+  /** How many members, projects and tags the target follows (a member only; 0 otherwise). */
+  followingCount: number;
+}
+
 /**
- * What the follow button of a target shows to `viewerId` (a guest: not following). Pages that
- * may show a hidden target to its owner or staff call it too, so any existing target is counted.
+ * What the follow button of a target shows to `viewerId` (a guest: not following), in one
+ * statement: pages that show it count their queries. Pages that may show a hidden target to its
+ * owner or staff call it too, so any existing target is counted; an unknown one is the kind's
+ * "not found".
  */
-export async function getFollowState(viewerId: number | null, ref: FollowTargetRef): Promise<FollowState> {
-  const db = getDb();
-  const target = await resolveTarget(db, ref, { followable: false });
-  const [followers, [mine]] = await Promise.all([
-    countFollowers(db, target.kind, target.id),
-    viewerId === null
-      ? Promise.resolve([])
-      : db
-          .select({ id: follows.targetId })
-          .from(follows)
-          .where(and(eq(follows.followerId, viewerId), eq(follows.kind, target.kind), eq(follows.targetId, target.id)))
-          .limit(1),
-  ]);
-  return { following: Boolean(mine), followers };
+export async function getFollowState(viewerId: number | null, ref: FollowTargetRef): Promise<FollowInfo> {
+  const target =
+    ref.kind === 'user'
+      ? sql`SELECT ${users.id} AS id FROM ${users} WHERE ${users.customUrl} = ${ref.target}`
+      : ref.kind === 'project'
+        ? sql`SELECT ${projects.id} AS id FROM ${projects} WHERE ${projects.publicId} = ${ref.target}`
+        : sql`SELECT ${tags.id} AS id FROM ${tags} WHERE ${tags.slug} = ${ref.target}`;
+  const { rows } = await getDb().execute<{ followers: number; following: boolean; following_count: number }>(sql`
+    SELECT
+      (SELECT count(*)::int FROM ${follows} f WHERE f.kind = ${ref.kind} AND f.target_id = t.id) AS followers,
+      ${viewerId === null ? sql`false` : sql`EXISTS (SELECT 1 FROM ${follows} f WHERE f.follower_id = ${viewerId} AND f.kind = ${ref.kind} AND f.target_id = t.id)`} AS following,
+      ${ref.kind === 'user' ? sql`(SELECT count(*)::int FROM ${follows} f WHERE f.follower_id = t.id)` : sql`0`} AS following_count
+    FROM (${target} LIMIT 1) t`);
+  const row = rows[0];
+  if (!row) throw new AppError(NOT_FOUND[ref.kind]);
+  return { following: row.following, followers: row.followers, followingCount: row.following_count };
 }
 
 /** How many members, projects and tags `userId` follows (the profile's "following" count). */
