@@ -9,7 +9,7 @@ import { listVideos } from '../services/videos.ts';
 import { pageTags } from '../page-cache/tags.ts';
 import { notFound, ok, pageParam, redirect, type PageContext, type PageLoader } from './page.ts';
 import { getAccountEmail, type AccountEmail } from '../services/email-digest.ts';
-import { getFollowState, type FollowState } from '../services/follows.ts';
+import type { FollowState } from '../services/follows.ts';
 import { getNotificationSettings, type NotificationSettings } from '../services/notification-settings.ts';
 import { canSendMail } from '../services/mail.ts';
 
@@ -52,11 +52,14 @@ export const loadUserPage: PageLoader<UserPageData> = async (context) => {
   const found = await findUserByUrl(context.params.url ?? '', user?.id ?? null);
   if ('movedTo' in found) return redirect(variantPath(variant, userPath(found.movedTo, tabKey || undefined)) + context.url.search, 301);
   const isOwner = user?.id === found.user.id;
-  const [draftCount, { followingCount, ...follow }] = await Promise.all([
-    isOwner ? countDrafts(found.user.id) : Promise.resolve(0),
-    getFollowState(user?.id ?? null, { kind: 'user', target: found.user.url }),
-  ]);
-  const profile: UserPageContext = { profile: found.user, isOwner, draftCount, follow, followingCount };
+  const { counts, followedByViewer } = found.user;
+  const profile: UserPageContext = {
+    profile: found.user,
+    isOwner,
+    draftCount: isOwner ? await countDrafts(found.user.id) : 0,
+    follow: { following: followedByViewer, followers: counts.followers },
+    followingCount: counts.following,
+  };
   // A member's pages show their profile and their projects' cards (lists).
   const tags = [pageTags.user(found.user.url), pageTags.lists];
   if (OWNER_ONLY.has(tab) && !isOwner) return user ? notFound() : ok({ context: profile, tab, data: null }, { tags });

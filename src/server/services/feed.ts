@@ -93,7 +93,20 @@ const actor = alias(users, 'actor');
  * entry more than it shows to know whether a next page exists, instead of counting the feed.
  */
 export async function listFeed(userId: number, paging: { page: number; pageSize: number }, locale: Locale): Promise<FeedPage> {
-  const rows = await getDb()
+  const db = getDb();
+  // The page's entries first, from the member's index in order with only what filters them; the
+  // cards' costlier columns are then read for those rows alone, not for the rows paged past.
+  const page = db
+    .select({ activityId: feedEntries.activityId, at: feedEntries.createdAt })
+    .from(feedEntries)
+    .innerJoin(activities, eq(activities.id, feedEntries.activityId))
+    .innerJoin(projects, eq(projects.id, activities.projectId))
+    .where(and(eq(feedEntries.userId, userId), isListed))
+    .orderBy(desc(feedEntries.createdAt), desc(feedEntries.activityId))
+    .limit(paging.pageSize + 1)
+    .offset((paging.page - 1) * paging.pageSize)
+    .as('page');
+  const rows = await db
     .select({
       ...cardColumns,
       tags: cardTags,
@@ -101,20 +114,17 @@ export async function listFeed(userId: number, paging: { page: number; pageSize:
       kind: activities.kind,
       activityTitle: activities.title,
       path: activities.path,
-      at: feedEntries.createdAt,
+      at: page.at,
       actorUrl: actor.customUrl,
       actorNickname: actor.nickname,
       actorAvatar: actor.avatar,
     })
-    .from(feedEntries)
-    .innerJoin(activities, eq(activities.id, feedEntries.activityId))
+    .from(page)
+    .innerJoin(activities, eq(activities.id, page.activityId))
     .innerJoin(projects, eq(projects.id, activities.projectId))
     .innerJoin(users, eq(users.id, projects.ownerId))
     .innerJoin(actor, eq(actor.id, activities.actorId))
-    .where(and(eq(feedEntries.userId, userId), isListed))
-    .orderBy(desc(feedEntries.createdAt), desc(feedEntries.activityId))
-    .limit(paging.pageSize + 1)
-    .offset((paging.page - 1) * paging.pageSize);
+    .orderBy(desc(page.at), desc(page.activityId));
   const shown = rows.slice(0, paging.pageSize);
   const cards = await toCards(shown, locale);
   return {
