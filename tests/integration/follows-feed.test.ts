@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../helpers/db.ts';
 import { createProject, createTag, createUser } from '../helpers/factories.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { activities, emailPreferences, feedEntries, follows, messages, projects } from '../../src/server/db/schema/index.ts';
+import { activities, credentials, emailPreferences, feedEntries, follows, messages, projects } from '../../src/server/db/schema/index.ts';
 import { parseInput } from '../../src/server/http/validation.ts';
 import { recordActivity } from '../../src/server/services/activities.ts';
 import { fanOutActivities, listFeed } from '../../src/server/services/feed.ts';
@@ -12,7 +12,7 @@ import { listMessages } from '../../src/server/services/messages.ts';
 import { getNotificationSettings, notificationSettingsInput, saveNotificationSettings } from '../../src/server/services/notification-settings.ts';
 import { notifyProjectStarred } from '../../src/server/services/notifications.ts';
 import { saveProject, saveProjectSchema } from '../../src/server/services/publishing.ts';
-import { getAccountEmail, saveAccountEmailSettings } from '../../src/server/services/email-digest.ts';
+import { getAccountEmail, saveAccountEmailSettings, sendDailyDigests } from '../../src/server/services/email-digest.ts';
 
 useTestDatabase();
 
@@ -230,5 +230,24 @@ describe('notification settings', () => {
     // The feed has both; the messages only the kind still on.
     expect((await feedOf(fan.id)).map((item) => item.kind).sort()).toEqual(['log', 'version']);
     expect((await inbox(fan.id)).map((m) => m.kind)).toEqual(['followed_version']);
+  });
+
+  it('mails news from what a member follows in the digest only when they chose it', async () => {
+    const { user: author } = await createUser();
+    const { user: keen } = await createUser();
+    const { user: quiet } = await createUser();
+    for (const member of [keen, quiet]) {
+      await getDb().insert(credentials).values({ userId: member.id, email: `${member.customUrl}@example.com`, passwordHash: 'x' });
+      await setFollow(member.id, { kind: 'user', target: author.customUrl, value: true });
+    }
+    await saveNotificationSettings(keen.id, { follows: { site: true, email: true } });
+    const project = await createProject(author.id);
+    await getDb().transaction((tx) => recordActivity(tx, { kind: 'project', actorId: author.id, projectId: project.id, path: `/d-${project.publicId}` }));
+    await fanOutActivities();
+    // Both have the message on the site; only the one who chose email gets a digest.
+    expect((await inbox(quiet.id)).map((m) => m.kind)).toEqual(['followed_project']);
+    expect(await sendDailyDigests()).toEqual({ mailed: 1 });
+    const [claimed] = await getDb().select().from(emailPreferences).where(eq(emailPreferences.userId, keen.id));
+    expect(claimed?.lastDigestOn).not.toBeNull();
   });
 });
