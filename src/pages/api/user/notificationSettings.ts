@@ -10,9 +10,10 @@ export const { GET, POST, ALL, contract } = defineEndpoint({
   docs: {
     summary: 'Notification settings',
     description:
-      'Per kind (`comments`, `replies`, `stars`, `likes`, `follows`, `makes`, `logs`), whether it arrives as a message on the site and in the daily email digest. GET reads them; POST saves the kinds given and answers all of them.',
+      'Per kind (`comments`, `replies`, `stars`, `likes`, `follows`, `makes`, `logs`), whether it arrives as a message on the site and in the daily email digest. GET (or POST `{}`) reads them; POST with kinds, e.g. `{ "follows": { "site": true, "email": false } }`, saves those and answers all of them.',
     tag: 'users',
-    example: { follows: { site: true, email: false } },
+    // Empty: GET sends the example as a query string, which cannot carry the kinds' objects.
+    example: {},
   },
   handler: ({ user, input }) => (Object.keys(input).length ? saveNotificationSettings(user.id, input) : getNotificationSettings(user.id)),
 });
