@@ -12,6 +12,7 @@ import { listMessages } from '../../src/server/services/messages.ts';
 import { getNotificationSettings, notificationSettingsInput, saveNotificationSettings } from '../../src/server/services/notification-settings.ts';
 import { notifyProjectStarred } from '../../src/server/services/notifications.ts';
 import { saveProject, saveProjectSchema } from '../../src/server/services/publishing.ts';
+import { onPagePurge } from '../../src/server/page-cache/tags.ts';
 import { getAccountEmail, saveAccountEmailSettings, sendDailyDigests } from '../../src/server/services/email-digest.ts';
 
 useTestDatabase();
@@ -54,6 +55,23 @@ describe('follows', () => {
     await setFollow(bo.id, { kind: 'user', target: ada.customUrl, value: true });
     const told = (await inbox(ada.id)).filter((m) => m.kind === 'follow');
     expect(told.map((m) => m.actor?.nickname).sort()).toEqual(['Bo', 'Cy']);
+  });
+
+  it('purges the guests’ copies that show the counts: the target’s pages and the follower’s', async () => {
+    const { user: ada } = await createUser();
+    const { user: bo } = await createUser();
+    const project = await createProject(ada.id);
+    const purged: string[] = [];
+    const stop = onPagePurge((tags) => purged.push(...tags));
+    try {
+      await setFollow(bo.id, { kind: 'user', target: ada.customUrl, value: true });
+      expect(purged).toEqual(expect.arrayContaining([`user:${ada.customUrl}`, `user:${bo.customUrl}`]));
+      purged.length = 0;
+      await setFollow(bo.id, { kind: 'project', target: project.publicId, value: true });
+      expect(purged).toEqual(expect.arrayContaining([`project:${project.publicId}`, `user:${bo.customUrl}`]));
+    } finally {
+      stop();
+    }
   });
 
   it('refuses following yourself, twice, unfollowing what you do not follow, and unknown, deleted or hidden targets, changing nothing', async () => {

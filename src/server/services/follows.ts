@@ -9,7 +9,7 @@ import { activities, feedEntries, follows, projects, projectTags, tags, users, t
 import { AppError } from '../http/errors.ts';
 import { isListed } from './cards.ts';
 import { notifyFollowed, type DbExecutor } from './notifications.ts';
-import { purgeFollowTarget } from './page-purges.ts';
+import { purgeFollowPages } from './page-purges.ts';
 
 /** How many of a target's latest activities a new follow copies into the follower's feed. */
 export const FOLLOW_BACKFILL = 5;
@@ -142,7 +142,7 @@ export async function setFollow(userId: number, ref: FollowTargetRef & { value: 
     }
     return { state: { following: ref.value, followers: await countFollowers(tx, target.kind, target.id) }, target };
   });
-  await purgeFollowTarget(target.kind, target.key);
+  await purgeFollowPages(userId, target.kind, target.key);
   return state;
 }
 

@@ -88,9 +88,11 @@ export function purgeDonationPages(): Promise<void> {
 }
 
 /**
- * A follow's target, whose follower count guests see: a member's pages, a project's pages, or the
- * lists (a tag's page is `/newest?tag=`).
+ * A follow changed: the target's follower count (a member's pages, a project's pages, or the lists,
+ * a tag's page being `/newest?tag=`) and the follower's own "follows N" on their pages.
  */
-export function purgeFollowTarget(kind: 'user' | 'project' | 'tag', key: string): Promise<void> {
-  return purgeQuietly(Promise.resolve([kind === 'user' ? pageTags.user(key) : kind === 'project' ? pageTags.project(key) : pageTags.lists]));
+export function purgeFollowPages(followerId: number, kind: 'user' | 'project' | 'tag', key: string): Promise<void> {
+  return purgeQuietly(
+    memberUrls([followerId]).then((urls) => [...urls.map(pageTags.user), kind === 'user' ? pageTags.user(key) : kind === 'project' ? pageTags.project(key) : pageTags.lists]),
+  );
 }
