@@ -15,6 +15,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchLists } from './lists.ts';
+import { benchFeed } from './feed.ts';
 
 const ENGLISH_TERMS = [
   'weather station', 'thermostat', 'smart plug', 'power monitor', 'macro keypad', 'motor driver', 'clock', 'buck converter',
@@ -118,6 +119,11 @@ export async function benchSearchAtScale(options: { projects: number; users: num
   const seeded = spawnSync(process.execPath, ['scripts/seed.ts', '--users', String(options.users), '--projects', String(options.projects)], { cwd: root, stdio: 'inherit', env });
   if (seeded.status !== 0) throw new Error('search bench: the seed failed');
   const seedSeconds = (Date.now() - seedStart) / 1000;
+  // The Following feed of one member with 10,000 follows, on the same database (bench/feed.ts).
+  console.log('[bench] feed: 10,000 follows, every project an activity, fanned out');
+  const feedSeed = spawnSync(process.execPath, ['bench/feed.ts', 'seed'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env });
+  if (feedSeed.status !== 0) throw new Error('search bench: the feed seed failed');
+  const feedSeeded = JSON.parse(feedSeed.stdout.toString().trim().split('\n').at(-1)!) as Parameters<typeof benchFeed>[1];
   const base = `http://127.0.0.1:${options.port}`;
   const server = spawn(process.execPath, ['src/server/main.ts'], {
     cwd: root,
@@ -139,8 +145,10 @@ export async function benchSearchAtScale(options: { projects: number; users: num
     const table = await benchSearch(base);
     console.log(`[bench] list pages over ${options.projects.toLocaleString('en-US')} projects`);
     const lists = await benchLists(base);
+    console.log(`[bench] the Following feed over ${options.projects.toLocaleString('en-US')} projects`);
+    const feed = await benchFeed(base, feedSeeded);
     const scale = options.projects.toLocaleString('en-US');
-    return `## Search over ${scale} projects\n\n${scale} projects and ${options.users.toLocaleString('en-US')} users seeded in ${seedSeconds.toFixed(1)} s into a database of their own.\n\n${table}\n\n### List pages over ${scale} projects\n\n${lists}`;
+    return `## Search over ${scale} projects\n\n${scale} projects and ${options.users.toLocaleString('en-US')} users seeded in ${seedSeconds.toFixed(1)} s into a database of their own.\n\n${table}\n\n### List pages over ${scale} projects\n\n${lists}\n\n### The Following feed over ${scale} projects\n\n${feed}`;
   } finally {
     if (server.exitCode === null) {
       server.kill('SIGTERM');

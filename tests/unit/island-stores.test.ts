@@ -15,7 +15,7 @@ describe('reactions', () => {
 });
 
 describe('the message list', () => {
-  const message = (id: number, read: boolean) => ({ id, kind: 'comment' as const, actor: null, project: null, comment: null, body: null, read, createdAt: '2026-03-01T12:00:00.000Z' });
+  const message = (id: number, read: boolean) => ({ id, kind: 'comment' as const, actor: null, project: null, comment: null, body: null, path: null, read, createdAt: '2026-03-01T12:00:00.000Z' });
   const page: MessagePage = { list: [message(1, false), message(2, false)], total: 2, page: 1, pageSize: 20, unread: 2 };
 
   it('has the addresses the server renders for its pages and filter', () => {

@@ -18,9 +18,10 @@ function withNodes(template: string, nodes: Record<string, ReactNode>): ReactNod
   });
 }
 
-/** Where a message leads: the comment it is about (on the project or on one of its build logs), the makes of the project for a make, else the project. */
+/** Where a message leads: the followed activity, the comment it is about (on the project or on one of its build logs), the makes of the project for a make, else the project. */
 function messageHref(message: MessageItem, variant: Variant): string | null {
   if (!message.project) return null;
+  if (message.path) return variantPath(variant, message.path);
   if (message.kind === 'make') return variantPath(variant, projectTabPath(message.project.id, 'makes'));
   const onLog = message.comment?.log;
   const base = variantPath(variant, onLog ? logPath(message.project.id, onLog) : projectPath(message.project.id));
@@ -79,7 +80,13 @@ export function MessageRow({ message, variant, locale, onFollow, onMarkRead }: M
           </span>
           {href && (
             <a href={href} onClick={follow}>
-              {message.comment ? t('messages.viewComment') : message.kind === 'make' ? t('messages.viewMakes') : t('messages.viewProject')}
+              {message.comment
+                ? t('messages.viewComment')
+                : message.kind === 'make'
+                  ? t('messages.viewMakes')
+                  : message.path && message.kind !== 'followed_project'
+                    ? t('messages.viewActivity')
+                    : t('messages.viewProject')}
             </a>
           )}
           {!message.read && (

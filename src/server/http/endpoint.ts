@@ -20,6 +20,7 @@ export const API_TAGS = {
   messages: 'A member’s notifications',
   makes: 'Makes (“I built this”) and remixes of projects',
   users: 'Members and profiles',
+  follows: 'Following members, projects and tags; the Following feed',
   tags: 'The tag tree',
   uploads: 'Files: images and attachments',
   eda: 'Boards, BOMs and fabrication files of a project',

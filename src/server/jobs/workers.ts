@@ -9,6 +9,8 @@ import { processVideoJob } from '../services/video-processing.ts';
 import { resumePendingVideos } from '../services/videos.ts';
 import { processMailJob } from '../services/account-email.ts';
 import { sendDailyDigests } from '../services/email-digest.ts';
+import { announceActivities } from '../services/activities.ts';
+import { fanOutActivities, hasPendingActivities } from '../services/feed.ts';
 import { IMAGE_BATCH, scheduleJob, stopQueue, workJobs } from './queue.ts';
 import { log } from '../log.ts';
 
@@ -21,7 +23,7 @@ let started = false;
 /**
  * Starts the workers: `boardConcurrency` boards render at once (each in its own worker thread),
  * BOMs are read two at a time, videos and image variants one at a time, account email two at a
- * time, and the daily digest is scheduled. Pending work from before a restart is sent again at once.
+ * time, followers' feeds one fan-out at a time, and the daily digest is scheduled. Pending work from before a restart is sent again at once.
  */
 export async function startJobWorkers(options: { boardConcurrency?: number } = {}): Promise<void> {
   if (started) return;
@@ -54,7 +56,14 @@ export async function startJobWorkers(options: { boardConcurrency?: number } = {
     await sendDailyDigests();
   });
   await scheduleJob('digest', '0 8 * * *');
-  const resume = () => Promise.all([resumePendingEda(), resumePendingVideos()]).catch((error: unknown) => log.error({ component: 'jobs', err: error }, 'resume failed'));
+  // One fan-out at a time: each takes every pending activity, batch after batch.
+  await workJobs('feed', 1, async () => {
+    await fanOutActivities();
+  });
+  const resumeFeed = async () => {
+    if (await hasPendingActivities()) await announceActivities();
+  };
+  const resume = () => Promise.all([resumePendingEda(), resumePendingVideos(), resumeFeed()]).catch((error: unknown) => log.error({ component: 'jobs', err: error }, 'resume failed'));
   await resume();
   sweep = setInterval(() => void resume(), SWEEP_MS);
   sweep.unref();

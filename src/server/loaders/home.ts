@@ -4,6 +4,7 @@ import { listProjects } from '../services/project-list.ts';
 import { donateLink } from '../services/donations.ts';
 import { listFeaturedCollections, listRecentDonations, loadBannerSchedule } from '../services/site.ts';
 import { listPopularTags } from '../services/tags.ts';
+import { listFeed } from '../services/feed.ts';
 import { onPagePurge, pageTags } from '../page-cache/tags.ts';
 import { ok, type LoaderData, type PageLoader } from './page.ts';
 
@@ -19,20 +20,25 @@ onPagePurge((tags) => {
   }
 });
 
+/** Entries of the Following section on a member's home page. */
+const HOME_FEED_SIZE = 4;
+
 /** Everything the home page shows, desktop and mobile alike. */
-export const loadHomePage = (async ({ locals: { locale } }) => {
-  const [schedule, donations, recommended, newest, popularTags, collections] = await Promise.all([
+export const loadHomePage = (async ({ locals: { locale, user } }) => {
+  const [schedule, donations, recommended, newest, popularTags, collections, following] = await Promise.all([
     loadBannerSchedule(locale),
     listRecentDonations(20),
     recommendedFor(locale),
     listProjects({ sort: 'newest', page: 1, pageSize: 8 }, locale),
     popularTagsFor(locale),
     listFeaturedCollections(locale),
+    // A member's home has their Following section; a guest's (the copy the page cache shares) has none.
+    user ? listFeed(user.id, { page: 1, pageSize: HOME_FEED_SIZE }, locale) : Promise.resolve(null),
   ]);
   // A scheduled banner starts or ends by itself, with no write to purge the page: the cached
   // copy expires at that moment instead, so guests see the change on their next request.
   return ok(
-    { banners: schedule.banners, donations, donate: donateLink(), recommended, newest: newest.list, popularTags, collections },
+    { banners: schedule.banners, donations, donate: donateLink(), recommended, newest: newest.list, popularTags, collections, following },
     { tags: [pageTags.lists, pageTags.home], expiresAt: schedule.nextChange },
   );
 }) satisfies PageLoader<unknown>;

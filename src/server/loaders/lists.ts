@@ -6,6 +6,7 @@ import { getTag, listPopularTags, listTagTree } from '../services/tags.ts';
 import { pageTags } from '../page-cache/tags.ts';
 import { isAppError } from '../http/errors.ts';
 import { tagForAlias } from '../services/staff-tags.ts';
+import { getFollowState } from '../services/follows.ts';
 import { ok, pageParam, redirect, type LoaderData, type PageContext, type PageLoader } from './page.ts';
 
 const PAGE_SIZE = 24;
@@ -28,6 +29,8 @@ async function loadProjectList(sort: 'newest' | 'recommend', { url, locals }: Pa
       listTagTree(locale),
       tag ? getTag(tag, locale) : Promise.resolve(null),
       listProjects({ sort, tag, page: pageParam(url), pageSize: PAGE_SIZE }, locale),
+      // A tag's page has its Follow button.
+      tag ? getFollowState(locals.user?.id ?? null, { kind: 'tag', target: tag }) : Promise.resolve(null),
     ]);
   } catch (error) {
     // A tag merged into another: its old address leads to the one that took its projects.
@@ -37,8 +40,8 @@ async function loadProjectList(sort: 'newest' | 'recommend', { url, locals }: Pa
     target.searchParams.set('tag', mergedInto);
     return redirect(`${locals.url.pathname}${target.search}`, 301);
   }
-  const [tree, tagDetail, projects] = loaded;
-  return ok({ sort, tree, tag: tagDetail, projects }, { tags: [pageTags.lists] });
+  const [tree, tagDetail, projects, follow] = loaded;
+  return ok({ sort, tree, tag: tagDetail, projects, follow }, { tags: [pageTags.lists] });
 }
 
 export const loadNewestPage = ((context) => loadProjectList('newest', context)) satisfies PageLoader<unknown>;

@@ -2,10 +2,9 @@ import { COLLECTION_PAGE_SIZE } from '../../lib/collection-rules.ts';
 import { memberCollectionPath, variantPath } from '../../lib/paths.ts';
 import { pageTags } from '../page-cache/tags.ts';
 import { getMemberCollection, listOwnCollectionEntries } from '../services/member-collections.ts';
-import { countDrafts } from '../services/drafts.ts';
 import { findUserByUrl } from '../services/users.ts';
 import { ok, pageParam, redirect, type LoaderData, type PageLoader } from './page.ts';
-import type { UserPageContext } from './user.ts';
+import { userPageContext } from './user.ts';
 
 /**
  * `/user/{url}/collections/{slug}`: a member's collection with a page of its projects, under the
@@ -18,7 +17,7 @@ export const loadMemberCollectionPage = (async (context) => {
   const found = await findUserByUrl(context.params.url ?? '', user?.id ?? null);
   if ('movedTo' in found) return redirect(variantPath(variant, memberCollectionPath(found.movedTo, slug)) + context.url.search, 301);
   const isOwner = user?.id === found.user.id;
-  const profile: UserPageContext = { profile: found.user, isOwner, draftCount: isOwner ? await countDrafts(found.user.id) : 0 };
+  const profile = await userPageContext(found.user, isOwner);
   const page = await getMemberCollection(found.user, slug.toLowerCase(), user?.id ?? null, { page: pageParam(context.url), pageSize: COLLECTION_PAGE_SIZE }, locale);
   // The owner organises every project, not only this page's.
   const entries = isOwner ? await listOwnCollectionEntries(found.user.id, page.collection.slug) : [];

@@ -12,11 +12,24 @@ import { listMemberMakes, type MakeItem } from '../services/makes.ts';
 import { getAccountEmail, type AccountEmail } from '../services/email-digest.ts';
 import { listCollectionsOf } from '../services/member-collections.ts';
 import type { MemberCollection } from '../../lib/contract/schemas/collections.ts';
+import type { FollowState } from '../services/follows.ts';
+import { getNotificationSettings, type NotificationSettings } from '../services/notification-settings.ts';
+import { canSendMail } from '../services/mail.ts';
 
-export type UserTab = 'projects' | 'stars' | 'collections' | 'makes' | 'video' | 'message' | 'profile' | 'draftbox';
+export type UserTab = 'projects' | 'stars' | 'collections' | 'makes' | 'video' | 'message' | 'profile' | 'draftbox' | 'notifications';
 
-const TABS: Record<string, UserTab> = { '': 'projects', stars: 'stars', collections: 'collections', makes: 'makes', video: 'video', message: 'message', profile: 'profile', draftbox: 'draftbox' };
-const OWNER_ONLY = new Set<UserTab>(['message', 'draftbox']);
+const TABS: Record<string, UserTab> = {
+  '': 'projects',
+  stars: 'stars',
+  collections: 'collections',
+  makes: 'makes',
+  video: 'video',
+  message: 'message',
+  profile: 'profile',
+  draftbox: 'draftbox',
+  notifications: 'notifications',
+};
+const OWNER_ONLY = new Set<UserTab>(['message', 'draftbox', 'notifications']);
 
 /** The profile every `/user/{url}` tab shows in its banner. */
 export interface UserPageContext {
@@ -24,6 +37,10 @@ export interface UserPageContext {
   isOwner: boolean;
   /** The owner's number of drafts (shown only to them). */
   draftCount: number;
+  /** The banner's Follow button: the viewer's state and the member's follower count. */
+  follow: FollowState;
+  /** How many members, projects and tags the member follows. */
+  followingCount: number;
 }
 
 export type UserTabData =
@@ -34,7 +51,8 @@ export type UserTabData =
   | { tab: 'video'; page: Page<Video>; projects: { id: string; title: string }[] }
   | { tab: 'draftbox'; drafts: Page<DraftItem> }
   | { tab: 'message'; page: MessagePage; unreadOnly: boolean }
-  | { tab: 'profile'; email: AccountEmail | null };
+  | { tab: 'profile'; email: AccountEmail | null }
+  | { tab: 'notifications'; settings: NotificationSettings; mailEnabled: boolean };
 
 /**
  * `/user/{url}[/{tab}]`: a former custom URL redirects to the same tab under the current one;
@@ -49,12 +67,23 @@ export const loadUserPage: PageLoader<UserPageData> = async (context) => {
   const found = await findUserByUrl(context.params.url ?? '', user?.id ?? null);
   if ('movedTo' in found) return redirect(variantPath(variant, userPath(found.movedTo, tabKey || undefined)) + context.url.search, 301);
   const isOwner = user?.id === found.user.id;
-  const profile: UserPageContext = { profile: found.user, isOwner, draftCount: isOwner ? await countDrafts(found.user.id) : 0 };
+  const profile = await userPageContext(found.user, isOwner);
   // A member's pages show their profile and their projects' cards (lists).
   const tags = [pageTags.user(found.user.url), pageTags.lists];
   if (OWNER_ONLY.has(tab) && !isOwner) return user ? notFound() : ok({ context: profile, tab, data: null }, { tags });
   return ok({ context: profile, tab, data: await loadTab(tab, profile, context) }, { tags });
 };
+
+/** What every page under a member's banner shows of them (their tabs, a collection's page). */
+export async function userPageContext(member: PublicUser, isOwner: boolean): Promise<UserPageContext> {
+  return {
+    profile: member,
+    isOwner,
+    draftCount: isOwner ? await countDrafts(member.id) : 0,
+    follow: { following: member.followedByViewer, followers: member.counts.followers },
+    followingCount: member.counts.following,
+  };
+}
 
 /** A tab of a member's pages; `data` is null on an owner-only tab opened by a guest. */
 export interface UserPageData {
@@ -98,5 +127,7 @@ async function loadTab(tab: UserTab, { profile, isOwner, draftCount }: UserPageC
     case 'profile':
       // The owner's email section: the address and the notification emails.
       return { tab, email: isOwner ? await getAccountEmail(profile.id) : null };
+    case 'notifications':
+      return { tab, settings: await getNotificationSettings(profile.id), mailEnabled: canSendMail() };
   }
 }

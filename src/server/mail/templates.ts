@@ -4,6 +4,7 @@
  * email exists in both languages.
  */
 import { getT, isLocale, DEFAULT_LOCALE, type Locale } from '../../lib/i18n.ts';
+import type { MessageKind } from '../db/schema/index.ts';
 import { escapeXml } from '../../lib/xml.ts';
 
 export interface MailMessage {
@@ -52,7 +53,7 @@ export function changeEmailMail(locale: string, input: { nickname: string; link:
 
 /** One line of a digest: who did what on which project. */
 export interface DigestLine {
-  kind: 'comment' | 'reply' | 'star';
+  kind: MessageKind;
   actor: string;
   project: string;
 }

@@ -1,6 +1,7 @@
 /**
  * The daily notification digest and the settings behind it. Each member chooses per kind
- * (comments on their projects, replies to them, stars) between a daily email and none. The job
+ * (`NOTIFICATION_KINDS`: comments on their projects, replies, stars, likes, follows, makes, logs)
+ * between a daily email and none; `user/emailSettings` still reads and writes the first three. The job
  * collects the unread messages of the enabled kinds since the member's last digest and sends one
  * mail per member; a member gets at most one digest a day however often the job runs.
  */
@@ -10,7 +11,8 @@ import { z } from 'zod';
 import { userPath } from '../../lib/paths.ts';
 import { getConfig } from '../config.ts';
 import { getDb } from '../db/client.ts';
-import { credentials, DIGEST_FREQUENCIES, emailPreferences, messages, projects, users, type DigestFrequency } from '../db/schema/index.ts';
+import { credentials, DIGEST_FREQUENCIES, emailPreferences, messages, NOTIFICATION_KINDS, projects, users, type DigestFrequency, type NotificationKind } from '../db/schema/index.ts';
+import { MESSAGE_KINDS_OF } from './notification-settings.ts';
 import { digestMail, type DigestLine } from '../mail/templates.ts';
 import { canSendMail, sendMail } from './mail.ts';
 
@@ -19,6 +21,9 @@ const DIGEST_KINDS = { comments: 'comment', replies: 'reply', stars: 'star' } as
 export type DigestKind = keyof typeof DIGEST_KINDS;
 
 export type EmailSettings = Record<DigestKind, DigestFrequency>;
+
+/** Each kind by email when a member never chose (the columns' defaults): the first three daily, the rest off. */
+const DIGEST_DEFAULTS: Record<NotificationKind, DigestFrequency> = { comments: 'daily', replies: 'daily', stars: 'daily', likes: 'never', follows: 'never', makes: 'never', logs: 'never' };
 
 const frequency = z.enum(DIGEST_FREQUENCIES);
 /** `POST /api/user/emailSettings`. */
@@ -89,10 +94,14 @@ export async function sendDailyDigests(now = new Date()): Promise<{ mailed: numb
   const today = dayOf(now);
   const actor = alias(users, 'actor');
   const since = sql`coalesce(${emailPreferences.lastDigestAt}, ${new Date(now.getTime() - DAY)})`;
+  // Each kind as the member chose (`MESSAGE_KINDS_OF`); no row: the defaults of the table.
   const enabled = or(
-    and(eq(messages.kind, 'comment'), sql`coalesce(${emailPreferences.comments}, 'daily') = 'daily'`),
-    and(eq(messages.kind, 'reply'), sql`coalesce(${emailPreferences.replies}, 'daily') = 'daily'`),
-    and(eq(messages.kind, 'star'), sql`coalesce(${emailPreferences.stars}, 'daily') = 'daily'`),
+    ...NOTIFICATION_KINDS.map((setting) =>
+      and(
+        inArray(messages.kind, [...MESSAGE_KINDS_OF[setting]]),
+        sql`coalesce(${emailPreferences[setting]}, ${DIGEST_DEFAULTS[setting]}) = 'daily'`,
+      ),
+    ),
   );
   const rows = await db
     .select({
@@ -109,7 +118,6 @@ export async function sendDailyDigests(now = new Date()): Promise<{ mailed: numb
     .where(
       and(
         isNull(messages.readAt),
-        inArray(messages.kind, Object.values(DIGEST_KINDS)),
         enabled,
         gt(messages.createdAt, since),
         or(isNull(emailPreferences.lastDigestOn), sql`${emailPreferences.lastDigestOn} < ${today}`),
@@ -120,7 +128,7 @@ export async function sendDailyDigests(now = new Date()): Promise<{ mailed: numb
   const byMember = new Map<number, DigestLine[]>();
   for (const row of rows) {
     const lines = byMember.get(row.userId) ?? [];
-    if (lines.length < DIGEST_MAX_LINES) lines.push({ kind: row.kind as DigestLine['kind'], actor: row.actor ?? '—', project: row.project ?? '—' });
+    if (lines.length < DIGEST_MAX_LINES) lines.push({ kind: row.kind, actor: row.actor ?? '—', project: row.project ?? '—' });
     byMember.set(row.userId, lines);
   }
 

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { MessageItem, MessagePage } from '../../lib/conversation-types.ts';
 import { excerptOf } from '../../lib/text.ts';
 import { getDb } from '../db/client.ts';
-import { comments, messages, projectLogs, projects, users } from '../db/schema/index.ts';
+import { activities, comments, messages, projectLogs, projects, users } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 
 export type { MessageItem, MessagePage };
@@ -46,12 +46,14 @@ export async function listMessages(userId: number, input: { page: number; pageSi
         commentDeletedAt: comments.deletedAt,
         logN: projectLogs.n,
         logDeletedAt: projectLogs.deletedAt,
+        path: activities.path,
       })
       .from(messages)
       .leftJoin(actor, eq(actor.id, messages.actorId))
       .leftJoin(projects, eq(projects.id, messages.projectId))
       .leftJoin(comments, eq(comments.id, messages.commentId))
       .leftJoin(projectLogs, eq(projectLogs.id, comments.logId))
+      .leftJoin(activities, eq(activities.id, messages.activityId))
       .where(where)
       .orderBy(sql`(${messages.readAt} is null) desc`, desc(messages.createdAt), desc(messages.id))
       .limit(input.pageSize)
@@ -70,6 +72,7 @@ export async function listMessages(userId: number, input: { page: number; pageSi
           ? { id: row.commentId, excerpt: excerptOf(row.commentBody ?? '', 140), ...(row.logN !== null ? { log: row.logN } : {}) }
           : null,
       body: row.body,
+      path: row.path,
       read: row.readAt !== null,
       createdAt: row.createdAt.toISOString(),
     })),

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { getDb, type Database } from '../db/client.ts';
 import { comments, messages, projects, type MessageKind } from '../db/schema/index.ts';
+import { siteAllows } from './notification-settings.ts';
 
 /** The database or an open transaction: notifications are written in the caller's transaction. */
 export type DbExecutor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
@@ -17,9 +18,13 @@ interface NewMessage {
   dedupeKey?: string;
 }
 
-/** Stores one message unless it would tell people about their own action, or repeat a toggle. */
+/**
+ * Stores one message unless it would tell people about their own action, repeat a toggle, or is
+ * of a kind the recipient turned off on the site (their notification settings).
+ */
 async function createMessage(db: DbExecutor, message: NewMessage): Promise<boolean> {
   if (message.recipientId === message.actorId) return false;
+  if (!(await siteAllows(db, message.recipientId, message.kind))) return false;
   const inserted = await db
     .insert(messages)
     .values({ ...message, dedupeKey: message.dedupeKey ?? null })
@@ -73,6 +78,14 @@ export async function notifyCommentLiked(actorId: number, commentId: number, db:
     commentId,
     dedupeKey: `comment_like:${actorId}:${commentId}`,
   });
+}
+
+/**
+ * Tells member `followedId` that `actorId` followed them; once per pair however often the follow
+ * is undone and made again.
+ */
+export async function notifyFollowed(actorId: number, followedId: number, db: DbExecutor = getDb()): Promise<boolean> {
+  return createMessage(db, { recipientId: followedId, actorId, kind: 'follow', projectId: null, commentId: null, dedupeKey: `follow:${actorId}:${followedId}` });
 }
 
 /** Tells the owner of project `projectId` that `actorId` wrote comment `commentId` on it (not their own). */

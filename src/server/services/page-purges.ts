@@ -95,3 +95,13 @@ export function purgeDonationPages(): Promise<void> {
 export function purgeMemberCollectionPages(userId: number, options: { appeared?: boolean } = {}): Promise<void> {
   return purgeQuietly(memberUrls([userId]).then((urls) => [...urls.map(pageTags.user), ...(options.appeared ? [pageTags.missing] : [])]));
 }
+
+/**
+ * A follow changed: the target's follower count (a member's pages, a project's pages, or the lists,
+ * a tag's page being `/newest?tag=`) and the follower's own "follows N" on their pages.
+ */
+export function purgeFollowPages(followerId: number, kind: 'user' | 'project' | 'tag', key: string): Promise<void> {
+  return purgeQuietly(
+    memberUrls([followerId]).then((urls) => [...urls.map(pageTags.user), kind === 'user' ? pageTags.user(key) : kind === 'project' ? pageTags.project(key) : pageTags.lists]),
+  );
+}

@@ -19,7 +19,7 @@ import { describeContentFiles, projectContentSchema, resolveContent, type Conten
 import type { saveResultSchema } from '../../lib/contract/schemas/projects.ts';
 import { assertEmailVerified } from './account-email.ts';
 import { checkNewTagAllowance, createMemberTags } from './member-tags.ts';
-import { announceActivities } from './activities.ts';
+import { announceActivities, recordActivity } from './activities.ts';
 import { amendLatestVersion, assertVersionNameFree, ensureFirstVersion, FIRST_VERSION_NAME, latestVersionName, pruneRetiredBoards, releaseVersion, versionInputSchema, type VersionInput } from './versions.ts';
 import { purgeRemixedProject, recountRemixes } from './remixes.ts';
 
@@ -102,6 +102,8 @@ async function publishNew(userId: number, resolved: ResolvedContent, draftId?: s
     await syncProjectAttachments(tx, project!.id, resolved.attachments, kinds);
     if (draftId) await tx.delete(drafts).where(and(eq(drafts.id, draftId), eq(drafts.ownerId, userId)));
     if (remixOfId !== null) await recountRemixes(tx, remixOfId);
+    // Followers of the author and of the project's tags hear about it.
+    await recordActivity(tx, { kind: 'project', actorId: userId, projectId: project!.id, path: `/d-${publicId}` });
     const eda = await planProjectEda(tx, project!.id);
     await releaseVersion(tx, project!.id, userId, publicId, version ?? { name: FIRST_VERSION_NAME, notes: '' });
     return eda;
@@ -109,6 +111,7 @@ async function publishNew(userId: number, resolved: ResolvedContent, draftId?: s
   await startProjectEda(plan);
   await purgeProjectPages(publicId, userId, { listed: true });
   if (remixOfId !== null) await purgeRemixedProject(remixOfId);
+  await announceActivities();
   return { id: publicId, status: 'published' };
 }
 

@@ -123,6 +123,11 @@ export const RATE_LIMITS = {
   'reaction:user': { member: { limit: 600, windowMs: HOUR }, newAccount: { limit: 120, windowMs: HOUR } },
   /** Changes a member may make to their collections per hour (create, edit, add, remove, reorder, delete). */
   'collection:user': { member: { limit: 600, windowMs: HOUR }, newAccount: { limit: 120, windowMs: HOUR } },
+  /**
+   * Follows and unfollows a member may make per hour: room to follow a whole tag's authors in an
+   * evening, none to spray "followed you" messages over the site from a fresh account.
+   */
+  'follow:user': { member: { limit: 300, windowMs: HOUR }, newAccount: { limit: 60, windowMs: HOUR } },
 } as const satisfies Record<string, RateLimitRule | RateLimitSteps | MemberRateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

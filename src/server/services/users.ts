@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '../db/client.ts';
-import { projects, stars, userUrlAliases, users, videos } from '../db/schema/index.ts';
+import { follows, projects, stars, userUrlAliases, users, videos } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import type { UserProfile } from '../../lib/api-types.ts';
 import type { z } from 'zod';
@@ -39,6 +39,13 @@ export async function findUserByUrl(url: string, viewerId: number | null = null)
       projects: sql<number>`(SELECT count(*)::int FROM ${projects} WHERE ${projects.ownerId} = ${row.id} AND ${isListed})`,
       stars: sql<number>`(SELECT count(*)::int FROM ${stars} INNER JOIN ${projects} ON ${projects.id} = ${stars.projectId} WHERE ${stars.userId} = ${row.id} AND ${isListed})`,
       videos: sql<number>`(SELECT count(*)::int FROM ${videos} WHERE ${videos.ownerId} = ${row.id} AND ${videos.status} = 'ready' AND ${videoVisibleTo(null)})`,
+      // The Follow button's numbers come with the others: a profile page costs no extra statement.
+      followers: sql<number>`(SELECT count(*)::int FROM ${follows} WHERE ${follows.kind} = 'user' AND ${follows.targetId} = ${row.id})`,
+      following: sql<number>`(SELECT count(*)::int FROM ${follows} WHERE ${follows.followerId} = ${row.id})`,
+      followedByViewer:
+        viewerId === null
+          ? sql<boolean>`false`
+          : sql<boolean>`EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${viewerId} AND ${follows.kind} = 'user' AND ${follows.targetId} = ${row.id})`,
     })
     .from(users)
     .where(eq(users.id, row.id));
@@ -52,7 +59,8 @@ export async function findUserByUrl(url: string, viewerId: number | null = null)
       location: row.location,
       website: row.website,
       createdAt: row.createdAt.toISOString(),
-      counts: counts ?? { projects: 0, stars: 0, videos: 0 },
+      counts: { projects: counts?.projects ?? 0, stars: counts?.stars ?? 0, videos: counts?.videos ?? 0, followers: counts?.followers ?? 0, following: counts?.following ?? 0 },
+      followedByViewer: counts?.followedByViewer ?? false,
     },
   };
 }

@@ -1,6 +1,6 @@
 import { count, isoDateTime, pageOf, projectRefSchema, serialId, userRefSchema, z } from './common.ts';
 
-export const MESSAGE_KINDS = ['comment', 'reply', 'star', 'like', 'comment_like', 'system', 'report_resolved', 'make'] as const;
+export const MESSAGE_KINDS = ['comment', 'reply', 'star', 'like', 'comment_like', 'system', 'report_resolved', 'follow', 'make', 'followed_project', 'followed_log', 'followed_version', 'followed_make'] as const;
 
 export const textLinkSchema = z
   .object({ start: z.number().int().min(0), end: z.number().int().min(0), href: z.string() })
@@ -41,6 +41,7 @@ export const messageItemSchema = z
       .object({ id: serialId, excerpt: z.string(), log: z.number().int().positive().optional().meta({ description: 'The number of the build log the comment is on; absent for a comment on the project itself.' }) })
       .nullable(),
     body: z.string().nullable(),
+    path: z.string().nullable().meta({ description: 'For news from what the member follows: the desktop path of the log, version, make or project it tells about.' }),
     read: z.boolean(),
     createdAt: isoDateTime,
   })

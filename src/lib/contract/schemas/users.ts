@@ -18,7 +18,16 @@ export const userInfoSchema = userProfileSchema
   .meta({ id: 'UserInfo', description: 'The signed-in member (`user/getUserInfo`, `user/edit`).' });
 
 export const publicUserSchema = userProfileSchema
-  .extend({ counts: z.object({ projects: count, stars: count, videos: count }) })
+  .extend({
+    counts: z.object({
+      projects: count,
+      stars: count,
+      videos: count,
+      followers: count.meta({ description: 'Members following them.' }),
+      following: count.meta({ description: 'Members, projects and tags they follow.' }),
+    }),
+    followedByViewer: z.boolean().meta({ description: 'Whether the signed-in caller follows them (false for a guest).' }),
+  })
   .meta({ id: 'PublicUser', description: 'A member as everyone may see them.' });
 
 export const projectStatusCountSchema = z.object({ published: count, draft: count });

@@ -23,3 +23,4 @@ export * from './activities.ts';
 export * from './logs.ts';
 export * from './versions.ts';
 export * from './makes.ts';
+export * from './follows.ts';

@@ -1,0 +1,18 @@
+import { defineEndpoint } from '../../../server/http/endpoint.ts';
+import { pagingSchema } from '../../../server/http/validation.ts';
+import { listFeed } from '../../../server/services/feed.ts';
+import { feedPageSchema } from '../../../lib/contract/schemas/follows.ts';
+
+export const { GET, POST, ALL, contract } = defineEndpoint({
+  auth: true,
+  methods: ['GET', 'POST'],
+  input: pagingSchema,
+  result: feedPageSchema,
+  docs: {
+    summary: 'The signed-in member’s Following feed',
+    description: 'New projects, build logs, versions and makes from the members, projects and tags they follow, newest first. `hasMore` says whether another page follows.',
+    tag: 'follows',
+    example: { page: 1, pageSize: 20 },
+  },
+  handler: ({ input, user, context }) => listFeed(user.id, input, context.locals.locale),
+});
