@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AccountEmailInfo, DigestFrequencyName, DigestKindName } from '../lib/contract/schemas/sso.ts';
+import type { AccountEmailInfo } from '../lib/contract/schemas/sso.ts';
 import { fieldMessage } from '../lib/contract/errors.ts';
 import type { IslandMessages } from '../lib/island-messages.ts';
 import { isAlert, noticeText } from '../lib/notice.ts';
@@ -14,21 +14,20 @@ export interface EmailSettingsProps {
   locale: string;
   messages: IslandMessages;
   account: AccountEmailInfo;
+  /** The member's notification settings tab, where email is chosen kind by kind. */
+  settingsHref: string;
 }
 
-const KINDS: DigestKindName[] = ['comments', 'replies', 'stars'];
-const FREQUENCIES: DigestFrequencyName[] = ['daily', 'never'];
-
-/** The owner's email section of the profile: change of address and notification emails. */
-export default function EmailSettings({ locale, messages, account }: EmailSettingsProps) {
+/** The owner's email section of the profile: change of address, and where notification emails are chosen. */
+export default function EmailSettings({ locale, messages, account, settingsHref }: EmailSettingsProps) {
   return (
     <I18nProvider locale={locale} messages={messages}>
-      <Settings account={account} />
+      <Settings account={account} settingsHref={settingsHref} />
     </I18nProvider>
   );
 }
 
-function Settings({ account: initial }: { account: AccountEmailInfo }) {
+function Settings({ account: initial, settingsHref }: { account: AccountEmailInfo; settingsHref: string }) {
   const { t } = useTranslation();
   const store = useIslandStore(() => createEmailSettings(initial));
   const state = useStore(store.$emailSettings);
@@ -73,19 +72,8 @@ function Settings({ account: initial }: { account: AccountEmailInfo }) {
         </fieldset>
       </form>
       <h3>{t('profile.email.digestTitle')}</h3>
-      <p className="muted">{t('profile.email.digestIntro')}</p>
-      {KINDS.map((kind) => (
-        <fieldset key={kind} className="field" disabled={!hydrated || state.savingKind !== null} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-          <legend>{t(`profile.email.kind.${kind}`)}</legend>
-          {FREQUENCIES.map((frequency) => (
-            <label key={frequency} style={{ marginRight: '1rem' }}>
-              <input type="radio" name={`${base}-${kind}`} value={frequency} checked={account[kind] === frequency} onChange={() => void store.setFrequency(kind, frequency)} /> {t(`profile.email.frequency.${frequency}`)}
-            </label>
-          ))}
-        </fieldset>
-      ))}
-      <p className={`status-message${isAlert(state.settingsNotice) ? ' error' : ''}`} role={isAlert(state.settingsNotice) ? 'alert' : 'status'}>
-        {state.settingsNotice ? noticeText(state.settingsNotice, t) : ''}
+      <p className="muted">
+        {t('profile.email.digestIntro')} <a href={settingsHref}>{t('profile.email.settingsLink')}</a>
       </p>
     </div>
   );

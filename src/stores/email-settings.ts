@@ -1,6 +1,6 @@
 import { map } from 'nanostores';
 import { ApiError, apiCall } from '../lib/api-client.ts';
-import type { AccountEmailInfo, DigestFrequencyName, DigestKindName } from '../lib/contract/schemas/sso.ts';
+import type { AccountEmailInfo } from '../lib/contract/schemas/sso.ts';
 import { fail, say, type Notice } from '../lib/notice.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -14,10 +14,6 @@ export interface EmailSettingsState {
   errors: Partial<Record<'email' | 'password', string>>;
   changeNotice: Notice | null;
   changing: boolean;
-  /** The digest settings' last outcome ("Saved.", or why not). */
-  settingsNotice: Notice | null;
-  /** The kind being saved, while a save is under way. */
-  savingKind: DigestKindName | null;
 }
 
 /** The change-of-address form's problems, by the rules the server applies; empty when it can be sent. */
@@ -33,8 +29,9 @@ export function validateEmailChange(state: Pick<EmailSettingsState, 'newEmail' |
 
 /**
  * The owner's email section of the profile: change the sign-in address (a link goes to the new
- * one; nothing changes until it is opened), choose the notification digest per kind (saved at
- * once). Asking for the confirmation link again is the banner's (`verify-banner.ts`).
+ * one; nothing changes until it is opened). Which notifications come by email is the notification
+ * settings' (`notification-settings.ts`); asking for the confirmation link again is the banner's
+ * (`verify-banner.ts`).
  */
 export function createEmailSettings(account: AccountEmailInfo) {
   const $emailSettings = map<EmailSettingsState>({
@@ -44,8 +41,6 @@ export function createEmailSettings(account: AccountEmailInfo) {
     errors: {},
     changeNotice: null,
     changing: false,
-    settingsNotice: null,
-    savingKind: null,
   });
 
   function setField(name: 'newEmail' | 'password', value: string): void {
@@ -76,21 +71,7 @@ export function createEmailSettings(account: AccountEmailInfo) {
     }
   }
 
-  /** Saves one kind's frequency; on failure the choice goes back to what the server has. */
-  async function setFrequency(kind: DigestKindName, frequency: DigestFrequencyName): Promise<void> {
-    const state = $emailSettings.get();
-    const previous = state.account[kind];
-    $emailSettings.set({ ...state, account: { ...state.account, [kind]: frequency }, savingKind: kind, settingsNotice: null });
-    try {
-      const saved = await apiCall<AccountEmailInfo>('user/emailSettings', { [kind]: frequency });
-      $emailSettings.set({ ...$emailSettings.get(), account: saved, savingKind: null, settingsNotice: say('profile.email.saved') });
-    } catch (error) {
-      const current = $emailSettings.get();
-      $emailSettings.set({ ...current, account: { ...current.account, [kind]: previous }, savingKind: null, settingsNotice: fail(error) });
-    }
-  }
-
-  return { $emailSettings, setField, requestChange, setFrequency };
+  return { $emailSettings, setField, requestChange };
 }
 
 export type EmailSettingsStore = ReturnType<typeof createEmailSettings>;

@@ -231,13 +231,19 @@ describe('the daily notification digest', () => {
     const neverToken = await register(never, 'Never Reader');
     expect((await post('/api/user/emailSettings', { comments: 'never' }, neverToken)).json()).toMatchObject({ retCode: 0, result: { comments: 'never', replies: 'daily', stars: 'daily', email: never } });
     expect((await post('/api/user/emailSettings', { comments: 'weekly' }, neverToken)).json()).toMatchObject({ errorKey: 'validation' });
-    // The profile's email section shows the address and the choice, checked.
+    // The profile's email section shows the address and leads to the notification settings,
+    // where the choice shows checked, kind by kind.
     const info = (await app.request('/api/user/getUserInfo', { token: neverToken })).json<{ result: { url: string } }>().result;
     const profile = await app.request(`/user/${info.url}/profile`, { token: neverToken });
     expect(profile.body).toContain(`Your email: ${never}`);
-    expect(profile.body).toContain('Notification emails');
-    const checked = (profile.body.match(/<input type="radio" name="[^"]*-(\w+)" checked="" value="(\w+)"/g) ?? []).map((input) => /-(\w+)" checked="" value="(\w+)"/.exec(input)!.slice(1).join('='));
-    expect(checked).toEqual(['comments=never', 'replies=daily', 'stars=daily']);
+    expect(profile.body).toContain(`href="/user/${info.url}/notifications"`);
+    const settings = await app.request(`/user/${info.url}/notifications`, { token: neverToken });
+    const emailBox = (label: string) => {
+      const box = new RegExp(`<input type="checkbox" aria-label="${label}: by email"( checked="")?`).exec(settings.body);
+      expect(box, label).not.toBeNull();
+      return box![1] !== undefined;
+    };
+    expect([emailBox('Comments on your projects'), emailBox('Replies to your comments'), emailBox('Stars on your projects')]).toEqual([false, true, true]);
     const owners = await getDb().select({ userId: credentials.userId, email: credentials.email }).from(credentials);
     const idOf = (email: string) => owners.find((row) => row.email === email)!.userId;
     const dailyProject = await createProject(idOf(daily), { title: 'Daily digest board' });

@@ -21,16 +21,6 @@ describe('the email settings store', () => {
     expect(store.$emailSettings.get().errors.email).toBeUndefined();
     expect(store.$emailSettings.get().errors.password).toBe('required');
   });
-
-  it('puts a digest choice back when it could not be saved, and says why', async () => {
-    const store = createEmailSettings({ ...account });
-    // No server in a unit test: the call fails like a dropped connection.
-    await store.setFrequency('stars', 'never');
-    const state = store.$emailSettings.get();
-    expect(state.account.stars).toBe('daily');
-    expect(state.savingKind).toBeNull();
-    expect(state.settingsNotice).toMatchObject({ error: { errorKey: 'network' } });
-  });
 });
 
 describe('the confirm-your-email banner store', () => {
