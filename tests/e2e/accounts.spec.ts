@@ -85,6 +85,7 @@ test('sign up from a project page, come back signed in, change avatar and custom
   expect(initialAvatar).toMatch(/^data:image\/svg\+xml/);
 
   // A file that is not an image: the cropper says so and nothing changes.
+  await expect(page.getByRole('button', { name: 'Change avatar' })).toBeEnabled();
   await page.getByTestId('avatar-file').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
   const dialog = page.getByRole('dialog', { name: 'Crop image' });
   await expect(dialog).toBeVisible();

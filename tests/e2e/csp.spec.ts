@@ -106,6 +106,7 @@ test('a member creates a project with a cropped cover and edits the profile with
   await page.goto(`/user/${me.url}/profile`);
   await expect(page.getByRole('heading', { name: 'Edit profile' })).toBeVisible();
   await expect(page.getByTestId('header-avatar')).toHaveAttribute('src', /^data:image\/svg\+xml/);
+  await expect(page.getByRole('button', { name: 'Change avatar' })).toBeEnabled();
   await page.getByTestId('avatar-file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await picture() });
   const dialog = page.getByRole('dialog', { name: 'Crop image' });
   await expect(dialog.getByTestId('cropper-stage')).toHaveAttribute('data-status', 'ready');

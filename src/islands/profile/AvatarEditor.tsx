@@ -5,6 +5,7 @@ import type { UserInfo } from '../../lib/api-types.ts';
 import { avatarSrc } from '../../lib/avatar.ts';
 import { noticeText } from '../../lib/notice.ts';
 import { AVATAR_TYPES, type ProfileStore } from '../../stores/profile.ts';
+import { useHydrated } from '../use-hydrated.ts';
 
 interface AvatarEditorProps {
   profile: ProfileStore;
@@ -20,6 +21,8 @@ export function AvatarEditor({ profile, user, changeButton }: AvatarEditorProps)
   const { avatarBusy, avatarError, avatarStatus } = useStore(profile.$profile);
   const fileInput = useRef<HTMLInputElement>(null);
   const id = useId();
+  // Until the code has come, a chosen file would go nowhere: the controls wait for it.
+  const hydrated = useHydrated();
   return (
     <section className="avatar-editor" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="field-label" style={{ margin: 0 }}>
@@ -33,6 +36,7 @@ export function AvatarEditor({ profile, user, changeButton }: AvatarEditorProps)
         accept={AVATAR_TYPES}
         className="visually-hidden"
         tabIndex={-1}
+        disabled={!hydrated}
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = ''; // choosing the same file again still opens the cropper
@@ -41,7 +45,7 @@ export function AvatarEditor({ profile, user, changeButton }: AvatarEditorProps)
         data-testid="avatar-file"
         aria-describedby={`${id}-hint`}
       />
-      <button ref={changeButton} type="button" className="btn" onClick={() => fileInput.current?.click()} disabled={avatarBusy}>
+      <button ref={changeButton} type="button" className="btn" onClick={() => fileInput.current?.click()} disabled={!hydrated || avatarBusy}>
         {avatarBusy ? t('profile.uploading') : t('profile.changeAvatar')}
       </button>
       {user.avatar && (
