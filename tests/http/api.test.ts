@@ -76,6 +76,16 @@ describe('API envelope', () => {
     expectError(invalid, 400, 'validation');
   });
 
+  it('keeps text that escapes half a surrogate pair, as a replacement character, instead of failing on it', async () => {
+    // `JSON.stringify` would escape it the same way; written out so the body is exactly what a client sent.
+    const body = '{"title":"Half \\ud800 a pair","summary":"","description":"","tags":[],"licence":"MIT","attachments":[],"publish":false}';
+    const response = await app.request('/api/release/saveProject', { method: 'POST', body, headers: { 'content-type': 'application/json', origin: app.origin() }, token: member.token });
+    expect(response.status).toBe(200);
+    const { id } = response.json<{ result: { id: string } }>().result;
+    const draft = (await app.request(`/api/temporary/detail?id=${id}`, { token: member.token })).json<{ result: { title: string } }>();
+    expect(draft.result.title).toBe('Half \ufffd a pair');
+  });
+
   it('answers a missing resource with its own error key', async () => {
     expectError(await app.request('/api/project/detail?id=doesnotexist'), 404, 'project_not_found');
   });

@@ -104,7 +104,9 @@ async function readBody(request: Request): Promise<unknown> {
   // JSON only: one input format (cross-site writes are refused before this, in src/server/http/csrf.ts).
   if (!type.includes('application/json')) throw new AppError('unsupported_type');
   try {
-    return JSON.parse(text);
+    // JSON may escape half a surrogate pair (`"\ud800"`), which no text column or jsonb value
+    // can hold: each becomes U+FFFD here, so every rule downstream sees well-formed text.
+    return JSON.parse(text, (_key, value: unknown) => (typeof value === 'string' ? value.toWellFormed() : value));
   } catch {
     throw new AppError('bad_request');
   }
