@@ -1,15 +1,14 @@
 import { useStore } from '@nanostores/react';
-import { useDeferredValue, useId, useMemo, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
+import { useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IslandMessages } from '../lib/island-messages.ts';
 import { LOG_BODY_MAX, LOG_TITLE_MAX } from '../lib/logs.ts';
 import { IMAGE_TYPES } from '../stores/markdown-images.ts';
-import { renderPreview } from '../lib/markdown-preview.ts';
 import { isAlert, noticeText } from '../lib/notice.ts';
 import { createLogEditor, type LogEditorInit } from '../stores/log-editor.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { I18nProvider } from './i18n.tsx';
-import { useHydrated } from './use-hydrated.ts';
+import { isImage, useMarkdownImages } from './shared/use-markdown-images.ts';
 import { useIslandStore } from './use-island-store.ts';
 
 export interface LogEditorProps extends Omit<LogEditorInit, 't' | 'destination'> {
@@ -21,38 +20,17 @@ export interface LogEditorProps extends Omit<LogEditorInit, 't' | 'destination'>
   messages: IslandMessages;
 }
 
-const isImage = (file: File) => file.type.startsWith('image/');
-
 function Editor({ projectId, log = null, logHref, logsHref }: Omit<LogEditorProps, 'locale' | 'messages'>) {
   const { t } = useTranslation();
   const editor = useIslandStore(() => createLogEditor({ projectId, log, t, destination: (n) => (n === null ? logsHref : logHref.replace('{n}', String(n))) }));
   const { title, content, errors, busy, status, confirmingDelete } = useStore(editor.$editor);
-  const hydrated = useHydrated();
   const id = useId();
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const textarea = useRef<HTMLTextAreaElement>(null);
   const imageInput = useRef<HTMLInputElement>(null);
-  const deferred = useDeferredValue(content);
-  // The preview is sanitized by DOMPurify, which needs a browser: none in the server's HTML.
-  const previewHtml = useMemo(() => (hydrated ? renderPreview(deferred) : ''), [hydrated, deferred]);
+  const { previewHtml, uploadImages, onPaste } = useMarkdownImages(textarea, content, editor.uploadImages);
   const editing = log !== null;
 
-  const uploadImages = (images: File[]) => {
-    const element = textarea.current;
-    const end = content.length;
-    const caret = editor.uploadImages(images, { start: element?.selectionStart ?? end, end: element?.selectionEnd ?? end });
-    if (caret === null || !element) return;
-    requestAnimationFrame(() => {
-      element.focus();
-      element.setSelectionRange(caret, caret);
-    });
-  };
-  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
-    const images = [...event.clipboardData.files].filter(isImage);
-    if (images.length === 0) return;
-    event.preventDefault();
-    uploadImages(images);
-  };
   const onDrop = (event: DragEvent<HTMLElement>) => {
     const images = [...event.dataTransfer.files].filter(isImage);
     if (images.length === 0) return;

@@ -1,12 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useDeferredValue, useMemo, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
+import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { renderPreview } from '../../lib/markdown-preview.ts';
 import { DESCRIPTION_MAX, IMAGE_TYPES, type ProjectFormStore } from '../../stores/project-form.ts';
-import { useHydrated } from '../use-hydrated.ts';
+import { isImage, useMarkdownImages } from '../shared/use-markdown-images.ts';
 import { describedBy, FieldError, type FieldIds } from './FieldError.tsx';
-
-const isImage = (file: File) => file.type.startsWith('image/');
 
 /**
  * The Markdown description with a live preview (side by side, or as tabs on narrow screens);
@@ -15,32 +12,11 @@ const isImage = (file: File) => file.type.startsWith('image/');
 export function DescriptionField({ form, ids }: { form: ProjectFormStore; ids: FieldIds }) {
   const { t } = useTranslation();
   const { fields, errors } = useStore(form.$form);
-  const hydrated = useHydrated();
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const [dragging, setDragging] = useState(false);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const imageInput = useRef<HTMLInputElement>(null);
-  const deferred = useDeferredValue(fields.description);
-  // The preview is sanitized by DOMPurify, which needs a browser: none in the server's HTML.
-  const previewHtml = useMemo(() => (hydrated ? renderPreview(deferred) : ''), [hydrated, deferred]);
-
-  /** Uploads images at the caret, which then moves past what was inserted. */
-  const uploadImages = (images: File[]) => {
-    const element = textarea.current;
-    const end = fields.description.length;
-    const caret = form.uploadImages(images, { start: element?.selectionStart ?? end, end: element?.selectionEnd ?? end });
-    if (caret === null || !element) return;
-    requestAnimationFrame(() => {
-      element.focus();
-      element.setSelectionRange(caret, caret);
-    });
-  };
-  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
-    const images = [...event.clipboardData.files].filter(isImage);
-    if (images.length === 0) return;
-    event.preventDefault();
-    uploadImages(images);
-  };
+  const { previewHtml, uploadImages, onPaste } = useMarkdownImages(textarea, fields.description, form.uploadImages);
   const onDrop = (event: DragEvent<HTMLElement>) => {
     const dropped = [...event.dataTransfer.files];
     setDragging(false);
