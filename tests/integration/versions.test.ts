@@ -10,6 +10,7 @@ import { parseInput } from '../../src/server/http/validation.ts';
 import { startJobWorkers, stopJobWorkers } from '../../src/server/jobs/workers.ts';
 import { getEdaDetail } from '../../src/server/services/eda.ts';
 import { getProjectDetail } from '../../src/server/services/project-detail.ts';
+import { listProjectFeed } from '../../src/server/services/feeds.ts';
 import { deleteProject, editProject, editProjectSchema, loadFormSource, saveProject, saveProjectSchema } from '../../src/server/services/publishing.ts';
 import { storeUpload } from '../../src/server/services/uploads.ts';
 import { diffVersions, downloadVersionFile, listVersions } from '../../src/server/services/versions.ts';
@@ -107,6 +108,9 @@ describe('releasing versions', () => {
     expect(await getDb().select({ title: activities.title, path: activities.path }).from(activities).where(and(eq(activities.projectId, internal!.id), eq(activities.kind, 'version')))).toEqual([
       { title: 'v1.1', path: `/d-${id}/versions` },
     ]);
+    // The project's Atom feed carries the release (the first version is the publication itself).
+    const feed = await listProjectFeed(id);
+    expect(feed.entries.map((entry) => [entry.title, entry.path, entry.summary])).toEqual([[`${feed.project.title} v1.1`, `/d-${id}/versions#version-2`, 'Errata added.\nSecond line.']]);
 
     // An edit without a version: still two versions, the latest now has the edit's files.
     await edit(user.id, id, { drop: /errata/, add: [sheet('bom-notes.csv', 'x')] });

@@ -16,6 +16,7 @@ import { cardTags, isListed, shareImage, tagName, type TagRef } from './cards.ts
 import { tagIdsWithChildren } from './tags.ts';
 import { findUserByUrl } from './users.ts';
 import { listLogFeedEntries } from './logs.ts';
+import { listVersionFeedEntries } from './versions.ts';
 
 /** Entries per feed: a reader polling daily misses nothing unless 30 projects a day appear. */
 export const FEED_SIZE = 30;
@@ -196,7 +197,7 @@ export interface ProjectFeed {
 
 /**
  * The Atom feed of one published project (`/d-{id}/feed.xml`), as a guest may read it: what
- * happens on the project after it is published (its build logs), newest first. Each kind adds its
+ * happens on the project after it is published (its build logs and new versions), newest first. Each kind adds its
  * entries here; a hidden or deleted project is the services' 404 `project_not_found`.
  */
 export async function listProjectFeed(publicId: string, limit = FEED_SIZE): Promise<ProjectFeed> {
@@ -207,7 +208,11 @@ export async function listProjectFeed(publicId: string, limit = FEED_SIZE): Prom
     .where(and(eq(projects.publicId, publicId), isListed))
     .limit(1);
   if (!row) throw new AppError('project_not_found');
-  const logs = await listLogFeedEntries({ id: row.id, ownerId: row.ownerId }, publicId, limit);
-  const entries = [...logs].sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime()).slice(0, limit);
+  const owner = { url: row.ownerUrl, nickname: row.ownerNickname };
+  const [logs, versions] = await Promise.all([
+    listLogFeedEntries({ id: row.id, ownerId: row.ownerId }, publicId, limit),
+    listVersionFeedEntries({ id: row.id, title: row.title, owner }, publicId, limit),
+  ]);
+  const entries = [...logs, ...versions].sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime()).slice(0, limit);
   return { project: { id: publicId, title: row.title, owner: { url: row.ownerUrl, nickname: row.ownerNickname } }, entries };
 }

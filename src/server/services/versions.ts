@@ -6,7 +6,7 @@
  * released with before it was rendered or read.
  */
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { BomLine } from '../../lib/contract/eda.ts';
 import type { z } from 'zod';
 import type { layerDiffSchema, boardDiffSchema, versionDiffSchema, versionSchema } from '../../lib/contract/schemas/versions.ts';
@@ -24,6 +24,8 @@ import { isPublishedFor } from './cards.ts';
 import { boardKeys, boardsVersionsShow, currentBoard } from './eda.ts';
 import { newPublicId } from './ids.ts';
 import { findPublishedProject } from './project-detail.ts';
+import type { FeedEntry } from './feeds.ts';
+import { projectTabPath } from '../../lib/project-tabs.ts';
 
 export type VersionInfo = z.infer<typeof versionSchema>;
 export type VersionDiff = z.infer<typeof versionDiffSchema>;
@@ -313,6 +315,34 @@ export async function listVersions(publicId: string, viewerId: number | null): P
  * brought up to date (and kept so): an edit amending a version while its board finished may have
  * copied the board a moment before the job did.
  */
+/**
+ * The project's releases after its first, newest first, as entries of the project's Atom feed (the
+ * first version is the publication itself, which the site's feeds already carry).
+ */
+export async function listVersionFeedEntries(
+  project: { id: number; title: string; owner: { url: string; nickname: string } },
+  publicId: string,
+  limit: number,
+): Promise<FeedEntry[]> {
+  const rows = await getDb()
+    .select({ number: projectVersions.number, name: projectVersions.name, notes: projectVersions.notes, createdAt: projectVersions.createdAt, updatedAt: projectVersions.updatedAt })
+    .from(projectVersions)
+    .where(and(eq(projectVersions.projectId, project.id), gt(projectVersions.number, 1)))
+    .orderBy(desc(projectVersions.number))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: publicId,
+    path: `${projectTabPath(publicId, 'versions')}#version-${row.number}`,
+    title: `${project.title} ${row.name}`,
+    summary: row.notes.slice(0, 280),
+    author: project.owner,
+    publishedAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    image: null,
+    tags: [],
+  }));
+}
+
 async function readVersionRows(projectId: number): Promise<VersionRow[]> {
   const db = getDb();
   let rows = await db.select().from(projectVersions).where(eq(projectVersions.projectId, projectId)).orderBy(desc(projectVersions.number));
