@@ -59,16 +59,16 @@ async function queriesFor(path: string, token?: string): Promise<number> {
 
 describe('queries per page', () => {
   // [page, address, queries for a guest, queries for a signed-in member]
-  // A member's home has their Following section (one statement), a tag page and a project page
-  // their Follow button's state (one statement: the count and whether the viewer follows).
+  // A member's home has their Following section (one statement), a tag page its Follow button's
+  // state (one statement: the count and whether the viewer follows).
   const pages: [string, () => string, number, number][] = [
     ['home', () => '/', 6, 8],
     ['newest', () => '/newest', 4, 5],
     ['a tag page', () => '/newest?tag=budget-tag', 8, 9],
     ['search', () => '/search?q=budget', 4, 5],
-    // One statement more than before follows: the project's follower count (and the member's follow).
-    ['a project page', () => `/d-${projectId}`, 11, 13],
-    ['its Logs tab', () => `/d-${projectId}/logs`, 8, 9],
+    // A project's Follow button's count and state come with the project's own row.
+    ['a project page', () => `/d-${projectId}`, 10, 12],
+    ['its Logs tab', () => `/d-${projectId}/logs`, 7, 8],
     ['one of its build logs, with comments', () => `/d-${projectId}/log/1`, 11, 13],
     ['its electronics page', () => `/eda/${projectId}`, 10, 13],
     ["a member's projects", () => `/user/${owner.user.customUrl}`, 6, 7],

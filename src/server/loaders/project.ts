@@ -16,7 +16,6 @@ import { listProjectMakes, type MakeItem } from '../services/makes.ts';
 import { loadProjectLineage } from '../services/remixes.ts';
 import { pagingSchema } from '../http/validation.ts';
 import type { Page } from '../services/cards.ts';
-import { getFollowState } from '../services/follows.ts';
 
 /** The project page (`/d-{id}`): the project, its comments and related projects; counts the view. */
 export const loadProjectPage = (async (context) => {
@@ -24,14 +23,14 @@ export const loadProjectPage = (async (context) => {
   const viewerId = context.locals.user?.id ?? null;
   // Found once; related projects and comments start from what was found.
   const { detail: project, ref } = await findProjectDetail(id, viewerId, context.locals.locale);
-  const [related, comments, mustConfirmEmail, lineage, follow] = await Promise.all([
+  const [related, comments, mustConfirmEmail, lineage] = await Promise.all([
     listRelatedProjects(ref, context.locals.locale, 4),
     loadProjectComments({ publicId: id, found: ref }, viewerId, commentOptionsFrom(context.url)),
     // A member who has not confirmed their address is told so where they would comment.
     viewerId ? isEmailUnverified(viewerId) : false,
     loadProjectLineage({ id: ref.id, remixOfId: ref.remixOfId ?? null, remixCount: project.tabs.remixes }, viewerId, context.locals.locale),
-    getFollowState(viewerId, { kind: 'project', target: id }),
   ]);
+  const follow = project.follow;
   countView(context, project.id);
   return ok(
     { project, related, comments, donate: donateLink(project.id), mustConfirmEmail, lineage, follow },
@@ -90,11 +89,11 @@ export const loadProjectTabPage = (async (context) => {
   if (!isProjectTab(tab) || tab === 'overview') return notFound();
   const viewerId = context.locals.user?.id ?? null;
   const { detail: project, ref } = await findProjectDetail(context.params.id ?? '', viewerId, context.locals.locale);
-  const [data, lineage, follow] = await Promise.all([
+  const [data, lineage] = await Promise.all([
     loadProjectTab(tab, ref, context),
     loadProjectLineage({ id: ref.id, remixOfId: ref.remixOfId ?? null, remixCount: 0 }, viewerId, context.locals.locale),
-    getFollowState(viewerId, { kind: 'project', target: project.id }),
   ]);
+  const follow = project.follow;
   return ok({ project, tab, data, donate: donateLink(project.id), lineage, follow }, { tags: [pageTags.project(project.id), pageTags.user(project.owner.url), ...lineageTags(lineage)] });
 }) satisfies PageLoader<unknown>;
 

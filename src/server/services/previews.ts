@@ -82,6 +82,7 @@ export async function getPreview(previewId: string, viewerId: number | null, tok
     attachments: files.map((file) => ({ id: file.id, name: file.name, mime: file.mime, size: file.size, kind: guessAttachmentKind(file.name, file.mime), downloadCount: 0, url: file.url })),
     boards: [],
     videos: [],
+    follow: { following: false, followers: 0 },
     tabs: { logs: 0, versions: 0, makes: 0, remixes: 0 },
     shareImage: content.cover,
     updatedAt: created,

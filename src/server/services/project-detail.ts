@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Locale } from '../../lib/i18n.ts';
 import { getDb } from '../db/client.ts';
-import { attachments, likes, projects, projectTags, stars, users } from '../db/schema/index.ts';
+import { attachments, follows, likes, projects, projectTags, stars, users } from '../db/schema/index.ts';
 import type { AttachmentKind } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import { fileUrl } from '../storage/index.ts';
@@ -74,6 +74,11 @@ export async function findProjectDetail(
       remixOfId: projects.remixOfId,
       starred: viewerHas(stars),
       liked: viewerHas(likes),
+      // The Follow button's state comes with the row too.
+      followers: sql<number>`(SELECT count(*)::int FROM ${follows} WHERE ${follows.kind} = 'project' AND ${follows.targetId} = ${projects.id})`,
+      following: viewerId
+        ? sql<boolean>`EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${viewerId} AND ${follows.kind} = 'project' AND ${follows.targetId} = ${projects.id})`
+        : sql<boolean>`false`,
     })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.ownerId))
@@ -104,6 +109,7 @@ export async function findProjectDetail(
     shareImage: row.shareImage,
     updatedAt: row.updatedAt.toISOString(),
     // A published project has its version 1 even before it is written (on first read or edit).
+    follow: { following: row.following, followers: row.followers },
     tabs: { logs: row.logCount, versions: Math.max(row.versionCount, 1), makes: row.makeCount, remixes: row.remixCount },
     viewer: { starred: row.starred, liked: row.liked, isOwner: viewerId === row.ownerId, hidden: row.hiddenAt !== null },
   };

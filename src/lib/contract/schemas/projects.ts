@@ -47,6 +47,7 @@ export const projectDetailSchema = projectCardSchema
     videos: z.array(videoSchema),
     shareImage: z.string().nullable(),
     updatedAt: isoDateTime,
+    follow: z.object({ following: z.boolean(), followers: count }).meta({ description: 'The viewer follows the project; how many members do.' }),
     tabs: z.object({ logs: count, versions: count, makes: count, remixes: count }).meta({ description: 'How many build logs, versions, makes and remixes the project has.' }),
     viewer: z.object({ starred: z.boolean(), liked: z.boolean(), isOwner: z.boolean(), hidden: z.boolean().meta({ description: 'Hidden by staff after a report: only its author and staff see it.' }) }),
   })
