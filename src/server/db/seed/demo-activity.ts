@@ -1,16 +1,16 @@
 /**
  * The demo content of what members do with projects once published: build logs (with a few
  * comments), makes with generated photos, a remix, members' own collections, follows, and the
- * activities followers hear about. Written in the seed's transaction after the projects; the
- * activities are left undelivered (`fannedOutAt` null), so the feed job's resume sweep delivers
- * them to followers' feeds as soon as the job workers start, by the same path a post takes.
+ * activities followers hear about. Written in the seed's transaction after the projects, with the
+ * activities undelivered (`fannedOutAt` null) as a post leaves them; once it commits,
+ * `deliverDemoActivity` delivers them by the feed job's own function.
  * It draws from its own generator, so the projects, comments and stars before it stay as they were.
  */
 import { sql } from 'drizzle-orm';
 import { logPath } from '../../../lib/logs.ts';
 import { slugify } from '../../../lib/slug.ts';
 import { excerptOf } from '../../../lib/text.ts';
-import type { Database } from '../client.ts';
+import { getDb, type Database } from '../client.ts';
 import {
   activities,
   comments,
@@ -24,6 +24,7 @@ import {
   projects,
   type ActivityKind,
 } from '../schema/index.ts';
+import { fanOutActivities } from '../../services/feed.ts';
 import { renderDescription } from '../../services/markdown.ts';
 import type { CommentPool, DemoContent } from './demo-content.ts';
 import { createRng, type Rng } from './random.ts';
@@ -213,4 +214,20 @@ export async function insertDemoActivity(tx: Tx, content: DemoContent, context: 
 
   if (activityRows.length) await tx.insert(activities).values(activityRows);
   if (messageRows.length) await tx.insert(messages).values(messageRows);
+}
+
+/**
+ * Delivers the seeded activities to followers' feeds and messages, by the feed job's function, so
+ * the Following feeds are full when the site first serves; then dates the `followed_*` messages at
+ * the events they tell of, read when older than five days like the seed's other messages: the
+ * fan-out stamps them now, and a first inbox would otherwise hold a score of "new" messages about
+ * months-old projects. Should the process stop before this, the feed job's resume sweep delivers
+ * them at the next start (with that day's date).
+ */
+export async function deliverDemoActivity(): Promise<void> {
+  await fanOutActivities();
+  await getDb().execute(sql`
+    UPDATE ${messages} m SET created_at = a.created_at,
+      read_at = CASE WHEN a.created_at < now() - interval '5 days' THEN a.created_at + interval '1 day' END
+    FROM ${activities} a WHERE m.activity_id = a.id AND m.kind LIKE 'followed\\_%'`);
 }

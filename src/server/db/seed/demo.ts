@@ -34,7 +34,7 @@ import { loadDemoContent, type CommentPool, type DemoContent, type ProjectSeed }
 import { planProjectEda } from '../../services/eda.ts';
 import { ensureFirstVersion } from '../../services/versions.ts';
 import { storeDesignFiles } from './design-files.ts';
-import { insertDemoActivity, type SeededProject } from './demo-activity.ts';
+import { deliverDemoActivity, insertDemoActivity, type SeededProject } from './demo-activity.ts';
 import { avatarSvg, bannerSvg, collectionSvg, coverSvg, makePhotoSvg, storeArtwork, type ArtworkJob } from './images.ts';
 import { projectTextColumns } from './project-text.ts';
 import { createRng, hashString, type Rng } from './random.ts';
@@ -65,13 +65,15 @@ export async function seedDemoIfEmpty(options: { dir?: string } = {}): Promise<b
   const { rows } = await db.$client.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
   if (rows[0]!.n > 0) return false;
   const content = loadDemoContent(options.dir);
-  return db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
     const [again] = await tx.select({ n: count() }).from(users);
     if ((again?.n ?? 0) > 0) return false; // another instance seeded meanwhile
     await insertDemo(tx, content);
     return true;
   });
+  if (seeded) await deliverDemoActivity();
+  return seeded;
 }
 
 /**
