@@ -298,11 +298,11 @@ describe('demo content', () => {
       loadDemoContent().users.map((user) => user.url),
     ]);
     for (const member of members) {
-      const feed = await listFeed(member.id, { page: 1, pageSize: 20 }, 'en');
+      const feed = await listFeed(member.id, { page: 1, pageSize: 20 }, 'en-US');
       expect(feed.list.length, member.custom_url).toBeGreaterThan(0);
       for (const entry of feed.list) expect(entry.actor.url).not.toBe(member.custom_url);
     }
-    const first = await listFeed(members[0]!.id, { page: 1, pageSize: 50 }, 'en');
+    const first = await listFeed(members[0]!.id, { page: 1, pageSize: 50 }, 'en-US');
     const times = first.list.map((entry) => entry.createdAt);
     expect(times).toEqual([...times].sort().reverse());
     const feedKinds = await rows<{ kind: string }>(`SELECT DISTINCT a.kind FROM feed_entries f JOIN activities a ON a.id = f.activity_id ORDER BY 1`);
