@@ -5,6 +5,7 @@ import { loadDemoContent } from '../../src/server/db/seed/demo-content.ts';
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, queueDemoImageVariants, seedDemoIfEmpty } from '../../src/server/db/seed/demo.ts';
 import { seedSynthetic } from '../../src/server/db/seed/synthetic.ts';
 import { fanOutActivities, listFeed } from '../../src/server/services/feed.ts';
+import { tagSlugOf } from '../../src/lib/tag-names.ts';
 import { verifyPassword } from '../../src/server/services/passwords.ts';
 import { getStorage } from '../../src/server/storage/index.ts';
 
@@ -156,7 +157,7 @@ describe('demo content', () => {
         licence: file.licence,
         recommend_rank: file.recommend ?? null,
         description_md: file.description,
-        tags: [...file.tags].sort(),
+        tags: [...file.tags, ...(file.memberTags ?? []).map(tagSlugOf)].sort(),
       });
     }
 
@@ -247,6 +248,17 @@ describe('demo content', () => {
       expect(listed[0]!.is_public).toBe(collection.public);
       expect(listed[0]!.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
     }
+    // members' own tags: outside the staff tree, named as typed, made by the first owner who typed them
+    const memberTags = await rows<{ slug: string; name_en: string; name_zh: string; parent_id: number | null; creator: string }>(
+      `SELECT t.slug, t.name_en, t.name_zh, t.parent_id, u.custom_url AS creator FROM tags t JOIN users u ON u.id = t.created_by WHERE NOT t.curated ORDER BY t.slug`,
+    );
+    const typed = new Map<string, { name: string; owner: string }>();
+    for (const file of content.projects) for (const name of file.memberTags ?? []) if (!typed.has(tagSlugOf(name))) typed.set(tagSlugOf(name), { name, owner: file.owner });
+    expect(memberTags).toEqual(
+      [...typed].sort(([a], [b]) => (a < b ? -1 : 1)).map(([slug, { name, owner }]) => ({ slug, name_en: name, name_zh: name, parent_id: null, creator: owner })),
+    );
+    expect(memberTags.length).toBeGreaterThanOrEqual(3);
+
     const privateOnes = await rows(`SELECT id FROM member_collections WHERE NOT is_public`);
     expect(privateOnes.length).toBeGreaterThanOrEqual(1);
     expect(await mismatchedCounters()).toEqual([]);

@@ -68,6 +68,12 @@ describe('demo content files', () => {
     expect(() => loadDemoContent(dir)).toThrow(/member-collections\.yaml: unknown project in "Synth bench" "eurorack-vcx"/);
     write('member-collections.yaml', original('member-collections.yaml'));
 
+    // a member's tag is a name a member could type, and not a staff tag's
+    write('projects/tiny-tester.md', projectFile('tags: [rp2040]\nmemberTags: [Debug Probe]\n'));
+    expect(() => loadDemoContent(dir)).toThrow(/tiny-tester\.md: member tag "Debug Probe" is the staff tag "debug-probe"/);
+    write('projects/tiny-tester.md', projectFile('tags: [rp2040]\nmemberTags: ["<<>>"]\n'));
+    expect(() => loadDemoContent(dir)).toThrow(/tiny-tester\.md: member tag "<<>>" cannot be a tag/);
+
     // a licence without derivatives takes no remix
     write('projects/tiny-tester.md', projectFile('tags: [rp2040]\n').replace('licence: MIT', 'licence: CC-BY-ND-4.0'));
     write('projects/tiny-remix.md', projectFile('tags: [rp2040]\nremixOf: tiny-tester\n'));

@@ -12,6 +12,7 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { forbidsDerivatives, LICENCE_IDS } from '../../../lib/licences.ts';
 import { LOG_BODY_MAX, LOG_TITLE_MAX } from '../../../lib/logs.ts';
+import { tagNameProblem, tagSlugOf } from '../../../lib/tag-names.ts';
 import { MAKE_IMAGES_MAX, MAKE_NOTE_MAX_CHARACTERS } from '../../services/makes.ts';
 import { MASK_COLORS } from './images.ts';
 
@@ -104,6 +105,11 @@ const projectFrontSchema = z.strictObject({
   lang: z.enum(['en', 'zh']),
   licence: z.enum(LICENCE_IDS),
   tags: z.array(slug).min(1),
+  /**
+   * Tags the owner typed when publishing that are not in the staff tree: made as publishing makes
+   * them (outside the tree, named as typed, by the first owner in file order who used the name).
+   */
+  memberTags: z.array(z.string().min(1)).optional(),
   /** Curated position on `/recommend`. */
   recommend: z.number().int().positive().optional(),
   /** The file name of the project this one is a remix of (its licence must allow derivatives). */
@@ -240,6 +246,11 @@ export function loadDemoContent(dir: string = DEMO_CONTENT_DIR): DemoContent {
     const file = path.join(projectDir, `${project.slug}.md`);
     known(userUrls, project.owner, 'owner', file);
     for (const tag of project.tags) known(tagSet, tag, 'tag', file);
+    for (const name of project.memberTags ?? []) {
+      const problem = tagNameProblem(name);
+      if (problem) throw new DemoContentError(`${file}: member tag "${name}" cannot be a tag (${problem})`);
+      if (tagSet.has(tagSlugOf(name))) throw new DemoContentError(`${file}: member tag "${name}" is the staff tag "${tagSlugOf(name)}": list it under tags`);
+    }
     const design = project.design;
     if (design) {
       const edaDir = path.join(dir, 'eda');

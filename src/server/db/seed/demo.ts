@@ -33,6 +33,8 @@ import { imageStorageKey, queueImageVariants } from '../../services/uploads.ts';
 import { loadDemoContent, type CommentPool, type DemoContent, type ProjectSeed } from './demo-content.ts';
 import { planProjectEda } from '../../services/eda.ts';
 import { ensureFirstVersion } from '../../services/versions.ts';
+import { createMemberTags } from '../../services/member-tags.ts';
+import { cleanTagName, tagSlugOf } from '../../../lib/tag-names.ts';
 import { storeDesignFiles } from './design-files.ts';
 import { deliverDemoActivity, insertDemoActivity, type SeededProject } from './demo-activity.ts';
 import { avatarSvg, bannerSvg, collectionSvg, coverSvg, makePhotoSvg, storeArtwork, type ArtworkJob } from './images.ts';
@@ -224,6 +226,14 @@ async function insertDemo(tx: Tx, content: DemoContent): Promise<void> {
   );
 
   const tagBySlug = await ensureTagTree(tx, content.tags);
+  // members' own tags, made by the publishing service's function, each by the first owner who typed it
+  const memberTagsOf = new Map<string, { id: number; nameEn: string; nameZh: string }[]>();
+  for (const seed of content.projects) {
+    if (!seed.memberTags?.length) continue;
+    const created = seed.memberTags.map((name) => ({ slug: tagSlugOf(name), name: cleanTagName(name) }));
+    memberTagsOf.set(seed.slug, await createMemberTags(tx, userId.get(seed.owner)!, { rows: [], created }));
+  }
+  const tagIdsOf = (seed: ProjectSeed) => [...seed.tags.map((slug) => tagBySlug.get(slug)!.id), ...(memberTagsOf.get(seed.slug) ?? []).map((tag) => tag.id)];
 
   // projects, with their stars, likes and comments worked out first so the counts match
   type Planned = {
@@ -303,10 +313,7 @@ async function insertDemo(tx: Tx, content: DemoContent): Promise<void> {
     .values(
       planned.map((project, i) => {
         const { seed } = project;
-        const tagNames = seed.tags.flatMap((slug) => {
-          const tag = tagBySlug.get(slug)!;
-          return [tag.nameEn, tag.nameZh];
-        });
+        const tagNames = [...seed.tags.map((slug) => tagBySlug.get(slug)!), ...(memberTagsOf.get(seed.slug) ?? [])].flatMap((tag) => [tag.nameEn, tag.nameZh]);
         const commentTotal = commentPlans[i]!.reduce((sum, c) => sum + 1 + c.replies.length, 0);
         const published = project.publishedAt.getTime();
         const updatedAt = rng.chance(0.4) ? between(rng, published, now, 2) : project.publishedAt;
@@ -373,7 +380,7 @@ async function insertDemo(tx: Tx, content: DemoContent): Promise<void> {
 
   await tx.insert(projectTags).values(
     planned.flatMap((project) =>
-      project.seed.tags.map((slug) => ({ projectId: projectId.get(project.publicId)!, tagId: tagBySlug.get(slug)!.id })),
+      tagIdsOf(project.seed).map((tagId) => ({ projectId: projectId.get(project.publicId)!, tagId })),
     ),
   );
 
@@ -513,7 +520,7 @@ async function insertDemo(tx: Tx, content: DemoContent): Promise<void> {
         ownerId: project.ownerId,
         publishedAt: project.publishedAt,
         lang: project.seed.lang,
-        tagIds: project.seed.tags.map((slug) => tagBySlug.get(slug)!.id),
+        tagIds: tagIdsOf(project.seed),
       },
     ]),
   );
