@@ -4,6 +4,8 @@ import { getDb } from '../../src/server/db/client.ts';
 import { loadDemoContent } from '../../src/server/db/seed/demo-content.ts';
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, queueDemoImageVariants, seedDemoIfEmpty } from '../../src/server/db/seed/demo.ts';
 import { seedSynthetic } from '../../src/server/db/seed/synthetic.ts';
+import { fanOutActivities, listFeed } from '../../src/server/services/feed.ts';
+import { tagSlugOf } from '../../src/lib/tag-names.ts';
 import { verifyPassword } from '../../src/server/services/passwords.ts';
 import { getStorage } from '../../src/server/storage/index.ts';
 
@@ -16,6 +18,7 @@ async function rows<T>(text: string, values: unknown[] = []): Promise<T[]> {
 const TABLES = [
   'users', 'credentials', 'tags', 'projects', 'project_tags', 'stars', 'likes', 'comments', 'comment_likes',
   'messages', 'banners', 'collections', 'collection_projects', 'donations', 'uploads',
+  'project_logs', 'makes', 'make_images', 'follows', 'activities', 'feed_entries', 'member_collections', 'member_collection_projects',
 ];
 
 async function tableCounts(): Promise<Record<string, number>> {
@@ -24,17 +27,25 @@ async function tableCounts(): Promise<Record<string, number>> {
   return out;
 }
 
-/** Projects whose stored counters differ from the rows they count. */
+/**
+ * Projects whose stored counters differ from the rows they count (a project's comment count is of
+ * its own comments, not its build logs'; the logs count theirs).
+ */
 async function mismatchedCounters(): Promise<unknown[]> {
   return rows(`
-    SELECT p.public_id, p.star_count, p.like_count, p.comment_count,
+    SELECT p.public_id, p.star_count, p.like_count, p.comment_count, p.log_count, p.make_count, p.remix_count,
            (SELECT count(*)::int FROM stars s WHERE s.project_id = p.id) AS stars,
            (SELECT count(*)::int FROM likes l WHERE l.project_id = p.id) AS likes,
-           (SELECT count(*)::int FROM comments c WHERE c.project_id = p.id AND c.deleted_at IS NULL) AS comments
+           (SELECT count(*)::int FROM comments c WHERE c.project_id = p.id AND c.log_id IS NULL AND c.deleted_at IS NULL) AS comments
     FROM projects p
     WHERE p.star_count <> (SELECT count(*) FROM stars s WHERE s.project_id = p.id)
        OR p.like_count <> (SELECT count(*) FROM likes l WHERE l.project_id = p.id)
-       OR p.comment_count <> (SELECT count(*) FROM comments c WHERE c.project_id = p.id AND c.deleted_at IS NULL)`);
+       OR p.comment_count <> (SELECT count(*) FROM comments c WHERE c.project_id = p.id AND c.log_id IS NULL AND c.deleted_at IS NULL)
+       OR p.log_count <> (SELECT count(*) FROM project_logs l WHERE l.project_id = p.id AND l.deleted_at IS NULL AND l.hidden_at IS NULL)
+       OR p.make_count <> (SELECT count(*) FROM makes m WHERE m.project_id = p.id)
+       OR p.remix_count <> (SELECT count(*) FROM projects r WHERE r.remix_of_id = p.id AND r.status = 'published')
+       OR EXISTS (SELECT 1 FROM project_logs l WHERE l.project_id = p.id
+                  AND l.comment_count <> (SELECT count(*) FROM comments c WHERE c.log_id = l.id AND c.deleted_at IS NULL))`);
 }
 
 describe('demo content', () => {
@@ -70,7 +81,8 @@ describe('demo content', () => {
     const images = await rows<{ url: string; width: number | null }>(`
       SELECT i.url, u.width FROM (
         SELECT cover AS url FROM projects WHERE cover IS NOT NULL UNION ALL SELECT avatar FROM users
-        UNION ALL SELECT image FROM banners UNION ALL SELECT cover FROM collections) i
+        UNION ALL SELECT image FROM banners UNION ALL SELECT cover FROM collections
+        UNION ALL SELECT '/files/' || u.storage_key FROM make_images mi JOIN uploads u ON u.id = mi.upload_id) i
       LEFT JOIN uploads u ON i.url = '/files/' || u.storage_key AND u.id = substring(i.url from '([0-9a-z]+)\\.webp$')`);
     for (const { url, width } of images) {
       expect(url).toMatch(/^\/files\/images\/[0-9a-z]{2}\/[0-9a-z]{16}\.webp$/);
@@ -145,7 +157,7 @@ describe('demo content', () => {
         licence: file.licence,
         recommend_rank: file.recommend ?? null,
         description_md: file.description,
-        tags: [...file.tags].sort(),
+        tags: [...file.tags, ...(file.memberTags ?? []).map(tagSlugOf)].sort(),
       });
     }
 
@@ -173,6 +185,140 @@ describe('demo content', () => {
         member: donation.user ?? null,
       })),
     );
+  });
+
+  it('gives projects build logs, makes, a remix and members\' collections as the files say, with their counts and messages', async () => {
+    const content = loadDemoContent();
+    const idOf = new Map(
+      (await rows<{ id: number; title: string }>(`SELECT id, title FROM projects`)).map((row) => [row.title, row.id]),
+    );
+    const projectOf = (slug: string) => content.projects.find((project) => project.slug === slug)!;
+
+    // build logs: numbered 1..n in the file's order, by the owner, after publication, in time order
+    expect(content.logs.length).toBeGreaterThanOrEqual(6);
+    for (const entry of content.logs) {
+      const logs = await rows<{ n: number; title: string; author: string; body_html: string; after_publication: boolean; log_count: number }>(
+        `SELECT l.n, l.title, u.custom_url AS author, l.body_html, l.created_at > p.published_at AS after_publication, p.log_count
+         FROM project_logs l JOIN users u ON u.id = l.author_id JOIN projects p ON p.id = l.project_id
+         WHERE l.project_id = $1 ORDER BY l.created_at`,
+        [idOf.get(projectOf(entry.project).title)],
+      );
+      expect(logs.map((log) => [log.n, log.title, log.author]), entry.project).toEqual(entry.logs.map((log, i) => [i + 1, log.title, projectOf(entry.project).owner]));
+      for (const log of logs) {
+        expect(log.after_publication).toBe(true);
+        expect(log.log_count).toBe(entry.logs.length);
+        expect(log.body_html).not.toMatch(/<script|\son[a-z]+=/i);
+      }
+    }
+    const logComments = await rows<{ n: number }>(`SELECT count(*)::int AS n FROM comments WHERE log_id IS NOT NULL AND parent_id IS NULL`);
+    expect(logComments[0]!.n).toBeGreaterThanOrEqual(3);
+    const misplaced = await rows(`SELECT c.id FROM comments c JOIN project_logs l ON l.id = c.log_id WHERE c.project_id <> l.project_id OR c.created_at < l.created_at`);
+    expect(misplaced).toEqual([]);
+
+    // makes: by the files' members, never the owner, each with its photos and a message to the owner
+    const made = await rows<{ project: string; maker: string; body: string; link: string | null; photos: number; owner_id: number; maker_id: number; told: number }>(`
+      SELECT p.title AS project, u.custom_url AS maker, m.body, m.link, p.owner_id, m.maker_id,
+             (SELECT count(*)::int FROM make_images i JOIN uploads up ON up.id = i.upload_id WHERE i.make_id = m.id AND up.owner_id = m.maker_id) AS photos,
+             (SELECT count(*)::int FROM messages g WHERE g.kind = 'make' AND g.recipient_id = p.owner_id AND g.actor_id = m.maker_id AND g.dedupe_key = 'make:' || m.id) AS told
+      FROM makes m JOIN projects p ON p.id = m.project_id JOIN users u ON u.id = m.maker_id
+      WHERE m.created_at > p.published_at ORDER BY m.id`);
+    expect(made).toEqual(
+      content.makes.map((make) => expect.objectContaining({ project: projectOf(make.project).title, maker: make.maker, body: make.note, link: make.link ?? null, photos: make.photos, told: 1 })),
+    );
+    for (const make of made) expect(make.maker_id).not.toBe(make.owner_id);
+
+    // the remix: based on its original, which counts it
+    const remixes = await rows<{ remix: string; original: string; remix_count: number; later: boolean }>(`
+      SELECT r.title AS remix, o.title AS original, o.remix_count, r.published_at > o.published_at AS later
+      FROM projects r JOIN projects o ON o.id = r.remix_of_id`);
+    expect(remixes).toEqual(
+      content.projects.filter((project) => project.remixOf).map((project) => ({ remix: project.title, original: projectOf(project.remixOf!).title, remix_count: 1, later: true })),
+    );
+    expect(remixes.length).toBeGreaterThanOrEqual(1);
+
+    // members' collections, public and private, with their projects in order
+    for (const collection of content.memberCollections) {
+      const listed = await rows<{ title: string; is_public: boolean; slug: string }>(
+        `SELECT p.title, c.is_public, c.slug FROM member_collection_projects cp JOIN member_collections c ON c.id = cp.collection_id
+         JOIN users u ON u.id = c.owner_id JOIN projects p ON p.id = cp.project_id
+         WHERE u.custom_url = $1 AND c.title = $2 ORDER BY cp.position`,
+        [collection.owner, collection.title],
+      );
+      expect(listed.map((row) => row.title)).toEqual(collection.projects.map((slug) => projectOf(slug).title));
+      expect(listed[0]!.is_public).toBe(collection.public);
+      expect(listed[0]!.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+    }
+    // members' own tags: outside the staff tree, named as typed, made by the first owner who typed them
+    const memberTags = await rows<{ slug: string; name_en: string; name_zh: string; parent_id: number | null; creator: string }>(
+      `SELECT t.slug, t.name_en, t.name_zh, t.parent_id, u.custom_url AS creator FROM tags t JOIN users u ON u.id = t.created_by WHERE NOT t.curated ORDER BY t.slug`,
+    );
+    const typed = new Map<string, { name: string; owner: string }>();
+    for (const file of content.projects) for (const name of file.memberTags ?? []) if (!typed.has(tagSlugOf(name))) typed.set(tagSlugOf(name), { name, owner: file.owner });
+    expect(memberTags).toEqual(
+      [...typed].sort(([a], [b]) => (a < b ? -1 : 1)).map(([slug, { name, owner }]) => ({ slug, name_en: name, name_zh: name, parent_id: null, creator: owner })),
+    );
+    expect(memberTags.length).toBeGreaterThanOrEqual(3);
+
+    const privateOnes = await rows(`SELECT id FROM member_collections WHERE NOT is_public`);
+    expect(privateOnes.length).toBeGreaterThanOrEqual(1);
+    expect(await mismatchedCounters()).toEqual([]);
+  });
+
+  it('has members follow members, projects and tags, and fills their Following feeds from real activity once the feed job runs', async () => {
+    const followed = await rows<{ kind: string; n: number }>(`SELECT kind, count(*)::int AS n FROM follows GROUP BY kind ORDER BY kind`);
+    expect(followed.map((row) => row.kind)).toEqual(['project', 'tag', 'user']);
+    for (const row of followed) expect(row.n).toBeGreaterThanOrEqual(10);
+    const dangling = await rows(`
+      SELECT f.* FROM follows f WHERE
+        (f.kind = 'user' AND (f.target_id = f.follower_id OR NOT EXISTS (SELECT 1 FROM users u WHERE u.id = f.target_id)))
+        OR (f.kind = 'project' AND NOT EXISTS (SELECT 1 FROM projects p WHERE p.id = f.target_id AND p.owner_id <> f.follower_id))
+        OR (f.kind = 'tag' AND NOT EXISTS (SELECT 1 FROM tags t WHERE t.id = f.target_id))`);
+    expect(dangling).toEqual([]);
+    const toldOfFollows = await rows<{ n: number }>(`SELECT count(*)::int AS n FROM messages WHERE kind = 'follow'`);
+    expect(toldOfFollows[0]!.n).toBe(followed.find((row) => row.kind === 'user')!.n);
+
+    // activities: every project's publication, log and make, at its own time and address
+    const wrong = await rows(`
+      SELECT a.* FROM activities a JOIN projects p ON p.id = a.project_id WHERE NOT (
+        (a.kind = 'project' AND a.ref_id IS NULL AND a.actor_id = p.owner_id AND a.created_at = p.published_at AND a.path = '/d-' || p.public_id)
+        OR (a.kind = 'log' AND EXISTS (SELECT 1 FROM project_logs l WHERE l.id = a.ref_id AND l.project_id = p.id AND l.author_id = a.actor_id
+              AND l.created_at = a.created_at AND l.title = a.title AND a.path = '/d-' || p.public_id || '/log/' || l.n))
+        OR (a.kind = 'make' AND EXISTS (SELECT 1 FROM makes m WHERE m.id = a.ref_id AND m.project_id = p.id AND m.maker_id = a.actor_id
+              AND m.created_at = a.created_at AND a.path = '/d-' || p.public_id || '/makes')))`);
+    expect(wrong).toEqual([]);
+    const kinds = await rows<{ kind: string; n: number; delivered: number }>(
+      `SELECT kind, count(*)::int AS n, count(*) FILTER (WHERE fanned_out_at IS NOT NULL)::int AS delivered FROM activities GROUP BY kind ORDER BY kind`,
+    );
+    const counted = await rows<{ projects: number; logs: number; makes: number }>(
+      `SELECT (SELECT count(*)::int FROM projects) AS projects, (SELECT count(*)::int FROM project_logs) AS logs, (SELECT count(*)::int FROM makes) AS makes`,
+    );
+    // delivered by the feed job's function once the seed committed: nothing is left for the job
+    expect(kinds).toEqual([
+      { kind: 'log', n: counted[0]!.logs, delivered: counted[0]!.logs },
+      { kind: 'make', n: counted[0]!.makes, delivered: counted[0]!.makes },
+      { kind: 'project', n: counted[0]!.projects, delivered: counted[0]!.projects },
+    ]);
+    expect(await fanOutActivities()).toBe(0);
+    // the followed members' news is dated when it happened, and read when old, like the seed's other messages
+    const told = await rows<{ n: number; misdated: number; unread_old: number }>(`
+      SELECT count(*)::int AS n, count(*) FILTER (WHERE m.created_at <> a.created_at)::int AS misdated,
+             count(*) FILTER (WHERE m.read_at IS NULL AND a.created_at < now() - interval '5 days')::int AS unread_old
+      FROM messages m JOIN activities a ON a.id = m.activity_id WHERE m.kind LIKE 'followed\\_%'`);
+    expect(told[0]!.n).toBeGreaterThan(20);
+    expect(told[0]).toMatchObject({ misdated: 0, unread_old: 0 });
+    const members = await rows<{ id: number; custom_url: string }>(`SELECT id, custom_url FROM users WHERE custom_url = ANY($1) ORDER BY id`, [
+      loadDemoContent().users.map((user) => user.url),
+    ]);
+    for (const member of members) {
+      const feed = await listFeed(member.id, { page: 1, pageSize: 20 }, 'en-US');
+      expect(feed.list.length, member.custom_url).toBeGreaterThan(0);
+      for (const entry of feed.list) expect(entry.actor.url).not.toBe(member.custom_url);
+    }
+    const first = await listFeed(members[0]!.id, { page: 1, pageSize: 50 }, 'en-US');
+    const times = first.list.map((entry) => entry.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+    const feedKinds = await rows<{ kind: string }>(`SELECT DISTINCT a.kind FROM feed_entries f JOIN activities a ON a.id = f.activity_id ORDER BY 1`);
+    expect(feedKinds.map((row) => row.kind)).toEqual(['log', 'make', 'project']);
   });
 
   it('lets every demo member sign in with the demo password, hashed as the sign-in service stores passwords', async () => {

@@ -49,6 +49,37 @@ describe('demo content files', () => {
     expect(() => loadDemoContent(dir)).toThrow(/collections\.yaml: unknown project in collection bench-tools "lab-psu-99v"/);
   });
 
+  it('refuses build logs, makes, remixes and members\' collections that name what is not there or is not allowed', () => {
+    const original = (name: string) => readFileSync(path.join(DEMO_CONTENT_DIR, name), 'utf8');
+    write('logs.yaml', original('logs.yaml').replace('- project: lab-psu-30v', '- project: lab-psu-99v'));
+    expect(() => loadDemoContent(dir)).toThrow(/logs\.yaml: unknown project "lab-psu-99v"/);
+    write('logs.yaml', original('logs.yaml').replace('- project: lab-psu-30v', '- project: wx-s3-weather'));
+    expect(() => loadDemoContent(dir)).toThrow(/logs\.yaml: project "wx-s3-weather" appears twice/);
+    write('logs.yaml', original('logs.yaml'));
+
+    // the maker of a make is never the project's owner (jakew owns the macro pad)
+    write('makes.yaml', original('makes.yaml').replace('maker: lena-marsh', 'maker: jakew'));
+    expect(() => loadDemoContent(dir)).toThrow(/makes\.yaml: jakew makes their own project "macro-pad-12"/);
+    write('makes.yaml', original('makes.yaml').replace('photos: 2', 'photos: 9'));
+    expect(() => loadDemoContent(dir)).toThrow(/makes\.yaml: [\s\S]*photos/);
+    write('makes.yaml', original('makes.yaml'));
+
+    write('member-collections.yaml', original('member-collections.yaml').replace('[eurorack-vco,', '[eurorack-vcx,'));
+    expect(() => loadDemoContent(dir)).toThrow(/member-collections\.yaml: unknown project in "Synth bench" "eurorack-vcx"/);
+    write('member-collections.yaml', original('member-collections.yaml'));
+
+    // a member's tag is a name a member could type, and not a staff tag's
+    write('projects/tiny-tester.md', projectFile('tags: [rp2040]\nmemberTags: [Debug Probe]\n'));
+    expect(() => loadDemoContent(dir)).toThrow(/tiny-tester\.md: member tag "Debug Probe" is the staff tag "debug-probe"/);
+    write('projects/tiny-tester.md', projectFile('tags: [rp2040]\nmemberTags: ["<<>>"]\n'));
+    expect(() => loadDemoContent(dir)).toThrow(/tiny-tester\.md: member tag "<<>>" cannot be a tag/);
+
+    // a licence without derivatives takes no remix
+    write('projects/tiny-tester.md', projectFile('tags: [rp2040]\n').replace('licence: MIT', 'licence: CC-BY-ND-4.0'));
+    write('projects/tiny-remix.md', projectFile('tags: [rp2040]\nremixOf: tiny-tester\n'));
+    expect(() => loadDemoContent(dir)).toThrow(/tiny-remix\.md: remixOf "tiny-tester" has a licence without derivatives/);
+  });
+
   it('refuses a project file without front matter', () => {
     write('projects/tiny-tester.md', '# Tiny Tester\n');
     expect(() => loadDemoContent(dir)).toThrow(/tiny-tester\.md: must start with YAML front matter/);

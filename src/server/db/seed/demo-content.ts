@@ -1,7 +1,7 @@
 /**
  * The demo content as data files under `seed/demo/` (see its README): YAML for members, the tag
- * tree, comments, banners, collections and donations, and one Markdown file with YAML front
- * matter per project. Read and checked here; `demo.ts` turns it into rows. Every file is checked
+ * tree, comments, banners, collections, donations, build logs, makes and members' collections, and
+ * one Markdown file with YAML front matter per project. Read and checked here; `demo.ts` turns it into rows. Every file is checked
  * against a schema and every reference (owner, tag, project, member) is resolved, so a mistake
  * stops the seed with the file and field at fault instead of half-seeding.
  */
@@ -10,7 +10,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { LICENCE_IDS } from '../../../lib/licences.ts';
+import { forbidsDerivatives, LICENCE_IDS } from '../../../lib/licences.ts';
+import { LOG_BODY_MAX, LOG_TITLE_MAX } from '../../../lib/logs.ts';
+import { tagNameProblem, tagSlugOf } from '../../../lib/tag-names.ts';
+import { MAKE_IMAGES_MAX, MAKE_NOTE_MAX_CHARACTERS } from '../../services/makes.ts';
 import { MASK_COLORS } from './images.ts';
 
 /** Where the demo content lives, from the source tree (the server runs its sources directly). */
@@ -64,6 +67,35 @@ const donationSchema = z.strictObject({
   project: slug.optional(),
 });
 
+/** A project's build logs, numbered 1..n in this order; written by its owner. */
+const projectLogsSchema = z.strictObject({
+  project: slug,
+  logs: z
+    .array(z.strictObject({ title: z.string().trim().min(1).max(LOG_TITLE_MAX), body: z.string().trim().min(1).max(LOG_BODY_MAX) }))
+    .min(1),
+});
+
+const makeSchema = z.strictObject({
+  project: slug,
+  /** A member's url: not the project's owner. */
+  maker: slug,
+  /** How many generated photos of the built board. */
+  photos: z.number().int().min(1).max(MAKE_IMAGES_MAX),
+  /** The mask colour of the board they built. */
+  mask: z.enum(MASK_COLORS),
+  note: z.string().trim().max(MAKE_NOTE_MAX_CHARACTERS),
+  link: z.url({ protocol: /^https?$/ }).optional(),
+});
+
+const memberCollectionSchema = z.strictObject({
+  owner: slug,
+  title: z.string().trim().min(1).max(80),
+  description: z.string().max(500),
+  /** False: seen by its owner only. */
+  public: z.boolean(),
+  projects: z.array(slug).min(1),
+});
+
 const projectFrontSchema = z.strictObject({
   title: z.string().min(1),
   summary: z.string().min(1),
@@ -73,8 +105,15 @@ const projectFrontSchema = z.strictObject({
   lang: z.enum(['en', 'zh']),
   licence: z.enum(LICENCE_IDS),
   tags: z.array(slug).min(1),
+  /**
+   * Tags the owner typed when publishing that are not in the staff tree: made as publishing makes
+   * them (outside the tree, named as typed, by the first owner in file order who used the name).
+   */
+  memberTags: z.array(z.string().min(1)).optional(),
   /** Curated position on `/recommend`. */
   recommend: z.number().int().positive().optional(),
+  /** The file name of the project this one is a remix of (its licence must allow derivatives). */
+  remixOf: slug.optional(),
   /**
    * The generated PCB artwork: its silkscreen label, the part number on its main chip and the mask
    * colour. A project with real design files may go without: its board render is its picture.
@@ -107,6 +146,9 @@ export type CommentPool = z.infer<typeof commentPoolSchema>;
 export type BannerSeed = z.infer<typeof bannerSchema>;
 export type CollectionSeed = z.infer<typeof collectionSchema>;
 export type DonationSeed = z.infer<typeof donationSchema>;
+export type ProjectLogsSeed = z.infer<typeof projectLogsSchema>;
+export type MakeSeed = z.infer<typeof makeSchema>;
+export type MemberCollectionSeed = z.infer<typeof memberCollectionSchema>;
 export type ProjectSeed = z.infer<typeof projectFrontSchema> & {
   /** The file name without `.md`: how collections and donations name the project. */
   slug: string;
@@ -123,6 +165,11 @@ export interface DemoContent {
   banners: BannerSeed[];
   collections: CollectionSeed[];
   donations: DonationSeed[];
+  /** Build logs, per project. */
+  logs: ProjectLogsSeed[];
+  /** Makes, oldest first. */
+  makes: MakeSeed[];
+  memberCollections: MemberCollectionSeed[];
   /** Where the projects' design files are (`seed/demo/eda/`). */
   edaDir: string;
 }
@@ -176,6 +223,9 @@ export function loadDemoContent(dir: string = DEMO_CONTENT_DIR): DemoContent {
   const banners = readYaml(dir, 'banners.yaml', z.array(bannerSchema));
   const collections = readYaml(dir, 'collections.yaml', z.array(collectionSchema));
   const donations = readYaml(dir, 'donations.yaml', z.array(donationSchema));
+  const logs = readYaml(dir, 'logs.yaml', z.array(projectLogsSchema));
+  const makes = readYaml(dir, 'makes.yaml', z.array(makeSchema));
+  const memberCollections = readYaml(dir, 'member-collections.yaml', z.array(memberCollectionSchema));
   const projectDir = path.join(dir, 'projects');
   const projects = readdirSync(projectDir)
     .filter((name) => name.endsWith('.md'))
@@ -196,6 +246,11 @@ export function loadDemoContent(dir: string = DEMO_CONTENT_DIR): DemoContent {
     const file = path.join(projectDir, `${project.slug}.md`);
     known(userUrls, project.owner, 'owner', file);
     for (const tag of project.tags) known(tagSet, tag, 'tag', file);
+    for (const name of project.memberTags ?? []) {
+      const problem = tagNameProblem(name);
+      if (problem) throw new DemoContentError(`${file}: member tag "${name}" cannot be a tag (${problem})`);
+      if (tagSet.has(tagSlugOf(name))) throw new DemoContentError(`${file}: member tag "${name}" is the staff tag "${tagSlugOf(name)}": list it under tags`);
+    }
     const design = project.design;
     if (design) {
       const edaDir = path.join(dir, 'eda');
@@ -211,5 +266,26 @@ export function loadDemoContent(dir: string = DEMO_CONTENT_DIR): DemoContent {
     known(userUrls, donation.user, 'member', at('donations.yaml'));
     known(projectSlugs, donation.project, 'project', at('donations.yaml'));
   }
-  return { users, tags, projects, comments, banners, collections, donations, edaDir: path.join(dir, 'eda') };
+  const projectBySlug = new Map(projects.map((project) => [project.slug, project]));
+  for (const project of projects) {
+    const file = path.join(projectDir, `${project.slug}.md`);
+    if (project.remixOf === undefined) continue;
+    known(projectSlugs, project.remixOf, 'project in remixOf', file);
+    if (project.remixOf === project.slug) throw new DemoContentError(`${file}: a project cannot be a remix of itself`);
+    const original = projectBySlug.get(project.remixOf)!;
+    if (forbidsDerivatives(original.licence)) throw new DemoContentError(`${file}: remixOf "${project.remixOf}" has a licence without derivatives (${original.licence})`);
+  }
+  unique(logs.map((entry) => entry.project), 'project', at('logs.yaml'));
+  for (const entry of logs) known(projectSlugs, entry.project, 'project', at('logs.yaml'));
+  for (const make of makes) {
+    known(projectSlugs, make.project, 'project', at('makes.yaml'));
+    known(userUrls, make.maker, 'maker', at('makes.yaml'));
+    if (projectBySlug.get(make.project)!.owner === make.maker) throw new DemoContentError(`${at('makes.yaml')}: ${make.maker} makes their own project "${make.project}"`);
+  }
+  for (const collection of memberCollections) {
+    known(userUrls, collection.owner, 'owner', at('member-collections.yaml'));
+    unique(collection.projects, `project in "${collection.title}"`, at('member-collections.yaml'));
+    for (const project of collection.projects) known(projectSlugs, project, `project in "${collection.title}"`, at('member-collections.yaml'));
+  }
+  return { users, tags, projects, comments, banners, collections, donations, logs, makes, memberCollections, edaDir: path.join(dir, 'eda') };
 }

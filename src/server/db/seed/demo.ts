@@ -1,6 +1,8 @@
 /**
  * Demo content for the first start of an empty database (`SEED_DEMO`, on by default): the people,
  * tag tree, projects, comments, banners, collections and donations of the files in `seed/demo/`,
+ * their build logs, makes, remix and members' collections, follows and followed activity
+ * (`demo-activity.ts`),
  * with generated artwork, and stars, likes, comment threads and messages drawn at random (with a
  * fixed seed) so the site looks lived in. Everything goes in one transaction, so a crash leaves
  * nothing half-seeded.
@@ -31,8 +33,11 @@ import { imageStorageKey, queueImageVariants } from '../../services/uploads.ts';
 import { loadDemoContent, type CommentPool, type DemoContent, type ProjectSeed } from './demo-content.ts';
 import { planProjectEda } from '../../services/eda.ts';
 import { ensureFirstVersion } from '../../services/versions.ts';
+import { createMemberTags } from '../../services/member-tags.ts';
+import { cleanTagName, tagSlugOf } from '../../../lib/tag-names.ts';
 import { storeDesignFiles } from './design-files.ts';
-import { avatarSvg, bannerSvg, collectionSvg, coverSvg, storeArtwork, type ArtworkJob } from './images.ts';
+import { deliverDemoActivity, insertDemoActivity, type SeededProject } from './demo-activity.ts';
+import { avatarSvg, bannerSvg, collectionSvg, coverSvg, makePhotoSvg, storeArtwork, type ArtworkJob } from './images.ts';
 import { projectTextColumns } from './project-text.ts';
 import { createRng, hashString, type Rng } from './random.ts';
 import { ensureTagTree } from './tag-tree.ts';
@@ -62,13 +67,15 @@ export async function seedDemoIfEmpty(options: { dir?: string } = {}): Promise<b
   const { rows } = await db.$client.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
   if (rows[0]!.n > 0) return false;
   const content = loadDemoContent(options.dir);
-  return db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
     const [again] = await tx.select({ n: count() }).from(users);
     if ((again?.n ?? 0) > 0) return false; // another instance seeded meanwhile
     await insertDemo(tx, content);
     return true;
   });
+  if (seeded) await deliverDemoActivity();
+  return seeded;
 }
 
 /**
@@ -86,7 +93,7 @@ export async function queueDemoImageVariants(): Promise<number> {
 }
 
 interface ImageJob extends ArtworkJob {
-  /** What the picture is for (`avatar:<url>`, `cover:<project>`, `banner:<n>`, `collection:<name>`). */
+  /** What the picture is for (`avatar:<url>`, `cover:<project>`, `banner:<n>`, `collection:<name>`, `make:<n>:<photo>`). */
   ref: string;
   /** Its `uploads` row, named in its key like any uploaded image's. */
   id: string;
@@ -102,7 +109,7 @@ function upload(ref: string): { ref: string; id: string; key: string } {
   return { ref, id, key: imageStorageKey(id) };
 }
 
-/** The artwork of every member, project, banner and collection. */
+/** The artwork of every member, project, banner, collection and make. */
 function imageJobs(content: DemoContent, projectSeeds: { seed: ProjectSeed; publicId: string }[]): ImageJob[] {
   return [
     ...content.users.map((user) => ({
@@ -147,6 +154,20 @@ function imageJobs(content: DemoContent, projectSeeds: { seed: ProjectSeed; publ
       height: 600,
       svg: () => collectionSvg({ from: collection.colours[0], to: collection.colours[1], seed: hashString(collection.titleEn) }),
     })),
+    // a make's photos show the project's board (its cover's label and chip) in the maker's mask colour
+    ...content.makes.flatMap((make, i) => {
+      const project = content.projects.find((seed) => seed.slug === make.project)!;
+      return Array.from({ length: make.photos }, (_, k) => ({
+        ...upload(`make:${i}:${k}`),
+        name: `${make.project}-${make.maker}-${k + 1}.webp`,
+        purpose: 'image' as const,
+        ownerUrl: make.maker,
+        width: 800,
+        height: 600,
+        svg: () =>
+          makePhotoSvg({ title: project.cover?.label ?? make.project.toUpperCase(), chip: project.cover?.chip, mask: make.mask, seed: hashString(`${make.project}:${make.maker}:${k}`) }),
+      }));
+    }),
   ];
 }
 
@@ -205,6 +226,14 @@ async function insertDemo(tx: Tx, content: DemoContent): Promise<void> {
   );
 
   const tagBySlug = await ensureTagTree(tx, content.tags);
+  // members' own tags, made by the publishing service's function, each by the first owner who typed it
+  const memberTagsOf = new Map<string, { id: number; nameEn: string; nameZh: string }[]>();
+  for (const seed of content.projects) {
+    if (!seed.memberTags?.length) continue;
+    const created = seed.memberTags.map((name) => ({ slug: tagSlugOf(name), name: cleanTagName(name) }));
+    memberTagsOf.set(seed.slug, await createMemberTags(tx, userId.get(seed.owner)!, { rows: [], created }));
+  }
+  const tagIdsOf = (seed: ProjectSeed) => [...seed.tags.map((slug) => tagBySlug.get(slug)!.id), ...(memberTagsOf.get(seed.slug) ?? []).map((tag) => tag.id)];
 
   // projects, with their stars, likes and comments worked out first so the counts match
   type Planned = {
@@ -229,6 +258,12 @@ async function insertDemo(tx: Tx, content: DemoContent): Promise<void> {
       likeUsers: rng.sample(others, Math.min(others.length, rng.int(1, 9) + popular)),
     };
   });
+
+  // A remix comes after its original: when the draw says otherwise, the two swap dates.
+  for (const remix of planned) {
+    const original = planned.find((project) => project.seed.slug === remix.seed.remixOf);
+    if (original && original.publishedAt > remix.publishedAt) [original.publishedAt, remix.publishedAt] = [remix.publishedAt, original.publishedAt];
+  }
 
   /** The next item of a shuffled pool, reshuffling the whole list when the pool runs dry. */
   const draw = <T>(pool: T[], all: readonly T[]): T => {
@@ -278,10 +313,7 @@ async function insertDemo(tx: Tx, content: DemoContent): Promise<void> {
     .values(
       planned.map((project, i) => {
         const { seed } = project;
-        const tagNames = seed.tags.flatMap((slug) => {
-          const tag = tagBySlug.get(slug)!;
-          return [tag.nameEn, tag.nameZh];
-        });
+        const tagNames = [...seed.tags.map((slug) => tagBySlug.get(slug)!), ...(memberTagsOf.get(seed.slug) ?? [])].flatMap((tag) => [tag.nameEn, tag.nameZh]);
         const commentTotal = commentPlans[i]!.reduce((sum, c) => sum + 1 + c.replies.length, 0);
         const published = project.publishedAt.getTime();
         const updatedAt = rng.chance(0.4) ? between(rng, published, now, 2) : project.publishedAt;
@@ -348,7 +380,7 @@ async function insertDemo(tx: Tx, content: DemoContent): Promise<void> {
 
   await tx.insert(projectTags).values(
     planned.flatMap((project) =>
-      project.seed.tags.map((slug) => ({ projectId: projectId.get(project.publicId)!, tagId: tagBySlug.get(slug)!.id })),
+      tagIdsOf(project.seed).map((tagId) => ({ projectId: projectId.get(project.publicId)!, tagId })),
     ),
   );
 
@@ -478,4 +510,20 @@ async function insertDemo(tx: Tx, content: DemoContent): Promise<void> {
       })),
     );
   }
+
+  const projectBySlug = new Map<string, SeededProject>(
+    planned.map((project) => [
+      project.seed.slug,
+      {
+        id: projectId.get(project.publicId)!,
+        publicId: project.publicId,
+        ownerId: project.ownerId,
+        publishedAt: project.publishedAt,
+        lang: project.seed.lang,
+        tagIds: tagIdsOf(project.seed),
+      },
+    ]),
+  );
+  const makePhotos = content.makes.map((make, i) => Array.from({ length: make.photos }, (_, k) => image(`make:${i}:${k}`).id));
+  await insertDemoActivity(tx, content, { now, userId, projectBySlug, makePhotos });
 }

@@ -458,3 +458,75 @@ export async function storeArtwork<J extends ArtworkJob>(jobs: readonly J[]): Pr
     ),
   );
 }
+
+export interface MakePhotoOptions {
+  /** The built board's silkscreen label and chip, as on the project's cover. */
+  title: string;
+  chip?: string;
+  mask: MaskColor;
+  /** Seed of the desk, the board's angle and the board's layout. */
+  seed: number;
+}
+
+const DESK_WOODS = [
+  ['#8a5a32', '#6e4424'],
+  ['#b07c4f', '#8f6139'],
+  ['#5b4636', '#43332a'],
+] as const;
+
+/**
+ * An 800x600 "built board on a desk" photo for a make: the cover's board (without its backdrop),
+ * turned a little, on a wooden desk or a green cutting mat, with a USB cable plugged in and a
+ * spool of solder beside it. Each make's photos differ by seed, so a gallery does not repeat.
+ */
+export function makePhotoSvg(options: MakePhotoOptions): string {
+  const rng = createRng(options.seed);
+  const width = 800;
+  const height = 600;
+  let desk = '';
+  if (rng.chance(0.4)) {
+    // a self-healing cutting mat with its grid
+    desk += `<rect width="${width}" height="${height}" fill="#2f6b4a"/>`;
+    for (let x = 20; x < width; x += 40) desk += `<line x1="${x}" y1="0" x2="${x}" y2="${height}" stroke="#ffffff" stroke-opacity="0.14" stroke-width="1.5"/>`;
+    for (let y = 20; y < height; y += 40) desk += `<line x1="0" y1="${y}" x2="${width}" y2="${y}" stroke="#ffffff" stroke-opacity="0.14" stroke-width="1.5"/>`;
+  } else {
+    const [light, dark] = rng.pick(DESK_WOODS);
+    desk += `<defs><linearGradient id="wood" x1="0" y1="0" x2="1" y2="0.2"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${dark}"/></linearGradient></defs>`;
+    desk += `<rect width="${width}" height="${height}" fill="url(#wood)"/>`;
+    for (let i = 0; i < 26; i++) {
+      const y = rng.int(0, height);
+      const wave = rng.int(-14, 14);
+      desk += `<path d="M0 ${y} Q${width / 2} ${y + wave} ${width} ${y + rng.int(-6, 6)}" fill="none" stroke="#000" stroke-opacity="${r1(0.05 + rng.next() * 0.08)}" stroke-width="${rng.int(1, 4)}"/>`;
+    }
+  }
+  // a spool of solder in a corner
+  const sx = rng.pick([110, width - 110]);
+  const sy = rng.pick([100, height - 100]);
+  desk += `<circle cx="${sx + 6}" cy="${sy + 8}" r="78" fill="#000" opacity="0.3"/>`;
+  desk += `<circle cx="${sx}" cy="${sy}" r="78" fill="#c8ccd0"/><circle cx="${sx}" cy="${sy}" r="62" fill="#9aa0a6"/><circle cx="${sx}" cy="${sy}" r="24" fill="#e84a3c"/><circle cx="${sx}" cy="${sy}" r="10" fill="#2a2a2a"/>`;
+
+  // the board: the cover without its backdrop, smaller, turned, with a shadow
+  const angle = r1(rng.int(-9, 9) + rng.next());
+  const bw = 520;
+  const bh = Math.round((bw * 528) / 728);
+  const bx = Math.round((width - bw) / 2 + rng.int(-40, 40));
+  const by = Math.round((height - bh) / 2 + rng.int(-30, 30));
+  const board = coverSvg({ title: options.title, chip: options.chip, mask: options.mask, seed: options.seed }).replace(
+    /^<svg[^>]*>/,
+    `<svg x="${bx}" y="${by}" width="${bw}" height="${bh}" viewBox="36 36 728 528">`,
+  );
+  // a USB cable plugged into the board's left edge
+  const cy = by + bh / 2;
+  const cable =
+    `<path d="M${bx - 34} ${cy} C${bx - 140} ${cy} ${bx - 120} ${height - 40} ${-20} ${height - 70}" fill="none" stroke="#1b1b1b" stroke-width="16" stroke-linecap="round"/>` +
+    `<rect x="${bx - 44}" y="${cy - 16}" width="52" height="32" rx="5" fill="#2a2a2a"/><rect x="${bx + 4}" y="${cy - 10}" width="14" height="20" rx="2" fill="#c9ced3"/>`;
+  const turned =
+    `<g transform="rotate(${angle} ${bx + bw / 2} ${by + bh / 2})">` +
+    `<rect x="${bx + 10}" y="${by + 14}" width="${bw}" height="${bh}" rx="14" fill="#000" opacity="0.4"/>` +
+    cable +
+    board +
+    `</g>`;
+  // light falling from the top left
+  const light = `<defs><radialGradient id="light" cx="25%" cy="15%" r="90%"><stop offset="0" stop-color="#fff" stop-opacity="0.18"/><stop offset="1" stop-color="#000" stop-opacity="0.25"/></radialGradient></defs><rect width="${width}" height="${height}" fill="url(#light)"/>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${desk}${turned}${light}</svg>`;
+}
