@@ -70,7 +70,7 @@ describe('the sitemaps', () => {
     expect(index.headers['content-type']).toBe('application/xml; charset=utf-8');
     const sitemaps = children(child(parseXml(index.body), 'sitemapindex'), 'sitemap');
     const locations = sitemaps.map((entry) => text(entry, 'loc'));
-    expect(locations.map(local).sort()).toEqual(['/sitemaps/collections.xml', '/sitemaps/pages.xml', '/sitemaps/projects-1.xml', '/sitemaps/tags.xml', '/sitemaps/users-1.xml', '/sitemaps/videos-1.xml']);
+    expect(locations.map(local).sort()).toEqual(['/sitemaps/collections.xml', '/sitemaps/member-collections-1.xml', '/sitemaps/pages.xml', '/sitemaps/projects-1.xml', '/sitemaps/tags.xml', '/sitemaps/users-1.xml', '/sitemaps/videos-1.xml']);
     for (const entry of sitemaps) expect(text(entry, 'lastmod')).toMatch(W3C_DATETIME);
     const everything: string[] = [];
     for (const location of locations) {

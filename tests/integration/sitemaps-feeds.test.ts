@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db/client.ts';
-import { collectionProjects, collections, projects, users, userUrlAliases, videos } from '../../src/server/db/schema/index.ts';
+import { collectionProjects, collections, memberCollections, projectLogs, projects, users, userUrlAliases, videos } from '../../src/server/db/schema/index.ts';
 import { listFeed, renderAtomFeed, renderRssFeed, type FeedHead } from '../../src/server/services/feeds.ts';
 import { newPublicId } from '../../src/server/services/ids.ts';
 import { buildSitemap, buildSitemapIndex, parseSitemapName, SITEMAP_PAGE_SIZE } from '../../src/server/services/sitemaps.ts';
@@ -50,6 +50,19 @@ beforeAll(async () => {
       { id: readyVideo, ownerId: filmer.user.id, title: 'Reflow', storageKey: 'videos/a.mp4', poster: 'posters/a.jpg', duration: 12.5, mime: 'video/mp4', size: 1000, status: 'ready' },
       { id: processingVideo, ownerId: uploader.user.id, title: 'Pending', mime: 'video/mp4', size: 1000, status: 'processing' },
     ]);
+  // Build logs: one to read on a published project, one deleted, one on the deleted project.
+  const internalId = async (publicId: string) => (await getDb().select({ id: projects.id }).from(projects).where(eq(projects.publicId, publicId)))[0]!.id;
+  const log = (projectId: number, n: number, extra: Partial<typeof projectLogs.$inferInsert> = {}) => ({ projectId, n, authorId: maker.user.id, title: `Log ${n}`, body: 'Notes', bodyHtml: '<p>Notes</p>', ...extra });
+  await getDb()
+    .insert(projectLogs)
+    .values([log(await internalId(published[0]!.publicId), 1), log(await internalId(published[0]!.publicId), 2, { deletedAt: new Date() }), log(deleted.id, 1)]);
+  // Members' collections: a public one and a private one.
+  await getDb()
+    .insert(memberCollections)
+    .values([
+      { ownerId: maker.user.id, slug: 'bench-tools', title: 'Bench tools' },
+      { ownerId: maker.user.id, slug: 'secret-list', title: 'Secret list', isPublic: false },
+    ]);
   const [collection] = await getDb().insert(collections).values({ name: 'best-of', titleEn: 'Best of', titleZh: '精选' }).returning();
   await getDb().insert(collectionProjects).values({ collectionId: collection!.id, projectId: (await getDb().select({ id: projects.id }).from(projects).where(eq(projects.publicId, published[1]!.publicId)))[0]!.id });
 });
@@ -77,6 +90,8 @@ describe('the sitemap index', () => {
     expect(names).toContain('collections');
     expect(names).toContain('users-1');
     expect(names).toContain('videos-1');
+    expect(names).toContain('logs-1');
+    expect(names).toContain('member-collections-1');
     const projectPages = names.filter((name) => name.startsWith('projects-'));
     // Five published projects (and a deleted one) at two per page.
     expect(projectPages.length).toBeGreaterThanOrEqual(3);
@@ -86,7 +101,7 @@ describe('the sitemap index', () => {
       expect(entry.lastmod).toMatch(W3C_DATETIME);
       const name = parseSitemapName(entry.loc.replace(`${ORIGIN}/sitemaps/`, '').replace(/\.xml$/, ''))!;
       expect(name, entry.loc).not.toBeNull();
-      // Only projects, members and videos are paged; the others are one file each.
+      // Projects, members, videos, build logs and members' collections are paged; the others are one file each.
       const paged = 'page' in name;
       const urls = readUrlset((await buildSitemap(ORIGIN, name, PAGE_SIZE))!, paged ? PAGE_SIZE : SITEMAP_PAGE_SIZE);
       expect(urls.length, entry.loc).toBeGreaterThan(0);
@@ -108,6 +123,14 @@ describe('the sitemap index', () => {
     expect(parseSitemapName('secrets')).toBeNull();
     expect(parseSitemapName('../sitemap')).toBeNull();
     expect(SITEMAP_PAGE_SIZE).toBe(50_000);
+  });
+
+  it('lists the build logs a guest can read and members’ public collections, and nothing else of theirs', async () => {
+    const logUrls = readUrlset((await buildSitemap(ORIGIN, { kind: 'logs', page: 1 }))!, SITEMAP_PAGE_SIZE).map((url) => url.loc);
+    expect(logUrls).toEqual([`${ORIGIN}/d-${published[0]!.publicId}/log/1`]);
+    const collectionUrls = readUrlset((await buildSitemap(ORIGIN, { kind: 'member-collections', page: 1 }))!, SITEMAP_PAGE_SIZE).map((url) => url.loc);
+    expect(collectionUrls).toEqual([`${ORIGIN}/user/${maker.user.customUrl}/collections/bench-tools`]);
+    expect(parseSitemapName('member-collections-2')).toEqual({ kind: 'member-collections', page: 2 });
   });
 
   it('lists members with a published project or a ready video, and no one else', async () => {

@@ -3,16 +3,18 @@
  * `SITEMAP_PAGE_SIZE` addresses. Only what a guest can open is listed: published projects,
  * members with something public (a published project or a ready video: a member who only stars
  * has a page of other people's cards), tags with a published project (theirs or a child's), every
- * collection, ready videos, and the fixed list pages.
+ * staff collection, members' public collections, the build logs of published projects, ready
+ * videos, and the fixed list pages.
  *
- * Projects and members are paged by ranges of their serial id: page N holds ids
+ * Projects, members, build logs and members' collections are paged by ranges of their serial id: page N holds ids
  * `((N-1)·size, N·size]`, read by one range query on the primary key, so a page never holds more
  * than `size` addresses, never reads the rows of another page, and an address stays on its page
  * when others are published or deleted (a crawler's `lastmod` of a page changes only with its own
  * rows). Videos have random text ids: they are paged by that id in order, `size` at a time.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { collectionPath, projectPath, tagPath, userPath } from '../../lib/paths.ts';
+import { logPath } from '../../lib/logs.ts';
+import { collectionPath, memberCollectionPath, projectPath, tagPath, userPath } from '../../lib/paths.ts';
 import { escapeXml } from '../../lib/xml.ts';
 import { getDb } from '../db/client.ts';
 
@@ -22,7 +24,7 @@ export const SITEMAP_PAGE_SIZE = 50_000;
 const MAX_SERIAL = 2 ** 31 - 1;
 
 /** Sitemaps with pages (`projects-1`); the others are one file (`tags`). */
-export const PAGED_SITEMAPS = ['projects', 'users', 'videos'] as const;
+export const PAGED_SITEMAPS = ['projects', 'users', 'videos', 'logs', 'member-collections'] as const;
 export const SINGLE_SITEMAPS = ['pages', 'tags', 'collections'] as const;
 export type PagedSitemap = (typeof PAGED_SITEMAPS)[number];
 export type SingleSitemap = (typeof SINGLE_SITEMAPS)[number];
@@ -30,7 +32,7 @@ export type SitemapName = { kind: PagedSitemap; page: number } | { kind: SingleS
 
 /** A sitemap's address name (`projects-2`, `tags`) as a `SitemapName`, or null for anything else. */
 export function parseSitemapName(name: string): SitemapName | null {
-  const paged = /^(projects|users|videos)-([1-9][0-9]{0,5})$/.exec(name);
+  const paged = /^(projects|users|videos|logs|member-collections)-([1-9][0-9]{0,5})$/.exec(name);
   if (paged) return { kind: paged[1] as PagedSitemap, page: Number(paged[2]) };
   return (SINGLE_SITEMAPS as readonly string[]).includes(name) ? { kind: name as SingleSitemap } : null;
 }
@@ -62,18 +64,34 @@ const membersWithPublicWork = (range: { from: number; to: number } | null) => sq
   JOIN users u ON u.id = w.owner_id AND u.hidden_at IS NULL AND u.suspended_at IS NULL
   GROUP BY u.id`;
 
+// Build logs a guest can read: not deleted or hidden, on a published project that is not hidden.
+const readableLogs = (range: { from: number; to: number } | null) => sql`
+  SELECT l.id, p.public_id, l.n, l.updated_at
+  FROM project_logs l
+  JOIN projects p ON p.id = l.project_id AND p.status = 'published' AND p.hidden_at IS NULL
+  WHERE l.deleted_at IS NULL AND l.hidden_at IS NULL ${range ? sql`AND l.id > ${range.from} AND l.id <= ${range.to}` : sql``}`;
+
+// Members' public collections, of members who are not hidden or suspended.
+const publicMemberCollections = (range: { from: number; to: number } | null) => sql`
+  SELECT c.id, u.custom_url AS url, c.slug, c.updated_at
+  FROM member_collections c
+  JOIN users u ON u.id = c.owner_id AND u.hidden_at IS NULL AND u.suspended_at IS NULL
+  WHERE c.is_public ${range ? sql`AND c.id > ${range.from} AND c.id <= ${range.to}` : sql``}`;
+
 /**
  * The sitemap index: every sitemap that lists at least one address, with the newest `lastmod` of
  * its addresses. `pageSize` is the number of addresses per paged sitemap (tests lower it).
  */
 export async function buildSitemapIndex(origin: string, pageSize = SITEMAP_PAGE_SIZE): Promise<string> {
   const db = getDb();
-  const [projectPages, userPages, videoPages, single] = await Promise.all([
+  const [projectPages, userPages, videoPages, logPages, memberCollectionPages, single] = await Promise.all([
     db.execute(sql`SELECT (id - 1) / ${pageSize} + 1 AS page, ${w3c(sql`max(updated_at)`)} AS lastmod FROM projects WHERE status = 'published' AND hidden_at IS NULL GROUP BY 1 ORDER BY 1`),
     db.execute(sql`SELECT (m.id - 1) / ${pageSize} + 1 AS page, max(m.lastmod) AS lastmod FROM (${membersWithPublicWork(null)}) m GROUP BY 1 ORDER BY 1`),
     db.execute(
       sql`SELECT page, ${w3c(sql`max(updated_at)`)} AS lastmod FROM (SELECT (row_number() OVER (ORDER BY id) - 1) / ${pageSize} + 1 AS page, updated_at FROM videos WHERE status = 'ready' AND hidden_at IS NULL) v GROUP BY 1 ORDER BY 1`,
     ),
+    db.execute(sql`SELECT (l.id - 1) / ${pageSize} + 1 AS page, ${w3c(sql`max(l.updated_at)`)} AS lastmod FROM (${readableLogs(null)}) l GROUP BY 1 ORDER BY 1`),
+    db.execute(sql`SELECT (c.id - 1) / ${pageSize} + 1 AS page, ${w3c(sql`max(c.updated_at)`)} AS lastmod FROM (${publicMemberCollections(null)}) c GROUP BY 1 ORDER BY 1`),
     db.execute(sql`SELECT
       ${w3c(sql`(SELECT max(published_at) FROM projects WHERE status = 'published' AND hidden_at IS NULL)`)} AS newest_published,
       (SELECT count(*)::int FROM collections) AS collections,
@@ -88,7 +106,13 @@ export async function buildSitemapIndex(origin: string, pageSize = SITEMAP_PAGE_
   if (summary.tagged) sitemaps.push({ name: { kind: 'tags' }, lastmod: newestProject });
   if (summary.collections > 0) sitemaps.push({ name: { kind: 'collections' }, lastmod: latest(asText(summary.collections_created), newestProject) });
   const paged = (kind: PagedSitemap, rows: { page: string | number; lastmod: unknown }[]) => rows.map((row) => ({ name: { kind, page: Number(row.page) }, lastmod: asText(row.lastmod) }));
-  sitemaps.push(...paged('projects', projectPages.rows as never), ...paged('users', userPages.rows as never), ...paged('videos', videoPages.rows as never));
+  sitemaps.push(
+    ...paged('projects', projectPages.rows as never),
+    ...paged('users', userPages.rows as never),
+    ...paged('videos', videoPages.rows as never),
+    ...paged('logs', logPages.rows as never),
+    ...paged('member-collections', memberCollectionPages.rows as never),
+  );
   const body = sitemaps
     .map(({ name, lastmod }) => `<sitemap><loc>${escapeXml(origin + sitemapPath(name))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</sitemap>`)
     .join('\n');
@@ -136,6 +160,16 @@ async function sitemapEntries(name: SitemapName, pageSize: number): Promise<Entr
         sql`SELECT id, ${w3c(sql`updated_at`)} AS lastmod FROM videos WHERE status = 'ready' AND hidden_at IS NULL ORDER BY id LIMIT ${pageSize} OFFSET ${(name.page - 1) * pageSize}`,
       );
       return (rows as { id: string; lastmod: string }[]).map((row) => ({ path: `/video/player?id=${encodeURIComponent(row.id)}`, lastmod: row.lastmod }));
+    }
+    case 'logs': {
+      const range = { from: (name.page - 1) * pageSize, to: Math.min(name.page * pageSize, MAX_SERIAL) };
+      const { rows } = await db.execute(sql`SELECT public_id, n, ${w3c(sql`updated_at`)} AS lastmod FROM (${readableLogs(range)}) l ORDER BY id`);
+      return (rows as { public_id: string; n: number; lastmod: string }[]).map((row) => ({ path: logPath(row.public_id, Number(row.n)), lastmod: row.lastmod }));
+    }
+    case 'member-collections': {
+      const range = { from: (name.page - 1) * pageSize, to: Math.min(name.page * pageSize, MAX_SERIAL) };
+      const { rows } = await db.execute(sql`SELECT url, slug, ${w3c(sql`updated_at`)} AS lastmod FROM (${publicMemberCollections(range)}) c ORDER BY id`);
+      return (rows as { url: string; slug: string; lastmod: string }[]).map((row) => ({ path: memberCollectionPath(row.url, row.slug), lastmod: row.lastmod }));
     }
     case 'tags': {
       // A parent tag's page lists its children's projects too.
