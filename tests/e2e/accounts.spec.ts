@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { hydrated } from './conversation-helpers.ts';
 import { firstProjects } from './helpers.ts';
 import { registerAsVisitor } from './visitor.ts';
 
@@ -56,7 +57,8 @@ test('sign up from a project page, come back signed in, change avatar and custom
   const seenByScripts = await page.evaluate(() => document.cookie + document.documentElement.outerHTML);
   expect(seenByScripts).not.toContain(session!.value);
 
-  // The menu: keyboard accessible, above everything, Escape closes it.
+  // The menu: keyboard accessible, above everything, Escape closes it (once its code has come).
+  await hydrated(page, '.site-header');
   await menuButton.focus();
   await page.keyboard.press('ArrowDown');
   const menu = page.getByRole('menu');
