@@ -1,11 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COLLECTION_DESCRIPTION_MAX, COLLECTION_TITLE_MAX } from '../lib/collection-rules.ts';
 import type { IslandMessages } from '../lib/island-messages.ts';
 import { isAlert, noticeText, type Notice } from '../lib/notice.ts';
 import { createOwnerTools, type OwnerToolsInit } from '../stores/member-collection.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ModalDialog } from './shared/ModalDialog.tsx';
 import { I18nProvider } from './i18n.tsx';
 import { useIslandStore } from './use-island-store.ts';
 
@@ -24,29 +25,12 @@ function Status({ message }: { message: Notice | null }) {
   );
 }
 
-/** A modal panel in a native `<dialog>`: Escape closes it, focus returns to what opened it. */
+/** A panel of the tools: the shared modal dialog, Escape closing it. */
 function Panel({ open, title, onClose, children }: { open: boolean; title: string; onClose: () => void; children: ReactNode }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
   return (
-    <dialog
-      ref={ref}
-      className="confirm-dialog collection-panel"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-    >
-      <h2 id={titleId}>{title}</h2>
+    <ModalDialog open={open} title={title} onCancel={onClose} className="collection-panel">
       {children}
-    </dialog>
+    </ModalDialog>
   );
 }
 

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ModalDialog } from './shared/ModalDialog.tsx';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -20,25 +21,10 @@ export interface ConfirmDialogProps {
  */
 export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, busy = false, danger = false, onConfirm, onCancel }: ConfirmDialogProps) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
   return (
-    <dialog
-      ref={ref}
-      className="confirm-dialog"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
+    <ModalDialog open={open} title={title} onCancel={() => {
         if (!busy) onCancel();
-      }}
-    >
-      <h2 id={titleId}>{title}</h2>
+      }}>
       {children}
       <div className="actions">
         <button type="button" className="btn" onClick={onCancel} disabled={busy} autoFocus>
@@ -48,6 +34,6 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, 
           {busy && busyLabel ? busyLabel : confirmLabel}
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,11 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COLLECTION_TITLE_MAX } from '../lib/collection-rules.ts';
 import type { IslandMessages } from '../lib/island-messages.ts';
 import { isAlert, noticeText } from '../lib/notice.ts';
 import { createSaveMenu, type SaveMenuInit } from '../stores/save-to-collection.ts';
 import { I18nProvider } from './i18n.tsx';
+import { ModalDialog } from './shared/ModalDialog.tsx';
 import { useIslandStore } from './use-island-store.ts';
 
 export interface SaveToCollectionProps extends SaveMenuInit {
@@ -21,15 +22,7 @@ function Menu({ title, size, ...init }: Omit<SaveToCollectionProps, 'locale' | '
   const { t } = useTranslation();
   const menu = useIslandStore(() => createSaveMenu(init));
   const state = useStore(menu.$menu);
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const fieldId = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (state.open && !element.open) element.showModal();
-    if (!state.open && element.open) element.close();
-  }, [state.open]);
   const alert = isAlert(state.message);
   return (
     <div className={`save-collection save-collection-${size}`}>
@@ -44,16 +37,7 @@ function Menu({ title, size, ...init }: Omit<SaveToCollectionProps, 'locale' | '
       >
         <span aria-hidden="true">＋</span> {size === 'page' ? t('memberCollections.saveLong') : t('memberCollections.save')}
       </button>
-      <dialog
-        ref={dialog}
-        className="confirm-dialog save-collection-dialog"
-        aria-labelledby={titleId}
-        onCancel={(event) => {
-          event.preventDefault();
-          menu.close();
-        }}
-      >
-        <h2 id={titleId}>{t('memberCollections.dialogTitle')}</h2>
+      <ModalDialog open={state.open} title={t('memberCollections.dialogTitle')} onCancel={menu.close} className="save-collection-dialog">
         {state.loading && <p role="status">{t('memberCollections.loading')}</p>}
         {state.loaded && state.collections.length > 0 && (
           <fieldset className="save-collection-list">
@@ -104,7 +88,7 @@ function Menu({ title, size, ...init }: Omit<SaveToCollectionProps, 'locale' | '
             {t('memberCollections.done')}
           </button>
         </div>
-      </dialog>
+      </ModalDialog>
     </div>
   );
 }

@@ -1,6 +1,5 @@
 /** Payloads of the comment and message endpoints, shared by server and islands. */
 
-import type { TextLink } from './text-links.ts';
 import type { z } from 'zod';
 import type { userRefSchema } from './contract/schemas/common.ts';
 import type { commentItemSchema, commentThreadSchema, messageItemSchema, messagePageSchema, MESSAGE_KINDS } from './contract/schemas/conversation.ts';

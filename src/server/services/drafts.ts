@@ -7,7 +7,7 @@ import { getDb } from '../db/client.ts';
 import { drafts, projects, type ProjectContent } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import type { Page } from './cards.ts';
-import { describeContentFiles, type ContentFile } from './project-content.ts';
+import { describeContentFiles } from './project-content.ts';
 import type { DraftItem } from '../../lib/api-types.ts';
 import { newPublicId } from './ids.ts';
 import type { z } from 'zod';

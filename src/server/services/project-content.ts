@@ -97,7 +97,6 @@ export async function resolveContent(
   if (input.licence && !(LICENCE_IDS as readonly string[]).includes(input.licence)) fields.licence = 'invalid_value';
   else if (options.strict && !input.licence) fields.licence = 'required';
 
-  const db = getDb();
   const [planned, cover, resolved] = await Promise.all([
     planTags(input.tags as TagEntry[]).catch((error: unknown) => {
       if (!(error instanceof AppError) || !error.fields?.tags) throw error;

@@ -2,11 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, ne, notInArray, or, sql } from 
 import type { Locale } from '../../lib/i18n.ts';
 import { getDb } from '../db/client.ts';
 import { attachments, follows, likes, projects, projectTags, stars, users } from '../db/schema/index.ts';
-import type { AttachmentKind } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
-import { fileUrl } from '../storage/index.ts';
-import type { Board } from '../../lib/contract/eda.ts';
-import type { Video } from '../../lib/contract/video.ts';
 import { listProjectBoards } from './eda.ts';
 import { listProjectVideos } from './videos.ts';
 import { cardColumns, isListed, isPublishedFor, shareImage, toCards, type ProjectCard } from './cards.ts';

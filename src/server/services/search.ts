@@ -38,7 +38,7 @@ import { CJK_CLASS_JS } from '../../lib/cjk.ts';
 import type { Locale } from '../../lib/i18n.ts';
 import { getDb } from '../db/client.ts';
 import { projects, projectTags, users } from '../db/schema/index.ts';
-import { cardColumns, cardTags, isListed, toCards, type CardRow, type ProjectCard, type ProjectPage } from './cards.ts';
+import { cardColumns, cardTags, isListed, toCards, type CardRow } from './cards.ts';
 import { cappedMatches, COUNT_LIMIT, countUpTo, estimateMatches, projectRows, resolveTotal } from './project-totals.ts';
 import { tagIdsWithChildren } from './tags.ts';
 import type { z } from 'zod';

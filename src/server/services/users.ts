@@ -2,7 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '../db/client.ts';
 import { follows, projects, stars, userUrlAliases, users, videos } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
-import type { UserProfile } from '../../lib/api-types.ts';
 import type { z } from 'zod';
 import type { publicUserSchema } from '../../lib/contract/schemas/users.ts';
 import { isListed } from './cards.ts';

@@ -1,4 +1,3 @@
-import { BOARD_STATUSES } from '../eda.ts';
 import { bomLineSchema, LAYER_SIDES, LAYER_TYPES } from './eda.ts';
 import { count, isoDateTime, serialId, z } from './common.ts';
 
