@@ -10,6 +10,15 @@ import { log } from '../log.ts';
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
+/** The transaction `getDb().transaction(...)` hands its callback: the one name for it everywhere. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * The database or a transaction in it: what a function takes when it may run inside its caller's
+ * transaction (a notification written with the comment that caused it) or on its own.
+ */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
 let pool: pg.Pool | undefined;
 let db: Database | undefined;
 // Counted per process, not per module copy: the built site (bundled by Astro) has its own copy

@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import { activities, type ActivityKind } from '../db/schema/index.ts';
 import { sendJob } from '../jobs/queue.ts';
-import type { DbExecutor } from './notifications.ts';
+import type { Executor } from '../db/client.ts';
 
 export interface NewActivity {
   kind: ActivityKind;
@@ -21,7 +21,7 @@ export interface NewActivity {
 }
 
 /** Records an event for followers, in the caller's transaction. Call `announceActivities` after it commits. */
-export async function recordActivity(db: DbExecutor, activity: NewActivity): Promise<number> {
+export async function recordActivity(db: Executor, activity: NewActivity): Promise<number> {
   const [row] = await db
     .insert(activities)
     .values({ ...activity, refId: activity.refId ?? null, title: (activity.title ?? '').slice(0, 200) })
@@ -35,6 +35,6 @@ export async function announceActivities(): Promise<void> {
 }
 
 /** Forgets the events of something deleted (a log, a version, a make), in the caller's transaction: feeds stop showing them. */
-export async function forgetActivities(db: DbExecutor, kind: ActivityKind, refId: number): Promise<void> {
+export async function forgetActivities(db: Executor, kind: ActivityKind, refId: number): Promise<void> {
   await db.delete(activities).where(and(eq(activities.kind, kind), eq(activities.refId, refId)));
 }

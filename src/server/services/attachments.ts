@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import yauzl from 'yauzl';
-import type { Database } from '../db/client.ts';
+import type { Database, Tx } from '../db/client.ts';
 import { getDb } from '../db/client.ts';
 import { attachments, projects, type AttachmentKind } from '../db/schema/index.ts';
 import { looksLikeExcellonText, looksLikeGerberText } from '../electronics/gerber-text.ts';
@@ -20,8 +20,6 @@ import { newPublicId } from './ids.ts';
 import { ATTACHMENT_MAX_BYTES } from './uploads.ts';
 import type { ResolvedAttachment } from './project-content.ts';
 
-/** A transaction or the database: the functions below run inside the caller's transaction. */
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Extensions of Gerber layers and Excellon drill files, as CAD tools name them. */
 export const GERBER_EXTENSIONS: ReadonlySet<string> = new Set([

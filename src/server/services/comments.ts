@@ -3,12 +3,12 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { CommentItem, CommentSort, CommentThread } from '../../lib/conversation-types.ts';
 import { findLinks } from '../../lib/linkify.ts';
 import { countCharacters, normalizePlainText } from '../../lib/text.ts';
-import { getDb } from '../db/client.ts';
+import { getDb, type Executor } from '../db/client.ts';
 import { commentLikes, comments, projectLogs, projects, users } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import { parseInput, z } from '../http/validation.ts';
 import type { Page } from './cards.ts';
-import { notifyComment, notifyCommentLiked, notifyReply, type DbExecutor } from './notifications.ts';
+import { notifyComment, notifyCommentLiked, notifyReply } from './notifications.ts';
 import { DUPLICATE_COMMENT_MS, hitMemberRateLimit, isNewAccount, NEW_ACCOUNT_MS, readAccountCreatedAt } from './rate-limit.ts';
 import { findPublishedProject, type PublishedProjectRef } from './project-detail.ts';
 import { purgeProjectConversation } from './page-purges.ts';
@@ -308,7 +308,7 @@ async function assertMayPost(userId: number, text: string, now = new Date()): Pr
  * (as every comment write takes them first), so a comment written meanwhile is either counted
  * here or adds itself once this commits.
  */
-export async function recountComments(db: DbExecutor, projectIds: number[], parentIds: number[]): Promise<void> {
+export async function recountComments(db: Executor, projectIds: number[], parentIds: number[]): Promise<void> {
   if (projectIds.length) {
     await db
       .update(projects)

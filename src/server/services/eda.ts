@@ -8,13 +8,13 @@ import type { Readable } from 'node:stream';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import type { Board, Bom, BomColumn, BomExportFormat, EdaDetail, FabricationFile, Placement, PlacementError } from '../../lib/contract/eda.ts';
-import { getDb } from '../db/client.ts';
+import { getDb, type Tx } from '../db/client.ts';
 import { attachments, boards, bomLines, edaDocuments, projectVersions } from '../db/schema/index.ts';
 import { exportBom } from '../electronics/bom-export.ts';
 import { AppError } from '../http/errors.ts';
 import { sendJob } from '../jobs/queue.ts';
 import { getStorage, fileUrl } from '../storage/index.ts';
-import { downloadName, type Tx } from './attachments.ts';
+import { downloadName } from './attachments.ts';
 import { findPublishedProject } from './project-detail.ts';
 import { log } from '../log.ts';
 

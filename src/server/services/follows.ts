@@ -4,11 +4,11 @@
  * client showing a stale button learns the truth. The count is always counted from the rows.
  */
 import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { getDb, type Database } from '../db/client.ts';
+import { getDb, type Database, type Executor } from '../db/client.ts';
 import { activities, feedEntries, follows, projects, projectTags, tags, users, type FollowKind } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import { isListed } from './cards.ts';
-import { notifyFollowed, type DbExecutor } from './notifications.ts';
+import { notifyFollowed } from './notifications.ts';
 import { purgeFollowPages } from './page-purges.ts';
 
 /** How many of a target's latest activities a new follow copies into the follower's feed. */
@@ -40,7 +40,7 @@ const NOT_FOUND = { user: 'user_not_found', project: 'project_not_found', tag: '
  * Anything else is its kind's "not found", whoever asks (a hidden profile gains no followers);
  * with `followable` false, any existing one (to show a count).
  */
-async function resolveTarget(db: DbExecutor, { kind, target }: FollowTargetRef, { followable = true } = {}): Promise<ResolvedTarget> {
+async function resolveTarget(db: Executor, { kind, target }: FollowTargetRef, { followable = true } = {}): Promise<ResolvedTarget> {
   const [row] =
     kind === 'user'
       ? await db
@@ -59,7 +59,7 @@ async function resolveTarget(db: DbExecutor, { kind, target }: FollowTargetRef, 
   return { kind, id: row.id, key: target };
 }
 
-async function countFollowers(db: DbExecutor, kind: FollowKind, targetId: number): Promise<number> {
+async function countFollowers(db: Executor, kind: FollowKind, targetId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(follows)
@@ -71,7 +71,7 @@ async function countFollowers(db: DbExecutor, kind: FollowKind, targetId: number
  * Copies the target's latest listed activities into a new follower's feed, so it is not empty
  * until the target next does something (never the follower's own activity).
  */
-async function backfillFeed(db: DbExecutor, userId: number, target: ResolvedTarget): Promise<void> {
+async function backfillFeed(db: Executor, userId: number, target: ResolvedTarget): Promise<void> {
   const matches =
     target.kind === 'user'
       ? eq(activities.actorId, target.id)

@@ -7,7 +7,7 @@ import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { LOG_BODY_MAX, LOG_TITLE_MAX, logPath } from '../../lib/logs.ts';
 import { countCharacters, excerptOf } from '../../lib/text.ts';
 import type { LogEntry } from '../../lib/contract/schemas/logs.ts';
-import { getDb } from '../db/client.ts';
+import { getDb, type Executor } from '../db/client.ts';
 import { activities, projectLogs, projects, users } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import { parseInput, pagingSchema, z } from '../http/validation.ts';
@@ -15,7 +15,6 @@ import { announceActivities, forgetActivities, recordActivity } from './activiti
 import type { Page } from './cards.ts';
 import type { FeedEntry } from './feeds.ts';
 import { imagesInHtml, renderDescription } from './markdown.ts';
-import type { DbExecutor } from './notifications.ts';
 import { purgeProjectPages } from './page-purges.ts';
 import { findPublishedProject, type PublishedProjectRef } from './project-detail.ts';
 import { hitMemberRateLimitById } from './rate-limit.ts';
@@ -106,7 +105,7 @@ async function findOwnProject(userId: number, publicId: string): Promise<Publish
  * Locks the project's row for a log write (so two posts never take the same number) and checks it
  * is still published: deleted between the look-up and now, it is `project_not_found`.
  */
-async function lockProject(tx: DbExecutor, projectId: number): Promise<void> {
+async function lockProject(tx: Executor, projectId: number): Promise<void> {
   const locked = await tx
     .select({ id: projects.id })
     .from(projects)
@@ -116,7 +115,7 @@ async function lockProject(tx: DbExecutor, projectId: number): Promise<void> {
 }
 
 /** Sets the project's `logCount` from its logs as a guest sees them (neither deleted nor hidden). */
-async function recountLogs(tx: DbExecutor, projectId: number): Promise<void> {
+async function recountLogs(tx: Executor, projectId: number): Promise<void> {
   await tx
     .update(projects)
     .set({ logCount: sql`(SELECT count(*)::int FROM project_logs l WHERE l.project_id = ${projectId} AND l.deleted_at IS NULL AND l.hidden_at IS NULL)` })

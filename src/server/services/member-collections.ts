@@ -12,15 +12,14 @@ import { MAX_COLLECTION_PROJECTS, MAX_COLLECTIONS } from '../../lib/collection-r
 import type { CollectionChange, CollectionPage, collectionSaveInputSchema, MemberCollection } from '../../lib/contract/schemas/collections.ts';
 import type { Locale } from '../../lib/i18n.ts';
 import { slugify } from '../../lib/slug.ts';
-import { getDb } from '../db/client.ts';
+import { getDb, type Tx } from '../db/client.ts';
 import { memberCollectionProjects, memberCollections, projects, users } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import { cardColumns, cardTags, isPublishedFor, shareImage, toCards, type Paging } from './cards.ts';
 import { purgeMemberCollectionPages } from './page-purges.ts';
-import type { Transaction } from './staff-writes.ts';
 import { getPublicUser } from './users.ts';
 
-type Reader = Pick<Transaction, 'select'>;
+type Reader = Pick<Tx, 'select'>;
 type CollectionRow = typeof memberCollections.$inferSelect;
 type Owner = {
   id: number;
@@ -108,7 +107,7 @@ async function ownerById(db: Reader, userId: number): Promise<Owner> {
 }
 
 /** One's own collection by slug, locked for the write; another member's is simply not found. */
-async function lockOwnCollection(tx: Transaction, userId: number, slug: string): Promise<CollectionRow> {
+async function lockOwnCollection(tx: Tx, userId: number, slug: string): Promise<CollectionRow> {
   const [row] = await tx
     .select()
     .from(memberCollections)
@@ -120,7 +119,7 @@ async function lockOwnCollection(tx: Transaction, userId: number, slug: string):
 }
 
 /** `base`, or `base-2`, `base-3`… : the first slug none of the member's collections has. */
-async function freeSlug(tx: Transaction, userId: number, base: string): Promise<string> {
+async function freeSlug(tx: Tx, userId: number, base: string): Promise<string> {
   const taken = await tx
     .select({ slug: memberCollections.slug })
     .from(memberCollections)
@@ -130,7 +129,7 @@ async function freeSlug(tx: Transaction, userId: number, base: string): Promise<
   for (let n = 2; ; n += 1) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-async function changeOf(tx: Transaction, owner: Owner, row: CollectionRow): Promise<CollectionChange> {
+async function changeOf(tx: Tx, owner: Owner, row: CollectionRow): Promise<CollectionChange> {
   const [collection] = await readCollections(tx, owner, owner.id, eq(memberCollections.id, row.id));
   const ids = await tx
     .select({ id: projects.publicId })
@@ -141,7 +140,7 @@ async function changeOf(tx: Transaction, owner: Owner, row: CollectionRow): Prom
   return { collection: collection!, projects: ids.map((entry) => entry.id) };
 }
 
-async function touch(tx: Transaction, id: number): Promise<void> {
+async function touch(tx: Tx, id: number): Promise<void> {
   await tx.update(memberCollections).set({ updatedAt: new Date() }).where(eq(memberCollections.id, id));
 }
 
@@ -149,7 +148,7 @@ async function touch(tx: Transaction, id: number): Promise<void> {
  * Runs a write on one's own collection and purges the member's cached pages after it committed;
  * `appeared` tells whether guests may now read a collection they could not before.
  */
-async function writeOwn<T>(userId: number, write: (tx: Transaction, owner: Owner) => Promise<T>, appeared: (result: T) => boolean = () => false): Promise<T> {
+async function writeOwn<T>(userId: number, write: (tx: Tx, owner: Owner) => Promise<T>, appeared: (result: T) => boolean = () => false): Promise<T> {
   const result = await getDb().transaction(async (tx) => write(tx, await ownerById(tx, userId)));
   await purgeMemberCollectionPages(userId, { appeared: appeared(result) });
   return result;
@@ -227,7 +226,7 @@ export function addToMemberCollection(userId: number, slug: string, publicId: st
 }
 
 /** The project's row in the collection (by public id), or `project_not_found` when it is not in it. */
-async function entryOf(tx: Transaction, collectionId: number, publicId: string): Promise<number> {
+async function entryOf(tx: Tx, collectionId: number, publicId: string): Promise<number> {
   const [entry] = await tx
     .select({ projectId: memberCollectionProjects.projectId })
     .from(memberCollectionProjects)

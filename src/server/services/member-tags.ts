@@ -6,10 +6,9 @@
  */
 import { inArray, or, sql } from 'drizzle-orm';
 import { cleanTagName, tagNameProblem, tagSlugOf, type TagNameProblem } from '../../lib/tag-names.ts';
-import { getDb } from '../db/client.ts';
+import { getDb, type Tx } from '../db/client.ts';
 import { tagAliases, tags } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
-import type { Tx } from './attachments.ts';
 import { hitMemberRateLimitById } from './rate-limit.ts';
 
 /** A tag as content names it: the slug of an existing tag, or the name of a new one. */

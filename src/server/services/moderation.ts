@@ -21,13 +21,13 @@ import {
   type reportResolvedSchema,
   type reportSubmittedSchema,
 } from '../../lib/contract/schemas/moderation.ts';
-import { getDb } from '../db/client.ts';
+import { getDb, type Executor } from '../db/client.ts';
 import { auditLog, comments, projectLogs, projects, reports, sessions, users, videos, type ReportKind } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import { z as zod } from '../http/validation.ts';
 import { isPublishedFor } from './cards.ts';
 import { commentVisibleTo, recountComments } from './comments.ts';
-import { notifyReportResolved, type DbExecutor } from './notifications.ts';
+import { notifyReportResolved } from './notifications.ts';
 import { purgeModeratedPages } from './page-purges.ts';
 import { hitRateLimit } from './rate-limit.ts';
 import { hasRole } from './roles.ts';
@@ -89,7 +89,7 @@ const asCommentId = (id: string) => (/^\d{1,10}$/.test(id) && Number(id) <= 2_14
  * The target `viewerId` may see (staff see hidden ones), or the kind's 404. A member is found by
  * custom URL and stored by internal id, so a report survives a change of address.
  */
-async function findTarget(db: DbExecutor, kind: ReportKind, id: string, viewerId: number): Promise<FoundTarget> {
+async function findTarget(db: Executor, kind: ReportKind, id: string, viewerId: number): Promise<FoundTarget> {
   let row: { ownerId: number; targetId: string } | undefined;
   if (kind === 'project') {
     [row] = await db
@@ -289,7 +289,7 @@ export async function listReports(input: { status?: 'open' | 'closed' | undefine
  * Hides (`staffId` set) or restores (null) one target, when it is not so already: the rows
  * changed (none when it was). A comment's counts follow it (see `hideComments`).
  */
-async function hideTarget(db: DbExecutor, kind: ReportKind, targetId: string, staffId: number | null): Promise<unknown[]> {
+async function hideTarget(db: Executor, kind: ReportKind, targetId: string, staffId: number | null): Promise<unknown[]> {
   const set = { hiddenAt: staffId === null ? null : new Date(), hiddenBy: staffId };
   const pending = (column: typeof projects.hiddenAt | typeof comments.hiddenAt | typeof videos.hiddenAt | typeof users.hiddenAt) =>
     staffId === null ? isNotNull(column) : isNull(column);
@@ -310,7 +310,7 @@ async function hideTarget(db: DbExecutor, kind: ReportKind, targetId: string, st
  * threads' reply counts to what a guest is then shown. The projects' rows are locked first, in
  * id order, as every comment write locks its project before touching comments.
  */
-async function hideComments(db: DbExecutor, where: SQL, set: { hiddenAt: Date | null; hiddenBy: number | null }) {
+async function hideComments(db: Executor, where: SQL, set: { hiddenAt: Date | null; hiddenBy: number | null }) {
   const touched = await db.select({ projectId: comments.projectId }).from(comments).where(where);
   const projectIds = [...new Set(touched.map((row) => row.projectId))].sort((a, b) => a - b);
   if (projectIds.length === 0) return [];
@@ -326,7 +326,7 @@ async function hideComments(db: DbExecutor, where: SQL, set: { hiddenAt: Date | 
 }
 
 /** The public ids of the projects whose pages show a target (to purge them), by kind. */
-async function pagesOf(db: DbExecutor, kind: ReportKind, targetId: string): Promise<string[]> {
+async function pagesOf(db: Executor, kind: ReportKind, targetId: string): Promise<string[]> {
   if (kind === 'project') return [targetId];
   if (kind === 'comment') {
     const rows = await db
@@ -349,7 +349,7 @@ async function pagesOf(db: DbExecutor, kind: ReportKind, targetId: string): Prom
 
 /** One entry of the audit log, in the caller's transaction. `actorId` null: the operator at the console (`npm run ops`). */
 export async function writeAudit(
-  db: DbExecutor,
+  db: Executor,
   entry: { actorId: number | null; action: string; targetKind: string; targetId: string; note: string; details?: Record<string, unknown> },
 ): Promise<void> {
   await db.insert(auditLog).values({ ...entry, details: entry.details ?? {} });
@@ -455,7 +455,7 @@ export async function restoreContent(staff: SessionUser, input: z.output<typeof 
   return { kind: input.kind, id: input.id, restored };
 }
 
-async function isHidden(db: DbExecutor, kind: Exclude<ReportKind, 'user'>, targetId: string): Promise<boolean> {
+async function isHidden(db: Executor, kind: Exclude<ReportKind, 'user'>, targetId: string): Promise<boolean> {
   const rows =
     kind === 'project'
       ? await db.select({ id: projects.id }).from(projects).where(and(eq(projects.publicId, targetId), isNotNull(projects.hiddenAt)))

@@ -7,9 +7,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { getDb } from '../db/client.ts';
+import { getDb, type Executor } from '../db/client.ts';
 import { emailPreferences, NOTIFICATION_KINDS, type MessageKind, type NotificationKind } from '../db/schema/index.ts';
-import type { DbExecutor } from './notifications.ts';
 
 /** The message kinds each setting covers. */
 export const MESSAGE_KINDS_OF: Record<NotificationKind, readonly MessageKind[]> = {
@@ -38,7 +37,7 @@ const choice = z.object({ site: z.boolean(), email: z.boolean() });
 export const notificationSettingsInput = z.object(Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, choice.optional()])) as Record<NotificationKind, z.ZodOptional<typeof choice>>).strict();
 
 /** `userId`'s settings (the defaults when never saved). */
-export async function getNotificationSettings(userId: number, db: DbExecutor = getDb()): Promise<NotificationSettings> {
+export async function getNotificationSettings(userId: number, db: Executor = getDb()): Promise<NotificationSettings> {
   const [row] = await db.select().from(emailPreferences).where(eq(emailPreferences.userId, userId)).limit(1);
   const off = new Set(row?.siteOff ?? []);
   const email: Record<NotificationKind, string> = row ?? { comments: 'daily', replies: 'daily', stars: 'daily', likes: 'never', follows: 'never', makes: 'never', logs: 'never' };
@@ -67,7 +66,7 @@ export function siteAllowsSql(recipient: AnyPgColumn | SQL, setting: Notificatio
 }
 
 /** Whether `recipientId` takes messages of `kind` on the site. */
-export async function siteAllows(db: DbExecutor, recipientId: number, kind: MessageKind): Promise<boolean> {
+export async function siteAllows(db: Executor, recipientId: number, kind: MessageKind): Promise<boolean> {
   const setting = settingOf(kind);
   if (!setting) return true;
   const [row] = await db.select({ off: emailPreferences.siteOff }).from(emailPreferences).where(eq(emailPreferences.userId, recipientId)).limit(1);

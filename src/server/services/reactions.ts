@@ -4,11 +4,11 @@
  * row locked, so concurrent presses never drift the count.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { getDb } from '../db/client.ts';
+import { getDb, type Executor } from '../db/client.ts';
 import { likes, projects, stars } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import { isPublishedFor } from './cards.ts';
-import { notifyProjectLiked, notifyProjectStarred, type DbExecutor } from './notifications.ts';
+import { notifyProjectLiked, notifyProjectStarred } from './notifications.ts';
 import { purgeProjectConversation } from './page-purges.ts';
 
 export interface ReactionChange {
@@ -25,7 +25,7 @@ export interface ReactionChange {
 type ReactionTable = typeof stars | typeof likes;
 
 /** Tells the owner, in the same transaction, when a reaction is really switched on. */
-type Notify = (actorId: number, projectId: number, db: DbExecutor) => Promise<boolean>;
+type Notify = (actorId: number, projectId: number, db: Executor) => Promise<boolean>;
 
 async function setReaction(
   table: ReactionTable,

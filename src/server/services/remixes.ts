@@ -7,14 +7,13 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Locale } from '../../lib/i18n.ts';
 import { forbidsDerivatives } from '../../lib/licences.ts';
-import { getDb } from '../db/client.ts';
+import { getDb, type Executor } from '../db/client.ts';
 import { attachments, drafts, projects, projectTags, tags, uploads, users, type ProjectContent } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import { getStorage } from '../storage/index.ts';
 import { cardColumns, isListed, isPublishedFor, toCards, type ProjectCard } from './cards.ts';
 import { countDrafts, DRAFTS_MAX } from './drafts.ts';
 import { newPublicId } from './ids.ts';
-import type { DbExecutor } from './notifications.ts';
 import { purgeProjectConversation } from './page-purges.ts';
 import { hitMemberRateLimitById } from './rate-limit.ts';
 import { copyUpload, findUploadByUrl } from './uploads.ts';
@@ -106,7 +105,7 @@ async function copyDescriptionImages(userId: number, markdown: string, copied: {
  * Sets the `remixCount` of project `originalId` from its published remixes, in the caller's
  * transaction: publishing a remix and deleting one both end here, so the count is always theirs.
  */
-export async function recountRemixes(db: DbExecutor, originalId: number): Promise<void> {
+export async function recountRemixes(db: Executor, originalId: number): Promise<void> {
   await db
     .update(projects)
     .set({ remixCount: sql`(SELECT count(*)::int FROM projects remix WHERE remix.remix_of_id = ${originalId} AND remix.status = 'published')` })

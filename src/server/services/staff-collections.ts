@@ -5,16 +5,16 @@
  */
 import { and, asc, eq, inArray, max, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import { getDb } from '../db/client.ts';
+import { getDb, type Tx } from '../db/client.ts';
 import { collectionProjects, collections, projects } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import { pageTags } from '../page-cache/tags.ts';
 import type { collectionSaveInputSchema, StaffCollection } from '../../lib/contract/schemas/staff.ts';
 import { findImageUpload, findOwnImageUpload } from './uploads.ts';
 import type { OperatorImage } from './staff-banners.ts';
-import { staffWrite, type StaffActor, type Transaction } from './staff-writes.ts';
+import { staffWrite, type StaffActor } from './staff-writes.ts';
 
-type Reader = Pick<Transaction, 'select'>;
+type Reader = Pick<Tx, 'select'>;
 
 async function projectsOf(db: Reader, collectionIds: number[]) {
   if (collectionIds.length === 0) return [];
@@ -53,7 +53,7 @@ async function staffCollection(db: Reader, name: string): Promise<StaffCollectio
   return found;
 }
 
-async function collectionId(tx: Transaction, name: string): Promise<number> {
+async function collectionId(tx: Tx, name: string): Promise<number> {
   const [row] = await tx.select({ id: collections.id }).from(collections).where(eq(collections.name, name)).for('update').limit(1);
   if (!row) throw new AppError('collection_not_found');
   return row.id;

@@ -4,17 +4,17 @@
  * follow by hot score. Every write goes through `staffWrite`.
  */
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import { getDb } from '../db/client.ts';
+import { getDb, type Tx } from '../db/client.ts';
 import { projects } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import { pageTags } from '../page-cache/tags.ts';
 import type { PinnedProject } from '../../lib/contract/schemas/staff.ts';
-import { staffWrite, type StaffActor, type Transaction } from './staff-writes.ts';
+import { staffWrite, type StaffActor } from './staff-writes.ts';
 
 const pinnedColumns = { internalId: projects.id, id: projects.publicId, title: projects.title, rank: projects.recommendRank };
 
 /** The pinned projects in their order (published ones: others are never shown). */
-export async function listPinnedProjects(db: Pick<Transaction, 'select'> = getDb()): Promise<PinnedProject[]> {
+export async function listPinnedProjects(db: Pick<Tx, 'select'> = getDb()): Promise<PinnedProject[]> {
   const rows = await db
     .select(pinnedColumns)
     .from(projects)
@@ -24,11 +24,11 @@ export async function listPinnedProjects(db: Pick<Transaction, 'select'> = getDb
 }
 
 /** Gives the pinned projects ranks 1…n in the order of `internalIds`. */
-async function renumber(tx: Transaction, internalIds: number[]): Promise<void> {
+async function renumber(tx: Tx, internalIds: number[]): Promise<void> {
   for (const [index, id] of internalIds.entries()) await tx.update(projects).set({ recommendRank: index + 1 }).where(eq(projects.id, id));
 }
 
-async function pinnedIds(tx: Transaction): Promise<{ internalId: number; id: string }[]> {
+async function pinnedIds(tx: Tx): Promise<{ internalId: number; id: string }[]> {
   return tx
     .select({ internalId: projects.id, id: projects.publicId })
     .from(projects)
@@ -37,7 +37,7 @@ async function pinnedIds(tx: Transaction): Promise<{ internalId: number; id: str
     .for('update');
 }
 
-async function publishedProject(tx: Transaction, publicId: string): Promise<{ internalId: number; title: string }> {
+async function publishedProject(tx: Tx, publicId: string): Promise<{ internalId: number; title: string }> {
   const [row] = await tx
     .select({ internalId: projects.id, title: projects.title })
     .from(projects)

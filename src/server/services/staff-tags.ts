@@ -5,14 +5,14 @@
  * alias that leads to the tag that took over. Every write goes through `staffWrite`.
  */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { getDb } from '../db/client.ts';
+import { getDb, type Tx } from '../db/client.ts';
 import { projectTags, tagAliases, tags } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import { pageTags } from '../page-cache/tags.ts';
 import type { StaffTag } from '../../lib/contract/schemas/staff.ts';
-import { staffWrite, type StaffActor, type Transaction } from './staff-writes.ts';
+import { staffWrite, type StaffActor } from './staff-writes.ts';
 
-type Reader = Pick<Transaction, 'select'>;
+type Reader = Pick<Tx, 'select'>;
 
 /** Every tag, top-level ones each followed by their children, with project counts and aliases. */
 export async function listStaffTags(db: Reader = getDb()): Promise<StaffTag[]> {
@@ -43,7 +43,7 @@ export async function tagForAlias(slug: string): Promise<string | null> {
   return row?.slug ?? null;
 }
 
-async function tagBySlug(tx: Transaction, slug: string) {
+async function tagBySlug(tx: Tx, slug: string) {
   const [row] = await tx.select().from(tags).where(eq(tags.slug, slug)).for('update').limit(1);
   if (!row) throw new AppError('tag_not_found');
   return row;
@@ -53,7 +53,7 @@ async function tagBySlug(tx: Transaction, slug: string) {
  * The parent a tag may go under: a top-level tag other than itself. Children of children would
  * leave the two-level tree, and a tag under itself or its own child would be a cycle.
  */
-async function checkedParent(tx: Transaction, parentSlug: string | null, tag?: { id: number }): Promise<number | null> {
+async function checkedParent(tx: Tx, parentSlug: string | null, tag?: { id: number }): Promise<number | null> {
   if (parentSlug === null) return null;
   const parent = await tagBySlug(tx, parentSlug).catch((error: unknown) => {
     throw error instanceof AppError ? new AppError('validation', { parent: 'unknown_tag' }) : error;
@@ -69,7 +69,7 @@ async function checkedParent(tx: Transaction, parentSlug: string | null, tag?: {
   return parent.id;
 }
 
-async function slugFree(tx: Transaction, slug: string): Promise<void> {
+async function slugFree(tx: Tx, slug: string): Promise<void> {
   const [tag] = await tx.select({ id: tags.id }).from(tags).where(eq(tags.slug, slug)).limit(1);
   const [alias] = await tx.select({ slug: tagAliases.slug }).from(tagAliases).where(eq(tagAliases.slug, slug)).limit(1);
   if (tag || alias) throw new AppError('validation', { slug: 'slug_taken' });

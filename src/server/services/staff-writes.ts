@@ -6,7 +6,7 @@
  * committed.
  */
 import { TransactionRollbackError } from 'drizzle-orm';
-import { getDb } from '../db/client.ts';
+import { getDb, type Tx } from '../db/client.ts';
 import { purgePages } from '../page-cache/tags.ts';
 import { writeAudit } from './moderation.ts';
 import { requireRole } from './roles.ts';
@@ -18,7 +18,6 @@ export type StaffActor = { kind: 'member'; user: SessionUser | null } | { kind: 
 export const OPERATOR: StaffActor = { kind: 'operator' };
 export const staffMember = (user: SessionUser | null): StaffActor => ({ kind: 'member', user });
 
-export type Transaction = Parameters<Parameters<ReturnType<typeof getDb>['transaction']>[0]>[0];
 
 export interface StaffWriteOptions {
   /** Names the action, `banner.save`, `tag.merge`… (what an audit entry would record). */
@@ -35,7 +34,7 @@ export interface StaffWriteOptions {
  * read); the operator at the console is trusted as the database's owner. Answers what `write`
  * answered, also for a dry run.
  */
-export async function staffWrite<T>(options: StaffWriteOptions, write: (tx: Transaction) => Promise<T>): Promise<T> {
+export async function staffWrite<T>(options: StaffWriteOptions, write: (tx: Tx) => Promise<T>): Promise<T> {
   if (options.actor.kind === 'member') requireRole(options.actor.user, 'admin');
   let result: { value: T } | null = null;
   try {

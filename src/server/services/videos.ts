@@ -5,7 +5,7 @@
  */
 import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Video, VideoPlayback, VideoStatus } from '../../lib/contract/video.ts';
-import { getDb, type Database } from '../db/client.ts';
+import { getDb, type Database, type Tx } from '../db/client.ts';
 import { projects, users, videos, videoUploads } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import { removeTusUpload } from '../storage/tus-store.ts';
@@ -22,7 +22,6 @@ import { visibleTo } from './visibility.ts';
 /** A video `viewerId` may see: not hidden by staff, or theirs, or the viewer is staff. */
 export const videoVisibleTo = (viewerId: number | null) => visibleTo(videos.hiddenAt, videos.ownerId, viewerId);
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 const columns = {
   video: videos,

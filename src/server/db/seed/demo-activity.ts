@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { logPath } from '../../../lib/logs.ts';
 import { slugify } from '../../../lib/slug.ts';
 import { excerptOf } from '../../../lib/text.ts';
-import { getDb, type Database } from '../client.ts';
+import { getDb, type Database, type Tx } from '../client.ts';
 import {
   activities,
   comments,
@@ -29,7 +29,6 @@ import { renderDescription } from '../../services/markdown.ts';
 import type { CommentPool, DemoContent } from './demo-content.ts';
 import { createRng, type Rng } from './random.ts';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;

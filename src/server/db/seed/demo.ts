@@ -8,7 +8,7 @@
  * nothing half-seeded.
  */
 import { and, count, like, ne, sql } from 'drizzle-orm';
-import { getDb, type Database } from '../client.ts';
+import { getDb, type Database, type Tx } from '../client.ts';
 import {
   attachments,
   banners,
@@ -49,7 +49,6 @@ export const DEMO_EMAIL_DOMAIN = 'demo.copperhub.dev';
 /** Serialises concurrent seeders (several app instances starting on one empty database). */
 const SEED_LOCK = 0x63687562; // "chub"
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -1,9 +1,7 @@
-import type { Database } from '../client.ts';
+import type { Database, Executor } from '../client.ts';
 import { tags } from '../schema/index.ts';
 import type { TagParentSeed } from './demo-content.ts';
 
-/** Anything that can run Drizzle queries: the database, a transaction, or a drizzle() on one client. */
-export type Executor = Pick<Database, 'select' | 'insert'>;
 
 export interface SeededTag {
   id: number;
