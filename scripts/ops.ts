@@ -10,7 +10,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { z } from 'zod';
 import { configProblem, readConfig } from '../src/server/config.ts';
 import { openOperatorDatabase } from '../src/server/db/client.ts';
-import { importDonationsCsv } from '../src/server/services/donation-import.ts';
+import { importDonationsCsv } from '../src/server/services/site/donation-import.ts';
 import { isAppError } from '../src/server/http/errors.ts';
 import { parseInput } from '../src/server/http/validation.ts';
 import { getT } from '../src/lib/i18n.ts';
@@ -29,13 +29,13 @@ import {
   tagRenameInputSchema,
 } from '../src/lib/contract/schemas/staff.ts';
 import { broadcastPagePurges, flushPagePurges } from '../src/server/page-cache/tags.ts';
-import { isUserRole, setRoleByEmail } from '../src/server/services/roles.ts';
-import { deleteBanner, listStaffBanners, saveBanner } from '../src/server/services/staff-banners.ts';
-import { addProjectsToCollection, deleteCollection, listStaffCollections, removeProjectFromCollection, saveCollection } from '../src/server/services/staff-collections.ts';
-import { listPinnedProjects, pinProject, unpinProject } from '../src/server/services/staff-recommendations.ts';
-import { createTag, listStaffTags, mergeTags, moveTag, renameTag } from '../src/server/services/staff-tags.ts';
-import { OPERATOR } from '../src/server/services/staff-writes.ts';
-import { checkImageFile, storeUpload } from '../src/server/services/uploads.ts';
+import { isUserRole, setRoleByEmail } from '../src/server/services/accounts/roles.ts';
+import { deleteBanner, listStaffBanners, saveBanner } from '../src/server/services/staff/banners.ts';
+import { addProjectsToCollection, deleteCollection, listStaffCollections, removeProjectFromCollection, saveCollection } from '../src/server/services/staff/collections.ts';
+import { listPinnedProjects, pinProject, unpinProject } from '../src/server/services/staff/recommendations.ts';
+import { createTag, listStaffTags, mergeTags, moveTag, renameTag } from '../src/server/services/staff/tags.ts';
+import { OPERATOR } from '../src/server/services/staff/staff-writes.ts';
+import { checkImageFile, storeUpload } from '../src/server/services/media/uploads.ts';
 import { describeMigration, migrateFilesToBucket } from '../src/server/storage/migrate.ts';
 import { createS3Storage } from '../src/server/storage/s3.ts';
 
@@ -161,7 +161,7 @@ const COMMANDS: Record<string, Command> = {
     usage: 'donations:import <file.csv> [--dry-run]',
     summary:
       'imports the donations of an Open Collective transactions export (CSV: id, datetime, type, kind, amount, currency, oppositeAccountName, …; ' +
-      'see src/server/services/donation-import.ts), each once: rows imported before are left alone, so it can be run again with a newer export. ' +
+      'see src/server/services/site/donation-import.ts), each once: rows imported before are left alone, so it can be run again with a newer export. ' +
       'Every row is checked first; any bad row is reported with its line and nothing is imported. --dry-run says what would be imported.',
     options: { 'dry-run': { type: 'boolean', default: false } },
     positionals: ['file.csv'],

@@ -1,14 +1,14 @@
 /**
  * Bulk synthetic data for benchmarks: `npm run seed -- --users 1000 --projects 10000`.
  * Uses DATABASE_URL, or starts the embedded PostgreSQL under DATA_DIR (default ./data), migrates,
- * inserts the rows (see src/server/db/seed/synthetic.ts), prints a summary and stops the database.
+ * inserts the rows (see src/server/seed/synthetic.ts), prints a summary and stops the database.
  * `--demo` first adds the demo content when the database has no users yet.
  */
 import { parseArgs } from 'node:util';
 import { getConfig } from '../src/server/config.ts';
 import { startDatabase } from '../src/server/db/client.ts';
-import { seedDemoIfEmpty } from '../src/server/db/seed/demo.ts';
-import { seedSynthetic } from '../src/server/db/seed/synthetic.ts';
+import { seedDemoIfEmpty } from '../src/server/seed/demo.ts';
+import { seedSynthetic } from '../src/server/seed/synthetic.ts';
 
 const { values } = parseArgs({
   options: {

@@ -9,7 +9,7 @@ export function devDatabase() {
     hooks: {
       'astro:server:setup': async ({ server, logger }) => {
         const { startDatabase } = await server.ssrLoadModule('/src/server/db/client.ts');
-        const { seedDemoIfEmpty } = await server.ssrLoadModule('/src/server/db/seed/demo.ts');
+        const { seedDemoIfEmpty } = await server.ssrLoadModule('/src/server/seed/demo.ts');
         const { readConfig } = await server.ssrLoadModule('/src/server/config.ts');
         const config = readConfig();
         const database = await startDatabase({ dataDir: config.dataDir });

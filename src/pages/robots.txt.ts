@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { buildRobotsTxt } from '../server/services/robots.ts';
-import { siteOrigin } from '../server/services/sso-links.ts';
+import { buildRobotsTxt } from '../server/lib/robots.ts';
+import { siteOrigin } from '../server/lib/sso-links.ts';
 
 /** Generated, so that it names the sitemap at the site's own origin. */
 export const GET: APIRoute = ({ url }) =>

@@ -8,7 +8,7 @@ import { createImagePick } from './image-pick.ts';
 
 export type MakeItem = z.infer<typeof makeItemSchema>;
 
-/** The server's limits (`src/server/services/makes.ts`), checked here first. */
+/** The server's limits (`src/server/services/community/makes.ts`), checked here first. */
 export const MAKE_PHOTOS_MAX = 6;
 export const MAKE_NOTE_MAX = 2000;
 const LINK_MAX = 500;

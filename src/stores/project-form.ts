@@ -9,7 +9,7 @@ import { IMAGE_MAX_BYTES, uploadMarkdownImages } from './markdown-images.ts';
 
 export type { FormFile, ProjectFields } from '../lib/project-form-copy.ts';
 
-/** Limits the server enforces too (src/server/services/project-content.ts, uploads.ts). */
+/** Limits the server enforces too (src/server/services/projects/content.ts, uploads.ts). */
 export const TITLE_MAX = 120;
 export const SUMMARY_MAX = 300;
 export const DESCRIPTION_MAX = 100_000;

@@ -1,6 +1,6 @@
 import { getDb } from '../../src/server/db/client.ts';
 import { uploads, type UploadPurpose } from '../../src/server/db/schema/index.ts';
-import { newPublicId } from '../../src/server/services/ids.ts';
+import { newPublicId } from '../../src/server/lib/ids.ts';
 import { fileUrl, getStorage } from '../../src/server/storage/index.ts';
 
 /** Stores `data` and inserts its `uploads` row, as `POST /api/upload` would. */

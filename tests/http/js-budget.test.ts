@@ -4,8 +4,8 @@ import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db/client.ts';
 import { attachments, banners, boards, bomLines, collections, edaDocuments, memberCollectionProjects, memberCollections, stars, videos } from '../../src/server/db/schema/index.ts';
-import { newPublicId } from '../../src/server/services/ids.ts';
-import { submitComment } from '../../src/server/services/comments.ts';
+import { newPublicId } from '../../src/server/lib/ids.ts';
+import { submitComment } from '../../src/server/services/community/comments.ts';
 import { useApp } from '../helpers/app.ts';
 import { createProject, createUser } from '../helpers/factories.ts';
 

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db/client.ts';
 import { auditLog, messages, projects, reports, sessions, users, videos } from '../../src/server/db/schema/index.ts';
-import { newPublicId } from '../../src/server/services/ids.ts';
-import { createSession } from '../../src/server/services/sessions.ts';
-import { registerAccount } from '../../src/server/services/sso.ts';
+import { newPublicId } from '../../src/server/lib/ids.ts';
+import { createSession } from '../../src/server/services/accounts/sessions.ts';
+import { registerAccount } from '../../src/server/services/accounts/sso.ts';
 import { useApp, type AppResponse } from '../helpers/app.ts';
 import { createProject, createTag, createUser } from '../helpers/factories.ts';
 

@@ -4,10 +4,10 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db/client.ts';
 import { projects } from '../../src/server/db/schema/index.ts';
-import { submitComment } from '../../src/server/services/comments.ts';
-import { editProfile } from '../../src/server/services/profiles.ts';
-import { deleteProject } from '../../src/server/services/publishing.ts';
-import { setProjectStar } from '../../src/server/services/reactions.ts';
+import { submitComment } from '../../src/server/services/community/comments.ts';
+import { editProfile } from '../../src/server/services/accounts/profiles.ts';
+import { deleteProject } from '../../src/server/services/projects/publishing.ts';
+import { setProjectStar } from '../../src/server/services/projects/reactions.ts';
 import { DESKTOP_UA, PHONE_UA, useApp } from '../helpers/app.ts';
 import { createProject, createUser } from '../helpers/factories.ts';
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json' with { type: 'json' };
 import { getDb } from '../../src/server/db/client.ts';
 import { collectionProjects, collections, userUrlAliases, videos } from '../../src/server/db/schema/index.ts';
-import { newPublicId } from '../../src/server/services/ids.ts';
+import { newPublicId } from '../../src/server/lib/ids.ts';
 import { GOOGLEBOT_UA, PHONE_UA, TABLET_UA, useApp, type AppResponse } from '../helpers/app.ts';
 import { createProject, createUser } from '../helpers/factories.ts';
 

@@ -15,8 +15,8 @@ import { videos, videoUploads } from '../../src/server/db/schema/index.ts';
 import { ffprobePath } from '../../src/server/media/binaries.ts';
 import { probeVideo } from '../../src/server/media/probe.ts';
 import { runTool } from '../../src/server/media/run-tool.ts';
-import { newPublicId } from '../../src/server/services/ids.ts';
-import { deleteAbandonedVideoUploads } from '../../src/server/services/video-uploads.ts';
+import { newPublicId } from '../../src/server/lib/ids.ts';
+import { deleteAbandonedVideoUploads } from '../../src/server/services/media/video-uploads.ts';
 
 /**
  * Videos over HTTP as an app or a script uses them: a token, the bytes over tus (interrupted and

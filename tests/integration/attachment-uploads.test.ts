@@ -6,8 +6,8 @@ import { useTestDatabase } from '../helpers/db.ts';
 import { createUser } from '../helpers/factories.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { uploads } from '../../src/server/db/schema/index.ts';
-import { guessAttachmentKind } from '../../src/server/services/attachments.ts';
-import { ATTACHMENT_MAX_BYTES, sniffDesignText, storeUpload } from '../../src/server/services/uploads.ts';
+import { guessAttachmentKind } from '../../src/server/services/media/attachments.ts';
+import { ATTACHMENT_MAX_BYTES, sniffDesignText, storeUpload } from '../../src/server/services/media/uploads.ts';
 import { getStorage } from '../../src/server/storage/index.ts';
 
 useTestDatabase();

@@ -22,7 +22,7 @@ process.env.DATA_DIR = original;
 delete process.env.DATABASE_URL;
 
 const { closeDb, countPendingMigrations, getDb, startDatabase } = await import('../../src/server/db/client.ts');
-const { seedDemoIfEmpty } = await import('../../src/server/db/seed/demo.ts');
+const { seedDemoIfEmpty } = await import('../../src/server/seed/demo.ts');
 const { sendJob, stopQueue } = await import('../../src/server/jobs/queue.ts');
 
 interface Snapshot {

@@ -5,15 +5,15 @@ import { createProject, createTag, createUser } from '../helpers/factories.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { activities, credentials, emailPreferences, feedEntries, follows, messages, projects } from '../../src/server/db/schema/index.ts';
 import { parseInput } from '../../src/server/http/validation.ts';
-import { recordActivity } from '../../src/server/services/activities.ts';
-import { fanOutActivities, listFeed } from '../../src/server/services/feed.ts';
-import { countFollowing, getFollowState, setFollow } from '../../src/server/services/follows.ts';
-import { listMessages } from '../../src/server/services/messages.ts';
-import { getNotificationSettings, notificationSettingsInput, saveNotificationSettings } from '../../src/server/services/notification-settings.ts';
-import { notifyProjectStarred } from '../../src/server/services/notifications.ts';
-import { saveProject, saveProjectSchema } from '../../src/server/services/publishing.ts';
+import { recordActivity } from '../../src/server/services/notifications/activities.ts';
+import { fanOutActivities, listFeed } from '../../src/server/services/community/following-feed.ts';
+import { countFollowing, getFollowState, setFollow } from '../../src/server/services/community/follows.ts';
+import { listMessages } from '../../src/server/services/notifications/messages.ts';
+import { getNotificationSettings, notificationSettingsInput, saveNotificationSettings } from '../../src/server/services/notifications/notification-settings.ts';
+import { notifyProjectStarred } from '../../src/server/services/notifications/notifications.ts';
+import { saveProject, saveProjectSchema } from '../../src/server/services/projects/publishing.ts';
 import { onPagePurge } from '../../src/server/page-cache/tags.ts';
-import { getAccountEmail, saveAccountEmailSettings, sendDailyDigests } from '../../src/server/services/email-digest.ts';
+import { getAccountEmail, saveAccountEmailSettings, sendDailyDigests } from '../../src/server/services/notifications/email-digest.ts';
 
 useTestDatabase();
 

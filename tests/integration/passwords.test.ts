@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../src/server/services/passwords.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../src/server/lib/passwords.ts';
 
 const FORMAT = /^scrypt\$N=16384,r=8,p=1\$([A-Za-z0-9_-]+)\$([A-Za-z0-9_-]+)$/;
 

@@ -4,11 +4,11 @@ import { useTestDatabase } from '../helpers/db.ts';
 import { createProject, createTag, createUser } from '../helpers/factories.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { projects } from '../../src/server/db/schema/index.ts';
-import { setProjectLike, setProjectStar } from '../../src/server/services/reactions.ts';
-import { listStarredProjects } from '../../src/server/services/project-list.ts';
-import { getProjectDetail } from '../../src/server/services/project-detail.ts';
-import { recordProjectView, visitorKey } from '../../src/server/services/project-views.ts';
-import { highlightText, parseQuery, searchProjects } from '../../src/server/services/search.ts';
+import { setProjectLike, setProjectStar } from '../../src/server/services/projects/reactions.ts';
+import { listStarredProjects } from '../../src/server/services/projects/list.ts';
+import { getProjectDetail } from '../../src/server/services/projects/detail.ts';
+import { recordProjectView, visitorKey } from '../../src/server/services/projects/view-counts.ts';
+import { highlightText, parseQuery, searchProjects } from '../../src/server/services/projects/search.ts';
 
 useTestDatabase();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../helpers/db.ts';
 import { createProject, createUser } from '../helpers/factories.ts';
-import { findPublishedProject, listRelatedProjects } from '../../src/server/services/project-detail.ts';
+import { findPublishedProject, listRelatedProjects } from '../../src/server/services/projects/detail.ts';
 
 useTestDatabase();
 

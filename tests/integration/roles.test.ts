@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db/client.ts';
 import { users } from '../../src/server/db/schema/index.ts';
 import { AppError } from '../../src/server/http/errors.ts';
-import { requireRole } from '../../src/server/services/roles.ts';
-import { findSession } from '../../src/server/services/sessions.ts';
-import { registerAccount } from '../../src/server/services/sso.ts';
-import { createSession } from '../../src/server/services/sessions.ts';
+import { requireRole } from '../../src/server/services/accounts/roles.ts';
+import { findSession } from '../../src/server/services/accounts/sessions.ts';
+import { registerAccount } from '../../src/server/services/accounts/sso.ts';
+import { createSession } from '../../src/server/services/accounts/sessions.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 
 useTestDatabase();

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../helpers/db.ts';
 import { createProject, createTag, createUser } from '../helpers/factories.ts';
-import { searchProjects, type SearchSort } from '../../src/server/services/search.ts';
+import { searchProjects, type SearchSort } from '../../src/server/services/projects/search.ts';
 
 useTestDatabase();
 
 /**
- * The paths search takes on a big result (see src/server/services/search.ts), forced on a small
+ * The paths search takes on a big result (see src/server/services/projects/search.ts), forced on a small
  * database with tiny limits: the count stops early and the total is an estimate, title matches are
  * ranked first, and every kind of query finds what it finds through the columns of migration 0008.
  */

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../helpers/db.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { loadDemoContent } from '../../src/server/db/seed/demo-content.ts';
-import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, queueDemoImageVariants, seedDemoIfEmpty } from '../../src/server/db/seed/demo.ts';
-import { seedSynthetic } from '../../src/server/db/seed/synthetic.ts';
-import { fanOutActivities, listFeed } from '../../src/server/services/feed.ts';
+import { loadDemoContent } from '../../src/server/seed/demo-content.ts';
+import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, queueDemoImageVariants, seedDemoIfEmpty } from '../../src/server/seed/demo.ts';
+import { seedSynthetic } from '../../src/server/seed/synthetic.ts';
+import { fanOutActivities, listFeed } from '../../src/server/services/community/following-feed.ts';
 import { tagSlugOf } from '../../src/lib/tag-names.ts';
-import { verifyPassword } from '../../src/server/services/passwords.ts';
+import { verifyPassword } from '../../src/server/lib/passwords.ts';
 import { getStorage } from '../../src/server/storage/index.ts';
 
 useTestDatabase();

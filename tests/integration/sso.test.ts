@@ -4,7 +4,7 @@ import { useTestDatabase } from '../helpers/db.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { credentials, sessions, ssoCodes, users } from '../../src/server/db/schema/index.ts';
 import { parseInput } from '../../src/server/http/validation.ts';
-import { createSession, findSession, hashToken } from '../../src/server/services/sessions.ts';
+import { createSession, findSession, hashToken } from '../../src/server/services/accounts/sessions.ts';
 import {
   authenticate,
   consumeSsoCode,
@@ -18,8 +18,8 @@ import {
   signUp,
   SSO_CODE_TTL_MS,
   type RequestMeta,
-} from '../../src/server/services/sso.ts';
-import { hitRateLimit, RATE_LIMITS } from '../../src/server/services/rate-limit.ts';
+} from '../../src/server/services/accounts/sso.ts';
+import { hitRateLimit, RATE_LIMITS } from '../../src/server/services/core/rate-limit.ts';
 
 // The site answers as copperhub.test here (read once by getConfig, before the first test).
 process.env.ALLOWED_HOSTS = 'copperhub.test';

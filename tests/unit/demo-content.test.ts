@@ -2,8 +2,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_CONTENT_DIR, DemoContentError, loadDemoContent } from '../../src/server/db/seed/demo-content.ts';
-import { bannerSvg, collectionSvg } from '../../src/server/db/seed/images.ts';
+import { DEMO_CONTENT_DIR, DemoContentError, loadDemoContent } from '../../src/server/seed/demo-content.ts';
+import { bannerSvg, collectionSvg } from '../../src/server/seed/images.ts';
 
 describe('demo content files', () => {
   let dir = '';

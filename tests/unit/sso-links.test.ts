@@ -5,7 +5,7 @@ process.env.SSO_ALLOWED_ORIGINS = 'https://partner.example, not a url';
 process.env.ALLOWED_HOSTS = 'copperhub.test';
 
 const { assertSignInHost, buildSignInUrl, currentPageUrl, isAllowedHost, localLocation, safeReturnUrl, siteOrigin } = await import(
-  '../../src/server/services/sso-links.ts'
+  '../../src/server/lib/sso-links.ts'
 );
 const { readConfig } = await import('../../src/server/config.ts');
 const { isSecureConnection } = await import('../../src/server/http/transport.ts');

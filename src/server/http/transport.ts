@@ -1,5 +1,5 @@
 import { getConfig, type AppConfig } from '../config.ts';
-import { siteOrigin } from '../services/sso-links.ts';
+import { siteOrigin } from '../lib/sso-links.ts';
 
 /** One year of "https only", sent on responses the visitor received over https. */
 export const HSTS_VALUE = 'max-age=31536000';

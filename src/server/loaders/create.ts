@@ -1,9 +1,9 @@
-import { getProjectDetail } from '../services/project-detail.ts';
-import { loadFormSource } from '../services/publishing.ts';
-import { listTagTree, tagNamesOf } from '../services/tags.ts';
+import { getProjectDetail } from '../services/projects/detail.ts';
+import { loadFormSource } from '../services/projects/publishing.ts';
+import { listTagTree, tagNamesOf } from '../services/projects/tags.ts';
 import { notFound, ok, type LoaderData, type PageLoader } from './page.ts';
-import { isEmailUnverified } from '../services/account-email.ts';
-import { findDraftRemixSource } from '../services/remixes.ts';
+import { isEmailUnverified } from '../services/accounts/account-email.ts';
+import { findDraftRemixSource } from '../services/projects/remixes.ts';
 
 /**
  * `/create/project` (the route's `auth` middleware guarantees a member): `?id=` edits one of

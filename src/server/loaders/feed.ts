@@ -1,4 +1,4 @@
-import { listFeed } from '../services/feed.ts';
+import { listFeed } from '../services/community/following-feed.ts';
 import { ok, pageParam, signIn, type LoaderData, type PageLoader } from './page.ts';
 
 const PAGE_SIZE = 20;

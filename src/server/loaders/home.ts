@@ -1,10 +1,10 @@
 import type { Locale } from '../../lib/i18n.ts';
 import { memoize } from '../cache.ts';
-import { listProjects } from '../services/project-list.ts';
-import { donateLink } from '../services/donations.ts';
-import { listFeaturedCollections, listRecentDonations, loadBannerSchedule } from '../services/site.ts';
-import { listPopularTags } from '../services/tags.ts';
-import { listFeed } from '../services/feed.ts';
+import { listProjects } from '../services/projects/list.ts';
+import { donateLink } from '../services/site/donations.ts';
+import { listFeaturedCollections, listRecentDonations, loadBannerSchedule } from '../services/site/home-content.ts';
+import { listPopularTags } from '../services/projects/tags.ts';
+import { listFeed } from '../services/community/following-feed.ts';
 import { onPagePurge, pageTags } from '../page-cache/tags.ts';
 import { ok, type LoaderData, type PageLoader } from './page.ts';
 

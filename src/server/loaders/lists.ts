@@ -1,12 +1,12 @@
-import { donateLink } from '../services/donations.ts';
-import { listCollectionProjects, listProjects } from '../services/project-list.ts';
-import { searchProjects, type SearchSort } from '../services/search.ts';
-import { getCollection, listDonations } from '../services/site.ts';
-import { getTag, listPopularTags, listTagTree } from '../services/tags.ts';
+import { donateLink } from '../services/site/donations.ts';
+import { listCollectionProjects, listProjects } from '../services/projects/list.ts';
+import { searchProjects, type SearchSort } from '../services/projects/search.ts';
+import { getCollection, listDonations } from '../services/site/home-content.ts';
+import { getTag, listPopularTags, listTagTree } from '../services/projects/tags.ts';
 import { pageTags } from '../page-cache/tags.ts';
 import { isAppError } from '../http/errors.ts';
-import { tagForAlias } from '../services/staff-tags.ts';
-import { getFollowState } from '../services/follows.ts';
+import { tagForAlias } from '../services/staff/tags.ts';
+import { getFollowState } from '../services/community/follows.ts';
 import { ok, pageParam, redirect, type LoaderData, type PageContext, type PageLoader } from './page.ts';
 
 const PAGE_SIZE = 24;

@@ -1,9 +1,9 @@
 import { LOG_PAGE_SIZE } from '../../lib/logs.ts';
 import { pageTags } from '../page-cache/tags.ts';
-import { isEmailUnverified } from '../services/account-email.ts';
-import type { Page } from '../services/cards.ts';
-import { getLogView, listLogs, type LogEntry } from '../services/logs.ts';
-import { findProjectDetail, type PublishedProjectRef } from '../services/project-detail.ts';
+import { isEmailUnverified } from '../services/accounts/account-email.ts';
+import type { Page } from '../services/projects/cards.ts';
+import { getLogView, listLogs, type LogEntry } from '../services/community/logs.ts';
+import { findProjectDetail, type PublishedProjectRef } from '../services/projects/detail.ts';
 import { commentOptionsFrom, loadProjectComments } from './comments.ts';
 import { notFound, ok, type LoaderData, type PageContext, type PageLoader } from './page.ts';
 

@@ -1,6 +1,6 @@
-import { donateLink } from '../services/donations.ts';
-import { findProjectDetail, listRelatedProjects } from '../services/project-detail.ts';
-import { countProjectView } from '../services/project-views.ts';
+import { donateLink } from '../services/site/donations.ts';
+import { findProjectDetail, listRelatedProjects } from '../services/projects/detail.ts';
+import { countProjectView } from '../services/projects/view-counts.ts';
 import { clientIp } from '../http/request-meta.ts';
 import { CACHE_RENDER_HEADER } from '../page-cache/key.ts';
 import { pageTags } from '../page-cache/tags.ts';
@@ -8,14 +8,14 @@ import { commentOptionsFrom, loadProjectComments } from './comments.ts';
 import { notFound, ok, type LoaderData, type PageContext, type PageLoader } from './page.ts';
 import { isProjectTab, type ProjectTab } from '../../lib/project-tabs.ts';
 import { AppError } from '../http/errors.ts';
-import type { PublishedProjectRef } from '../services/project-detail.ts';
-import { isEmailUnverified } from '../services/account-email.ts';
+import type { PublishedProjectRef } from '../services/projects/detail.ts';
+import { isEmailUnverified } from '../services/accounts/account-email.ts';
 import { loadLogsTab, type LogsTabData } from './logs.ts';
-import { listVersionsOf, type VersionInfo } from '../services/versions.ts';
-import { listProjectMakes, type MakeItem } from '../services/makes.ts';
-import { loadProjectLineage } from '../services/remixes.ts';
+import { listVersionsOf, type VersionInfo } from '../services/projects/versions.ts';
+import { listProjectMakes, type MakeItem } from '../services/community/makes.ts';
+import { loadProjectLineage } from '../services/projects/remixes.ts';
 import { pagingSchema } from '../http/validation.ts';
-import type { Page } from '../services/cards.ts';
+import type { Page } from '../services/projects/cards.ts';
 
 /** The project page (`/d-{id}`): the project, its comments and related projects; counts the view. */
 export const loadProjectPage = (async (context) => {

@@ -1,8 +1,8 @@
 import { isAppError, type ErrorKey } from '../http/errors.ts';
 import { requestMeta } from '../http/request-meta.ts';
 import { parseInput } from '../http/validation.ts';
-import { assertSignInHost } from '../services/sso-links.ts';
-import { buildReturnLocation, issueSsoCode, loginSchema, registerSchema, signIn, signUp } from '../services/sso.ts';
+import { assertSignInHost } from '../lib/sso-links.ts';
+import { buildReturnLocation, issueSsoCode, loginSchema, registerSchema, signIn, signUp } from '../services/accounts/sso.ts';
 import { ok, redirect, type LoaderData, type PageContext, type PageLoader } from './page.ts';
 
 export type SsoMode = 'login' | 'register';

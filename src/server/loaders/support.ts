@@ -2,8 +2,8 @@ import { DONATION_CURRENCIES, DONATION_CURRENCY_CODES, defaultDonationCurrency, 
 import type { ErrorKey } from '../http/errors.ts';
 import { isAppError } from '../http/errors.ts';
 import { pageTags } from '../page-cache/tags.ts';
-import { donationMode, findDonationProject, startDonation, type DonationMode } from '../services/donations.ts';
-import { siteOrigin } from '../services/sso-links.ts';
+import { donationMode, findDonationProject, startDonation, type DonationMode } from '../services/site/donations.ts';
+import { siteOrigin } from '../lib/sso-links.ts';
 import { ok, redirect, type LoaderData, type PageContext, type PageLoader } from './page.ts';
 
 export interface SupportFormState {

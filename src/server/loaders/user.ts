@@ -1,20 +1,20 @@
 import { userPath, variantPath } from '../../lib/paths.ts';
-import type { Page, ProjectPage } from '../services/cards.ts';
-import { countDrafts, listDrafts, type DraftItem } from '../services/drafts.ts';
-import { listMessages, type MessagePage } from '../services/messages.ts';
-import { listProjectTitles, listStarredProjects, listUserProjects } from '../services/project-list.ts';
-import { findUserByUrl, type PublicUser } from '../services/users.ts';
+import type { Page, ProjectPage } from '../services/projects/cards.ts';
+import { countDrafts, listDrafts, type DraftItem } from '../services/projects/drafts.ts';
+import { listMessages, type MessagePage } from '../services/notifications/messages.ts';
+import { listProjectTitles, listStarredProjects, listUserProjects } from '../services/projects/list.ts';
+import { findUserByUrl, type PublicUser } from '../services/community/members.ts';
 import { VIDEO_PAGE_SIZE, type Video } from '../../lib/contract/video.ts';
-import { listVideos } from '../services/videos.ts';
+import { listVideos } from '../services/media/videos.ts';
 import { pageTags } from '../page-cache/tags.ts';
 import { notFound, ok, pageParam, redirect, type PageContext, type PageLoader } from './page.ts';
-import { listMemberMakes, type MakeItem } from '../services/makes.ts';
-import { getAccountEmail, type AccountEmail } from '../services/email-digest.ts';
-import { listCollectionsOf } from '../services/member-collections.ts';
+import { listMemberMakes, type MakeItem } from '../services/community/makes.ts';
+import { getAccountEmail, type AccountEmail } from '../services/notifications/email-digest.ts';
+import { listCollectionsOf } from '../services/community/member-collections.ts';
 import type { MemberCollection } from '../../lib/contract/schemas/collections.ts';
-import type { FollowState } from '../services/follows.ts';
-import { getNotificationSettings, type NotificationSettings } from '../services/notification-settings.ts';
-import { canSendMail } from '../services/mail.ts';
+import type { FollowState } from '../services/community/follows.ts';
+import { getNotificationSettings, type NotificationSettings } from '../services/notifications/notification-settings.ts';
+import { canSendMail } from '../services/core/mail.ts';
 
 export type UserTab = 'projects' | 'stars' | 'collections' | 'makes' | 'video' | 'message' | 'profile' | 'draftbox' | 'notifications';
 

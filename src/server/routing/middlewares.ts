@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
 import { clearTokenCookie } from '../http/cookies.ts';
-import { invalidateSession } from '../services/sessions.ts';
-import { signInUrlFor } from '../services/sso-links.ts';
+import { invalidateSession } from '../services/accounts/sessions.ts';
+import { signInUrlFor } from '../lib/sso-links.ts';
 import { handleSsoCallback } from './sso-callback.ts';
 import type { RouteMeta } from './routes.ts';
 

@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
-import { donationFormSchema, startDonation } from '../../../server/services/donations.ts';
-import { siteOrigin } from '../../../server/services/sso-links.ts';
+import { donationFormSchema, startDonation } from '../../../server/services/site/donations.ts';
+import { siteOrigin } from '../../../server/lib/sso-links.ts';
 import { donationCheckoutSchema } from '../../../lib/contract/schemas/site.ts';
 
 /** Where a donor goes to pay: a Stripe Checkout Session made for the form, or the external donation page. */

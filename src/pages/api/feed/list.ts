@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { pagingSchema } from '../../../server/http/validation.ts';
-import { listFeed } from '../../../server/services/feed.ts';
+import { listFeed } from '../../../server/services/community/following-feed.ts';
 import { feedPageSchema } from '../../../lib/contract/schemas/follows.ts';
 
 export const { GET, POST, ALL, contract } = defineEndpoint({

@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
-import { issueWebviewCode } from '../../../server/services/sso.ts';
+import { issueWebviewCode } from '../../../server/services/accounts/sso.ts';
 import { webviewCodeSchema } from '../../../lib/contract/schemas/sso.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { pagingSchema, z } from '../../../server/http/validation.ts';
-import type { Page, ProjectPage } from '../../../server/services/cards.ts';
-import { listDrafts, type DraftItem } from '../../../server/services/drafts.ts';
-import { listOwnProjects } from '../../../server/services/project-list.ts';
+import type { Page, ProjectPage } from '../../../server/services/projects/cards.ts';
+import { listDrafts, type DraftItem } from '../../../server/services/projects/drafts.ts';
+import { listOwnProjects } from '../../../server/services/projects/list.ts';
 import { pageOf } from '../../../lib/contract/schemas/common.ts';
 import { draftItemSchema, projectPageSchema } from '../../../lib/contract/schemas/projects.ts';
 

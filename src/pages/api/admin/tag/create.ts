@@ -1,7 +1,7 @@
 import { defineEndpoint } from '../../../../server/http/endpoint.ts';
-import { staffMember } from '../../../../server/services/staff-writes.ts';
+import { staffMember } from '../../../../server/services/staff/staff-writes.ts';
 import { changeOf, staffTagSchema, tagCreateInputSchema } from '../../../../lib/contract/schemas/staff.ts';
-import { createTag } from '../../../../server/services/staff-tags.ts';
+import { createTag } from '../../../../server/services/staff/tags.ts';
 
 export const { POST, ALL, contract } = defineEndpoint({
   auth: true,

@@ -1,0 +1,105 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { UserInfo } from '../../../lib/api-types.ts';
+import { getDb } from '../../db/client.ts';
+import { messages, sessions, users } from '../../db/schema/index.ts';
+import type { UserRole } from '../../db/schema/index.ts';
+
+/** Sessions last 30 days and are extended when used in their second half. */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** The signed-in user as the server sees it on every request. */
+export interface SessionUser {
+  id: number;
+  url: string;
+  nickname: string;
+  avatar: string | null;
+  /** What they may do (`src/server/services/accounts/roles.ts`), read with the session on every request. */
+  role: UserRole;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A random 32-byte token, URL-safe. */
+export function generateToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Creates a session for `userId` and returns its token (shown once, stored hashed). */
+export async function createSession(userId: number, userAgent = ''): Promise<{ token: string; expiresAt: Date }> {
+  const token = generateToken();
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await getDb()
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), userId, expiresAt, userAgent: userAgent.slice(0, 300) });
+  return { token, expiresAt };
+}
+
+/** The user of a valid, unexpired token, or null. Extends sessions past half their life. */
+export async function validateSessionToken(token: string | null | undefined): Promise<SessionUser | null> {
+  return (await findSession(token))?.user ?? null;
+}
+
+/**
+ * A valid session with its user, what the page header shows of them (`viewer`: the profile and
+ * the unread count, read in the same statement so a signed-in page pays one query for both), and
+ * its expiry, and the language their emails are written in; or null.
+ */
+export async function findSession(
+  token: string | null | undefined,
+): Promise<{ user: SessionUser; viewer: UserInfo; expiresAt: Date; locale: string } | null> {
+  if (!token || token.length > 200) return null;
+  const db = getDb();
+  const tokenHash = hashToken(token);
+  const [row] = await db
+    .select({
+      id: users.id,
+      url: users.customUrl,
+      nickname: users.nickname,
+      avatar: users.avatar,
+      bio: users.bio,
+      location: users.location,
+      website: users.website,
+      role: users.role,
+      locale: users.locale,
+      createdAt: users.createdAt,
+      unreadMessages: sql<number>`(SELECT count(*)::int FROM ${messages} WHERE ${and(eq(messages.recipientId, users.id), isNull(messages.readAt))})`,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    // A suspended member's sessions are deleted on suspension; this keeps any made since from counting.
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date()), isNull(users.suspendedAt)))
+    .limit(1);
+  if (!row) return null;
+  let expiresAt = row.expiresAt;
+  if (expiresAt.getTime() - Date.now() < SESSION_TTL_MS / 2) {
+    expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+    await db.update(sessions).set({ expiresAt, lastSeenAt: new Date() }).where(eq(sessions.tokenHash, tokenHash));
+  }
+  const user: SessionUser = { id: row.id, url: row.url, nickname: row.nickname, avatar: row.avatar, role: row.role };
+  const viewer: UserInfo = {
+    id: row.id,
+    url: row.url,
+    nickname: row.nickname,
+    avatar: row.avatar,
+    bio: row.bio,
+    location: row.location,
+    website: row.website,
+    createdAt: row.createdAt.toISOString(),
+    unreadMessages: Number(row.unreadMessages),
+  };
+  return { user, viewer, expiresAt, locale: row.locale };
+}
+
+/** Revokes one session. */
+export async function invalidateSession(token: string): Promise<void> {
+  await getDb().delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** Removes expired sessions (called from the server's housekeeping timer). */
+export async function deleteExpiredSessions(): Promise<void> {
+  await getDb().delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}

@@ -1,0 +1,306 @@
+/**
+ * A project's electronics: which boards its Gerber attachments make, the state of their
+ * rendering, its BOM and part placements, and what `/eda/{id}` and `eda/detail` show. Rendering
+ * and parsing happen in the job queue (`eda-processing.ts`); this file plans that work when
+ * attachments change and reads its results.
+ */
+import type { Readable } from 'node:stream';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { ZipFile } from 'yazl';
+import type { Board, Bom, BomColumn, BomExportFormat, EdaDetail, FabricationFile, Placement, PlacementError } from '../../../lib/contract/eda.ts';
+import { getDb, type Tx } from '../../db/client.ts';
+import { attachments, boards, bomLines, edaDocuments, projectVersions } from '../../db/schema/index.ts';
+import { exportBom } from '../../electronics/bom-export.ts';
+import { AppError } from '../../http/errors.ts';
+import { sendJob } from '../../jobs/queue.ts';
+import { getStorage, fileUrl } from '../../storage/index.ts';
+import { downloadName } from '../media/attachments.ts';
+import { findPublishedProject } from '../projects/detail.ts';
+import { log } from '../../log.ts';
+
+/** What changed in a project's electronics when its attachments changed; started after commit. */
+export interface EdaPlan {
+  projectId: number;
+  /** Boards to render (new rows, `queued`). */
+  boardIds: number[];
+  /** The BOM or placement file changed: read them again. */
+  documents: boolean;
+  /** Storage keys of boards whose files are gone, deleted once the change is committed. */
+  orphanKeys: string[];
+}
+
+interface AttachedFile {
+  id: string;
+  name: string;
+  mime: string;
+  kind: string;
+  sort: number;
+}
+
+const isZip = (file: { name: string; mime: string }) => file.mime === 'application/zip' || file.name.toLowerCase().endsWith('.zip');
+const stem = (name: string) => name.replace(/\.[^.]*$/, '');
+
+/**
+ * The boards a set of attachments makes: each Gerber zip is a board, and the loose Gerber and
+ * drill files together are one more (named after what their names share).
+ */
+export function boardGroups(files: AttachedFile[]): { sources: string[]; name: string }[] {
+  const gerbers = files.filter((file) => file.kind === 'gerber');
+  const groups = gerbers.filter(isZip).map((file) => ({ sources: [file.id], name: stem(file.name) || 'board' }));
+  const loose = gerbers.filter((file) => !isZip(file));
+  if (loose.length > 0) groups.push({ sources: loose.map((file) => file.id).sort(), name: commonStem(loose.map((file) => stem(file.name))) });
+  return groups;
+}
+
+/** `sangaboard_v0.4-F_Cu`, `sangaboard_v0.4-B_Cu` → `sangaboard_v0.4`. */
+function commonStem(names: string[]): string {
+  let prefix = names[0] ?? '';
+  for (const name of names) while (!name.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  return prefix.replace(/[\s._-]+$/, '') || 'board';
+}
+
+const sourcesKey = (sources: string[]) => [...sources].sort().join(',');
+
+/** The same attachment ids in the same order. */
+export const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, index) => id === b[index]);
+
+/** Every stored file of a board row. */
+export function boardKeys(row: {
+  topKey: string | null;
+  bottomKey: string | null;
+  previewKey: string | null;
+  previewJpegKey: string | null;
+  layers: { key: string | null }[];
+}): string[] {
+  return [row.topKey, row.bottomKey, row.previewKey, row.previewJpegKey, ...row.layers.map((layer) => layer.key)].filter((key): key is string => Boolean(key));
+}
+
+/** The project's own boards: not those kept only for one of its versions. */
+export const currentBoard = (projectId: number) => and(eq(boards.projectId, projectId), isNull(boards.retiredAt))!;
+
+/**
+ * Brings a project's boards and documents in line with its attachments, inside the transaction
+ * that changed them: boards whose files are gone are removed (or retired, while a version of the
+ * project still shows them), new Gerber sets become `queued` boards, and a changed BOM or
+ * placement file queues the documents again. Nothing is rendered here.
+ */
+export async function planProjectEda(tx: Tx, projectId: number): Promise<EdaPlan> {
+  const files = await tx
+    .select({ id: attachments.id, name: attachments.name, mime: attachments.mime, kind: attachments.kind, sort: attachments.sort })
+    .from(attachments)
+    .where(eq(attachments.projectId, projectId))
+    .orderBy(asc(attachments.sort));
+  const wanted = boardGroups(files);
+  const existing = await tx.select().from(boards).where(currentBoard(projectId));
+  const plan: EdaPlan = { projectId, boardIds: [], documents: false, orphanKeys: [] };
+
+  const wantedKeys = new Set(wanted.map((group) => sourcesKey(group.sources)));
+  const gone = existing.filter((row) => !wantedKeys.has(sourcesKey(row.sources)));
+  if (gone.length > 0) {
+    const shown = await boardsVersionsShow(tx, projectId);
+    const kept = gone.filter((row) => shown.has(row.id));
+    const dropped = gone.filter((row) => !shown.has(row.id));
+    if (kept.length > 0) await tx.update(boards).set({ retiredAt: new Date() }).where(inArray(boards.id, kept.map((row) => row.id)));
+    if (dropped.length > 0) await tx.delete(boards).where(inArray(boards.id, dropped.map((row) => row.id)));
+    plan.orphanKeys = dropped.flatMap(boardKeys);
+  }
+  const kept = new Set(existing.map((row) => sourcesKey(row.sources)));
+  const fresh = wanted.filter((group) => !kept.has(sourcesKey(group.sources)));
+  if (fresh.length > 0) {
+    const rows = await tx
+      .insert(boards)
+      .values(fresh.map((group) => ({ projectId, sources: group.sources, name: group.name.slice(0, 120) })))
+      .returning({ id: boards.id });
+    plan.boardIds = rows.map((row) => row.id);
+  }
+
+  const bom = files.find((file) => file.kind === 'bom') ?? null;
+  // Every placement file: EAGLE writes each side to its own (.mnt top, .mnb bottom).
+  const placementIds = files.filter((file) => file.kind === 'placement').map((file) => file.id);
+  const [doc] = await tx.select().from(edaDocuments).where(eq(edaDocuments.projectId, projectId));
+  if (!doc ? bom || placementIds.length > 0 : doc.bomAttachmentId !== (bom?.id ?? null) || !sameIds(doc.placementAttachmentIds, placementIds)) {
+    const values = { status: 'queued' as const, bomAttachmentId: bom?.id ?? null, placementAttachmentIds: placementIds, updatedAt: new Date() };
+    await tx.insert(edaDocuments).values({ projectId, ...values }).onConflictDoUpdate({ target: edaDocuments.projectId, set: values });
+    plan.documents = true;
+  }
+  return plan;
+}
+
+/** Ids of the boards the project's versions show. */
+export async function boardsVersionsShow(tx: Tx, projectId: number): Promise<Set<number>> {
+  const rows = await tx
+    .select({ id: sql<number>`(jsonb_array_elements(${projectVersions.boards}) ->> 'boardId')::int` })
+    .from(projectVersions)
+    .where(eq(projectVersions.projectId, projectId));
+  return new Set(rows.map((row) => Number(row.id)));
+}
+
+/**
+ * Starts the work a committed plan asks for. A job that cannot be sent now (the queue is down)
+ * is sent again by `resumePendingEda`, which the job workers run at start and every minute.
+ */
+export async function startProjectEda(plan: EdaPlan): Promise<void> {
+  try {
+    for (const boardId of plan.boardIds) await sendJob('board', { boardId }, `board:${boardId}`);
+    if (plan.documents) await sendJob('documents', { projectId: plan.projectId }, `documents:${plan.projectId}`);
+  } catch (error) {
+    log.warn({ component: 'eda', err: error }, 'could not queue jobs, they will be resumed');
+  }
+  const storage = getStorage();
+  await Promise.all(plan.orphanKeys.map((key) => storage.delete(key).catch(() => undefined)));
+}
+
+/** A board not moved on for this long after its last change is sent to the queue again. */
+const RESEND_AFTER_MS = 6 * 60 * 1000;
+
+/**
+ * Sends jobs for work that has none: boards still `queued` (their job was never sent, or was
+ * lost with a database restore) or `processing` long after any worker touched them, and
+ * documents still `queued`. The queue drops a send while the same work waits or runs.
+ */
+export async function resumePendingEda(): Promise<number> {
+  const db = getDb();
+  const stale = new Date(Date.now() - RESEND_AFTER_MS);
+  const pendingBoards = await db
+    .select({ id: boards.id })
+    .from(boards)
+    .where(or(eq(boards.status, 'queued'), and(eq(boards.status, 'processing'), lt(boards.updatedAt, stale))));
+  const pendingDocs = await db.select({ projectId: edaDocuments.projectId }).from(edaDocuments).where(eq(edaDocuments.status, 'queued'));
+  for (const row of pendingBoards) await sendJob('board', { boardId: row.id }, `board:${row.id}`);
+  for (const row of pendingDocs) await sendJob('documents', { projectId: row.projectId }, `documents:${row.projectId}`);
+  return pendingBoards.length + pendingDocs.length;
+}
+
+type BoardRow = typeof boards.$inferSelect;
+
+/** A board row as the API shows it. */
+export function toBoard(row: BoardRow): Board {
+  const ready = row.status === 'ready';
+  return {
+    id: row.id,
+    name: row.name,
+    status: row.status,
+    ...(row.status === 'failed' && row.errorKey ? { errorKey: row.errorKey, ...(row.errorFile ? { errorFile: row.errorFile } : {}) } : {}),
+    widthMm: ready ? row.widthMm : null,
+    heightMm: ready ? row.heightMm : null,
+    layerCount: ready ? row.layerCount : null,
+    tool: ready ? row.tool : null,
+    layers: row.layers.map((layer) => ({ type: layer.type, side: layer.side, filename: layer.filename, url: ready && layer.key ? fileUrl(layer.key) : null })),
+    top: ready && row.topKey ? fileUrl(row.topKey) : null,
+    bottom: ready && row.bottomKey ? fileUrl(row.bottomKey) : null,
+    preview: ready && row.previewKey ? fileUrl(row.previewKey) : null,
+  };
+}
+
+/**
+ * The boards of a project for `viewerIsOwner`: its author (and the API for them) sees every
+ * board with its state; everyone else sees ready boards only.
+ */
+export async function listProjectBoards(projectId: number, viewerIsOwner: boolean): Promise<Board[]> {
+  const rows = await getDb()
+    .select()
+    .from(boards)
+    .where(viewerIsOwner ? currentBoard(projectId) : and(currentBoard(projectId), eq(boards.status, 'ready')))
+    .orderBy(asc(boards.id));
+  return rows.map(toBoard);
+}
+
+/** The placement files the last read of the project's documents could not use (none while they wait to be read again). */
+async function readPlacementErrors(projectId: number): Promise<PlacementError[]> {
+  const [doc] = await getDb()
+    .select({ status: edaDocuments.status, errors: edaDocuments.placementErrors })
+    .from(edaDocuments)
+    .where(eq(edaDocuments.projectId, projectId));
+  return doc?.status === 'ready' ? doc.errors : [];
+}
+
+async function readBom(projectId: number): Promise<Bom> {
+  const db = getDb();
+  const [doc] = await db
+    .select({ doc: edaDocuments, sourceName: attachments.name })
+    .from(edaDocuments)
+    .leftJoin(attachments, eq(attachments.id, edaDocuments.bomAttachmentId))
+    .where(eq(edaDocuments.projectId, projectId));
+  if (!doc?.doc.bomAttachmentId) return { source: null, columns: [], lines: [] };
+  const lines = await db.select().from(bomLines).where(eq(bomLines.projectId, projectId)).orderBy(asc(bomLines.lineNo));
+  return {
+    source: doc.sourceName ?? null,
+    columns: doc.doc.bomColumns as BomColumn[],
+    lines: lines.map(({ projectId: _project, ...line }) => line),
+    ...(doc.doc.bomErrorKey ? { errorKey: doc.doc.bomErrorKey, foundColumns: doc.doc.bomFoundColumns ?? [] } : {}),
+  };
+}
+
+/** The parts of the project's placement files on its first ready board (none without one). */
+function boardParts(board: BoardRow | undefined): Placement[] {
+  return board ? board.parts.map((part) => ({ boardId: board.id, ...part })) : [];
+}
+
+const FABRICATION_KINDS = ['gerber', 'bom', 'placement'];
+
+async function readFabrication(projectId: number): Promise<FabricationFile[]> {
+  const rows = await getDb()
+    .select({ id: attachments.id, name: attachments.name, size: attachments.size, kind: attachments.kind, downloadCount: attachments.downloadCount })
+    .from(attachments)
+    .where(and(eq(attachments.projectId, projectId), inArray(attachments.kind, FABRICATION_KINDS as never[])))
+    .orderBy(asc(attachments.sort));
+  return rows.map((row) => ({ ...row, url: `/api/attachment/download?id=${encodeURIComponent(row.id)}` }));
+}
+
+/** `eda/detail` and `/eda/{id}`: a published project's boards, BOM, placements and fabrication files. */
+export async function getEdaDetail(publicId: string, viewerId: number | null): Promise<EdaDetail> {
+  const project = await findPublishedProject(publicId, viewerId);
+  const isOwner = viewerId !== null && viewerId === project.ownerId;
+  const db = getDb();
+  const boardRows = await db.select().from(boards).where(currentBoard(project.id)).orderBy(asc(boards.id));
+  const visible = boardRows.filter((row) => isOwner || row.status === 'ready');
+  const firstReady = boardRows.find((row) => row.status === 'ready');
+  const [bom, placementErrors, fabrication] = await Promise.all([readBom(project.id), readPlacementErrors(project.id), readFabrication(project.id)]);
+  return { boards: visible.map(toBoard), bom, placements: boardParts(firstReady), placementErrors, fabrication };
+}
+
+/** A published project's BOM as an ordering upload for `format`, quantities for `boardCount` boards. */
+export async function exportProjectBom(publicId: string, format: BomExportFormat, boardCount: number): Promise<{ filename: string; csv: string }> {
+  const project = await findPublishedProject(publicId);
+  const bom = await readBom(project.id);
+  if (!bom.source || bom.lines.length === 0) throw new AppError('not_found');
+  const exported = exportBom(bom.lines, format, boardCount);
+  return { filename: `${publicId}-${exported.filename}`, csv: exported.csv };
+}
+
+/**
+ * Every fabrication file of a published project (Gerbers, BOM, placements) in one zip, streamed
+ * as it is read from storage: nothing is held whole in memory. 404 when there are none.
+ */
+export async function streamFabricationZip(publicId: string): Promise<{ filename: string; stream: Readable }> {
+  const project = await findPublishedProject(publicId);
+  const files = await getDb()
+    .select({ name: attachments.name, storageKey: attachments.storageKey })
+    .from(attachments)
+    .where(and(eq(attachments.projectId, project.id), inArray(attachments.kind, FABRICATION_KINDS as never[])))
+    .orderBy(asc(attachments.sort));
+  const storage = getStorage();
+  const present: { name: string; storageKey: string; size: number }[] = [];
+  for (const file of files) {
+    const size = await storage.size(file.storageKey);
+    if (size !== null) present.push({ ...file, size });
+  }
+  if (present.length === 0) throw new AppError('not_found');
+  const zip = new ZipFile();
+  const used = new Set<string>();
+  for (const file of present) {
+    const name = uniqueName(downloadName(file.name, file.storageKey), used);
+    const stream = await storage.read(file.storageKey);
+    if (stream) zip.addReadStream(stream, name, { size: file.size, compress: !/\.zip$/i.test(name) });
+  }
+  zip.end();
+  return { filename: `${publicId}-fabrication.zip`, stream: zip.outputStream as Readable };
+}
+
+/** `a.gbr`, `a.gbr` → `a.gbr`, `a (2).gbr`: two attachments may share a name, zip entries may not. */
+function uniqueName(name: string, used: Set<string>): string {
+  let candidate = name;
+  for (let n = 2; used.has(candidate.toLowerCase()); n++) candidate = name.replace(/(\.[^.]*)?$/, (ext) => ` (${n})${ext}`);
+  used.add(candidate.toLowerCase());
+  return candidate;
+}

@@ -1,0 +1,240 @@
+/**
+ * Design files attached to projects: created from the owner's uploads when a project is
+ * published or edited, and downloaded through `/api/attachment/download` (which counts).
+ */
+import { once } from 'node:events';
+import { Readable } from 'node:stream';
+import { eq, sql } from 'drizzle-orm';
+import yauzl from 'yauzl';
+import type { Database, Tx } from '../../db/client.ts';
+import { getDb } from '../../db/client.ts';
+import { attachments, projects, type AttachmentKind } from '../../db/schema/index.ts';
+import { looksLikeExcellonText, looksLikeGerberText } from '../../electronics/gerber-text.ts';
+import { looksLikePlacements } from '../../electronics/placements.ts';
+import { contentDisposition } from '../../http/content-disposition.ts';
+import { AppError } from '../../http/errors.ts';
+import { getStorage, withLocalFile } from '../../storage/index.ts';
+import { isPublishedFor } from '../projects/cards.ts';
+import { DOWNLOAD_LINK_SECONDS } from '../../storage/s3.ts';
+import { newPublicId } from '../../lib/ids.ts';
+import { ATTACHMENT_MAX_BYTES } from './uploads.ts';
+import type { ResolvedAttachment } from '../projects/content.ts';
+
+
+/** Extensions of Gerber layers and Excellon drill files, as CAD tools name them. */
+export const GERBER_EXTENSIONS: ReadonlySet<string> = new Set([
+  'gbr', 'ger', 'gtl', 'gbl', 'gto', 'gbo', 'gts', 'gbs', 'gtp', 'gbp', 'gko', 'gm1', 'gml', 'gm', 'g1', 'g2', 'gd1', 'gg1',
+  'drl', 'xln', 'cmp', 'sol', 'stc', 'sts', 'plc', 'pls', 'oln',
+]);
+const BOM_EXTENSIONS = new Set(['csv', 'tsv', 'xlsx', 'xls', 'ods']);
+/** Extensions only placement files have: KiCad `.pos`, EAGLE `.mnt` (top) and `.mnb` (bottom). */
+const PLACEMENT_EXTENSIONS = new Set(['pos', 'mnt', 'mnb']);
+/** Words CAD tools and fabs put in placement file names: `board-top-pos.csv`, `CPL.csv`, `Pick Place for PCB1.txt`, `centroid.csv`. */
+const PLACEMENT_NAME = /\b(pos|cpl|centroids?|pick|place|placement|pickplace|pickandplace|pnp|positions?)\b/;
+const SCHEMATIC_EXTENSIONS = new Set(['kicad_sch', 'sch', 'schdoc', 'dsn']);
+
+function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot >= 0 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
+/**
+ * What an attached file is, from its name and (for text files) its first bytes: fabrication
+ * outputs (Gerber, Excellon, a zip of them), a pick-and-place file, a bill of materials, a
+ * schematic, or other.
+ */
+export function guessAttachmentKind(name: string, mime: string, head = ''): AttachmentKind {
+  const ext = extensionOf(name);
+  const base = name.toLowerCase();
+  if (GERBER_EXTENSIONS.has(ext) || ext === 'gbrjob') return 'gerber';
+  // The upload judged the bytes already: a Gerber named `.g3` (an inner layer) is still one.
+  if (mime === 'application/vnd.gerber') return 'gerber';
+  if (head && (looksLikeGerberText(head) || looksLikeExcellonText(head))) return 'gerber';
+  if (ext === 'zip' && /gerber|fab|manufactur|production|pcbway|jlc/.test(base)) return 'gerber';
+  // Placement files before BOMs: both are tables, and a CPL next to a BOM must not pass for one.
+  if (PLACEMENT_EXTENSIONS.has(ext) || (head && looksLikePlacements(head, name))) return 'placement';
+  if (['csv', 'tsv', 'txt'].includes(ext) && PLACEMENT_NAME.test(base.replace(/[_.-]/g, ' '))) return 'placement';
+  if (/\bbom\b|bill[ _-]?of[ _-]?materials/.test(base.replace(/[_.-]/g, ' '))) return 'bom';
+  if (BOM_EXTENSIONS.has(ext) || mime === 'text/csv') {
+    return /designator|reference|quantity|qty|footprint|\bvalue\b/i.test(head.split('\n')[0] ?? '') || ext !== 'csv' ? 'bom' : 'other';
+  }
+  if (SCHEMATIC_EXTENSIONS.has(ext) || head.trimStart().startsWith('(kicad_sch')) return 'schematic';
+  if (/schematic|\bsch\b/.test(base.replace(/[_.-]/g, ' '))) return 'schematic';
+  return 'other';
+}
+
+/** The first bytes of a stored text-like file, for `guessAttachmentKind`. */
+async function readHead(storageKey: string, mime: string): Promise<string> {
+  if (!/^text\/|json/.test(mime)) return '';
+  const stream = await getStorage().read(storageKey, { start: 0, end: 2047 });
+  if (!stream) return '';
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Entries of a zip's directory read at most to tell what it holds (nothing is inflated). */
+const ZIP_PEEK_ENTRIES = 2000;
+
+/**
+ * Whether a stored zip holds Gerber or drill files, from its entry names only: a zip named
+ * `sangaboard.zip` is as much a Gerber set as one named `gerbers.zip`.
+ */
+async function zipHoldsGerbers(storageKey: string): Promise<boolean> {
+  // yauzl reads the directory at the end of a file; from a bucket the zip is copied to the disk first.
+  const holds = await withLocalFile(storageKey, ATTACHMENT_MAX_BYTES, (file) => zipFileHoldsGerbers(file)).catch(() => false);
+  return holds ?? false;
+}
+
+function zipFileHoldsGerbers(file: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    yauzl.open(file, { lazyEntries: true, autoClose: true }, (error, zip) => {
+      if (error || !zip) return resolve(false);
+      let seen = 0;
+      zip.on('entry', (entry: yauzl.Entry) => {
+        const ext = extensionOf(entry.fileName);
+        if (GERBER_EXTENSIONS.has(ext) || ext === 'gbrjob' || /\.g[tb][lospa]$|\.g\d+$|\.gm\d*$/i.test(entry.fileName)) {
+          zip.close();
+          return resolve(true);
+        }
+        if (++seen >= ZIP_PEEK_ENTRIES) {
+          zip.close();
+          return resolve(false);
+        }
+        zip.readEntry();
+      });
+      zip.on('end', () => resolve(false));
+      zip.on('error', () => resolve(false));
+      zip.readEntry();
+    });
+  });
+}
+
+/** Kinds of new attachments, read before a transaction starts (they may touch storage). */
+export async function guessKinds(files: ResolvedAttachment[]): Promise<Map<string, AttachmentKind>> {
+  const kinds = new Map<string, AttachmentKind>();
+  await Promise.all(
+    files
+      .filter((file) => !file.attachmentId)
+      .map(async (file) => {
+        let kind = guessAttachmentKind(file.name, file.mime, await readHead(file.storageKey, file.mime).catch(() => ''));
+        if (kind === 'other' && file.mime === 'application/zip' && (await zipHoldsGerbers(file.storageKey).catch(() => false))) kind = 'gerber';
+        kinds.set(file.ref, kind);
+      }),
+  );
+  return kinds;
+}
+
+/**
+ * Makes the project's attachments exactly `files`, in order: existing ones stay (keeping their
+ * download counts), missing ones are removed, new uploads become attachments.
+ */
+export async function syncProjectAttachments(
+  tx: Tx,
+  projectId: number,
+  files: ResolvedAttachment[],
+  kinds: Map<string, AttachmentKind>,
+): Promise<void> {
+  const keep = new Set(files.map((file) => file.attachmentId).filter((id): id is string => Boolean(id)));
+  const current = await tx.select({ id: attachments.id }).from(attachments).where(eq(attachments.projectId, projectId));
+  for (const row of current) {
+    if (!keep.has(row.id)) await tx.delete(attachments).where(eq(attachments.id, row.id));
+  }
+  for (const [sort, file] of files.entries()) {
+    if (file.attachmentId) {
+      await tx.update(attachments).set({ sort }).where(eq(attachments.id, file.attachmentId));
+    } else {
+      await tx.insert(attachments).values({
+        id: newPublicId(),
+        projectId,
+        uploadId: file.uploadId,
+        name: file.name,
+        mime: file.mime,
+        size: file.size,
+        storageKey: file.storageKey,
+        kind: kinds.get(file.ref) ?? guessAttachmentKind(file.name, file.mime),
+        sort,
+      });
+    }
+  }
+}
+
+/**
+ * The name a download is saved under: the attachment's name with the extension of its stored
+ * file, which is that of its detected type (names from before uploads were renamed so may still
+ * carry the extension the uploader chose).
+ */
+export function downloadName(name: string, storageKey: string): string {
+  const ext = extensionOf(storageKey.slice(storageKey.lastIndexOf('/') + 1));
+  if (!ext || extensionOf(name) === ext) return name;
+  const base = name.lastIndexOf('.') > 0 ? name.slice(0, name.lastIndexOf('.')) : name;
+  return `${base || 'file'}.${ext}`;
+}
+
+async function countDownload(attachmentId: string): Promise<void> {
+  await getDb()
+    .update(attachments)
+    .set({ downloadCount: sql`${attachments.downloadCount} + 1` })
+    .where(eq(attachments.id, attachmentId));
+}
+
+/**
+ * The download of an attachment of a published project (or of the viewer's own project):
+ * counts it (unless `count` is false, e.g. for crawlers) and answers the file as a download.
+ */
+export async function downloadAttachment(attachmentId: string, viewerId: number | null, count: boolean): Promise<Response> {
+  const db = getDb();
+  const [row] = await db
+    .select({ attachment: attachments, status: projects.status, ownerId: projects.ownerId, visible: isPublishedFor(viewerId) })
+    .from(attachments)
+    .innerJoin(projects, eq(projects.id, attachments.projectId))
+    .where(eq(attachments.id, attachmentId))
+    .limit(1);
+  // A hidden project's files go with it: only its owner and staff still download them.
+  if (!row || (!row.visible && row.ownerId !== viewerId)) throw new AppError('not_found');
+  return answerDownload(row.attachment, () => (count ? countDownload(attachmentId) : Promise.resolve()));
+}
+
+/**
+ * Answers a stored file as a download named `file.name` (with its stored extension), calling
+ * `counted` once the file is known to be there: a presigned address from a bucket, or the bytes.
+ */
+export async function answerDownload(file: { name: string; mime: string; storageKey: string }, counted: () => Promise<void>): Promise<Response> {
+  const storage = getStorage();
+  const filename = downloadName(file.name, file.storageKey);
+  if (storage.driver === 's3') {
+    // From a bucket the browser downloads straight from it (a presigned address naming the file):
+    // no instance relays up to 50 MB, and the bucket's origin never renders what it sends.
+    if ((await storage.size(file.storageKey)) === null) throw new AppError('not_found');
+    await counted();
+    const location = await storage.signedUrl(file.storageKey, {
+      expiresIn: DOWNLOAD_LINK_SECONDS,
+      disposition: contentDisposition(filename),
+      contentType: file.mime || 'application/octet-stream',
+    });
+    return new Response(null, { status: 302, headers: { location, 'cache-control': 'private, no-store' } });
+  }
+  const size = await storage.size(file.storageKey);
+  const stream = size === null ? null : await storage.read(file.storageKey);
+  if (!stream || size === null) throw new AppError('not_found');
+  // The first bytes read before the answer starts: a file gone since it was measured (or a
+  // disk that fails to read it) is a 404 for this request, not a response cut after its headers.
+  try {
+    await once(stream, 'readable');
+  } catch {
+    stream.destroy();
+    throw new AppError('not_found');
+  }
+  await counted();
+  return new Response(Readable.toWeb(stream) as ReadableStream, {
+    status: 200,
+    headers: {
+      'content-type': file.mime || 'application/octet-stream',
+      'content-length': String(size),
+      'content-disposition': contentDisposition(filename),
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+    },
+  });
+}

@@ -1,0 +1,192 @@
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Locale } from '../../../lib/i18n.ts';
+import { getDb } from '../../db/client.ts';
+import { projects, projectTags, tags, users } from '../../db/schema/index.ts';
+import { fileUrl } from '../../storage/index.ts';
+import { visibleTo } from '../core/published-projects.ts';
+import type { z } from 'zod';
+import type { userRefSchema } from '../../../lib/contract/schemas/common.ts';
+import type { projectCardSchema, tagRefSchema } from '../../../lib/contract/schemas/projects.ts';
+import { COUNT_LIMIT, countUpTo, estimateMatches, resolveTotal, type ProjectTotal } from './totals.ts';
+import { storedImageWidth } from '../media/uploads.ts';
+
+export type TagRef = z.infer<typeof tagRefSchema>;
+
+export type OwnerRef = z.infer<typeof userRefSchema>;
+
+/** The project card of every list and of every list endpoint. */
+export type ProjectCard = z.infer<typeof projectCardSchema>;
+
+export interface Page<T> {
+  list: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * A page of a project list or search: `total` is exact when `totalExact`, else PostgreSQL's
+ * estimate (see `project-totals.ts`).
+ */
+export interface ProjectPage<T extends ProjectCard = ProjectCard> extends Page<T>, ProjectTotal {}
+
+/** Which page of a list, and (measurements and tests only) how far its total is counted. */
+export interface Paging {
+  page: number;
+  pageSize: number;
+  /** `COUNT_LIMIT` unless given. */
+  countLimit?: number;
+}
+
+export const tagName = (row: { nameEn: string; nameZh: string }, locale: Locale) =>
+  locale === 'zh-CN' ? row.nameZh : row.nameEn;
+
+/**
+ * A project's cover, or else the preview of its first ready board: a project published with
+ * Gerbers and no photo still shows its board on cards and in link previews.
+ */
+const coverOrBoard = sql<string | null>`coalesce(${projects.cover}, (
+  SELECT ${fileUrl('')} || b.preview_key FROM boards b
+  WHERE b.project_id = ${projects.id} AND b.status = 'ready' AND b.preview_key IS NOT NULL AND b.retired_at IS NULL
+  ORDER BY b.id LIMIT 1))`;
+
+/**
+ * The picture link previews (Open Graph) show for a project: its cover, or else the JPEG of its
+ * first ready board's preview (many link-preview services show no WebP), or that preview itself
+ * for a board rendered before JPEGs were kept.
+ */
+export const shareImage = sql<string | null>`coalesce(${projects.cover}, (
+  SELECT ${fileUrl('')} || coalesce(b.preview_jpeg_key, b.preview_key) FROM boards b
+  WHERE b.project_id = ${projects.id} AND b.status = 'ready' AND b.preview_key IS NOT NULL AND b.retired_at IS NULL
+  ORDER BY b.id LIMIT 1))`;
+
+/** Columns every card query selects. */
+export const cardColumns = {
+  internalId: projects.id,
+  id: projects.publicId,
+  title: projects.title,
+  summary: projects.summary,
+  cover: coverOrBoard,
+  coverWidth: storedImageWidth(projects.cover),
+  views: projects.viewCount,
+  stars: projects.starCount,
+  likes: projects.likeCount,
+  comments: projects.commentCount,
+  publishedAt: projects.publishedAt,
+  ownerUrl: users.customUrl,
+  ownerNickname: users.nickname,
+  ownerAvatar: users.avatar,
+};
+
+export type CardRow = {
+  internalId: number;
+  id: string;
+  title: string;
+  summary: string;
+  cover: string | null;
+  coverWidth: number | null;
+  views: number;
+  stars: number;
+  likes: number;
+  comments: number;
+  publishedAt: Date;
+  ownerUrl: string;
+  ownerNickname: string;
+  ownerAvatar: string | null;
+};
+
+/** The tags of many projects in one query, by internal project id. */
+export async function loadTags(projectIds: number[], locale: Locale): Promise<Map<number, TagRef[]>> {
+  const byProject = new Map<number, TagRef[]>();
+  if (projectIds.length === 0) return byProject;
+  const rows = await getDb()
+    .select({ projectId: projectTags.projectId, slug: tags.slug, nameEn: tags.nameEn, nameZh: tags.nameZh })
+    .from(projectTags)
+    .innerJoin(tags, eq(tags.id, projectTags.tagId))
+    .where(inArray(projectTags.projectId, projectIds))
+    .orderBy(tags.sort, tags.slug);
+  for (const row of rows) {
+    const list = byProject.get(row.projectId) ?? [];
+    list.push({ slug: row.slug, name: tagName(row, locale) });
+    byProject.set(row.projectId, list);
+  }
+  return byProject;
+}
+
+/**
+ * The tags of a card, selected with it (one statement instead of two): JSON of slug and names in
+ * tag order, which `toCards` reads from the row's `tags` instead of loading them.
+ */
+export const cardTags = sql<TagRow[] | null>`(
+  SELECT json_agg(json_build_object('slug', ${tags.slug}, 'nameEn', ${tags.nameEn}, 'nameZh', ${tags.nameZh}) ORDER BY ${tags.sort}, ${tags.slug})
+  FROM ${projectTags} JOIN ${tags} ON ${tags.id} = ${projectTags.tagId} WHERE ${projectTags.projectId} = ${projects.id})`;
+
+type TagRow = { slug: string; nameEn: string; nameZh: string };
+
+/** Turns card rows into cards, with their tags (loaded, unless the rows carry `cardTags`). */
+export async function toCards(rows: (CardRow & { tags?: TagRow[] | null })[], locale: Locale): Promise<ProjectCard[]> {
+  const tagMap = rows.every((row) => row.tags !== undefined)
+    ? new Map(rows.map((row) => [row.internalId, (row.tags ?? []).map((tag) => ({ slug: tag.slug, name: tagName(tag, locale) }))]))
+    : await loadTags(
+        rows.map((row) => row.internalId),
+        locale,
+      );
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    summary: row.summary,
+    cover: row.cover,
+    coverWidth: row.coverWidth,
+    owner: { url: row.ownerUrl, nickname: row.ownerNickname, avatar: row.ownerAvatar },
+    tags: tagMap.get(row.internalId) ?? [],
+    counts: { views: row.views, stars: row.stars, likes: row.likes, comments: row.comments },
+    publishedAt: row.publishedAt.toISOString(),
+  }));
+}
+
+/** Published projects only (hidden ones included: see `isListed`). */
+export const isPublished = eq(projects.status, 'published');
+
+/** Not hidden by staff after a report. */
+export const isVisible = isNull(projects.hiddenAt);
+
+/**
+ * What everyone may find: published and not hidden. Every list, search, feed and sitemap reads
+ * projects through this, so a hidden project leaves them all at once.
+ */
+export const isListed = and(isPublished, isVisible)!;
+
+/** A published project `viewerId` may open: not hidden, or theirs, or the viewer is staff. */
+export const isPublishedFor = (viewerId: number | null) => and(isPublished, visibleTo(projects.hiddenAt, projects.ownerId, viewerId))!;
+
+/**
+ * One page of cards matching `where`, ordered by `orderBy`, with the total: counted up to
+ * `COUNT_LIMIT`, beyond that PostgreSQL's estimate (`totalExact: false`). The count and the page
+ * run in parallel. The page reads one card more than it shows, so the total never ends a list
+ * before its last card (an estimate below the truth still links to the next page), and on the
+ * last page of a long list it is exact after all (the cards before it and on it).
+ */
+export async function queryCardPage(where: SQL | undefined, orderBy: SQL[], paging: Paging, locale: Locale): Promise<ProjectPage> {
+  const db = getDb();
+  const condition = (where ? and(isListed, where) : isListed)!;
+  const limit = paging.countLimit ?? COUNT_LIMIT;
+  const offset = (paging.page - 1) * paging.pageSize;
+  const [rows, counted] = await Promise.all([
+    db
+      .select(cardColumns)
+      .from(projects)
+      .innerJoin(users, eq(users.id, projects.ownerId))
+      .where(condition)
+      .orderBy(...orderBy)
+      .limit(paging.pageSize + 1)
+      .offset(offset),
+    countUpTo(condition, limit),
+  ]);
+  const shown = rows.slice(0, paging.pageSize);
+  const more = rows.length > paging.pageSize;
+  const { total, totalExact } =
+    shown.length > 0 && !more
+      ? { total: offset + shown.length, totalExact: true }
+      : await resolveTotal(counted, limit, () => estimateMatches(condition), more ? offset + rows.length : 0);
+  return { list: await toCards(shown, locale), total, totalExact, page: paging.page, pageSize: paging.pageSize };
+}

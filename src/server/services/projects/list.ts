@@ -1,0 +1,103 @@
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Locale } from '../../../lib/i18n.ts';
+import { getDb } from '../../db/client.ts';
+import { collectionProjects, projects, projectTags, stars, users } from '../../db/schema/index.ts';
+import { AppError } from '../../http/errors.ts';
+import { queryCardPage, type Paging, type ProjectPage } from './cards.ts';
+import { tagIdsWithChildren } from './tags.ts';
+
+export type ProjectSort = 'newest' | 'hot' | 'recommend';
+
+/**
+ * The order of a list: `hot` by the hot score PostgreSQL stores (`projects.hotScore`),
+ * `recommend` by the curated rank and then hot; each reads an index of published projects.
+ */
+export function orderFor(sort: ProjectSort): SQL[] {
+  switch (sort) {
+    case 'hot':
+      return [desc(projects.hotScore), desc(projects.id)];
+    case 'recommend':
+      return [sql`${projects.recommendRank} ASC NULLS LAST`, desc(projects.hotScore), desc(projects.id)];
+    default:
+      return [desc(projects.publishedAt), desc(projects.id)];
+  }
+}
+
+/** `project/list`: published projects by newest, hot or recommend, optionally within a tag. */
+export async function listProjects(
+  options: Paging & { sort?: ProjectSort; tag?: string },
+  locale: Locale,
+): Promise<ProjectPage> {
+  let where: SQL | undefined;
+  if (options.tag) {
+    const ids = await tagIdsWithChildren(options.tag);
+    where = sql`${projects.id} IN (SELECT ${projectTags.projectId} FROM ${projectTags} WHERE ${inArray(projectTags.tagId, ids)})`;
+  }
+  return queryCardPage(where, orderFor(options.sort ?? 'newest'), options, locale);
+}
+
+async function findOwnerId(url: string): Promise<{ id: number }> {
+  const [owner] = await getDb().select({ id: users.id }).from(users).where(eq(users.customUrl, url)).limit(1);
+  if (!owner) throw new AppError('user_not_found');
+  return owner;
+}
+
+/** The published projects of the user at custom URL `url`. */
+export async function listUserProjects(
+  url: string,
+  paging: Paging,
+  locale: Locale,
+): Promise<ProjectPage> {
+  const owner = await findOwnerId(url);
+  return queryCardPage(eq(projects.ownerId, owner.id), orderFor('newest'), paging, locale);
+}
+
+/** `user/getUserProjectList` (published): the signed-in user's own published projects, newest first. */
+export async function listOwnProjects(
+  userId: number,
+  paging: Paging,
+  locale: Locale,
+): Promise<ProjectPage> {
+  return queryCardPage(eq(projects.ownerId, userId), orderFor('newest'), paging, locale);
+}
+
+/** The published projects the user at `url` starred, most recently starred first. */
+export async function listStarredProjects(
+  url: string,
+  paging: Paging,
+  locale: Locale,
+): Promise<ProjectPage> {
+  const owner = await findOwnerId(url);
+  const starredAt = sql`(SELECT ${stars.createdAt} FROM ${stars} WHERE ${stars.projectId} = ${projects.id} AND ${stars.userId} = ${owner.id})`;
+  return queryCardPage(
+    sql`EXISTS (SELECT 1 FROM ${stars} WHERE ${stars.projectId} = ${projects.id} AND ${stars.userId} = ${owner.id})`,
+    [sql`${starredAt} DESC`, desc(projects.id)],
+    paging,
+    locale,
+  );
+}
+
+/** The projects of a collection, in the curator's order. */
+export async function listCollectionProjects(
+  collectionId: number,
+  paging: Paging,
+  locale: Locale,
+): Promise<ProjectPage> {
+  const position = sql`(SELECT ${collectionProjects.position} FROM ${collectionProjects} WHERE ${collectionProjects.projectId} = ${projects.id} AND ${collectionProjects.collectionId} = ${collectionId})`;
+  return queryCardPage(
+    sql`EXISTS (SELECT 1 FROM ${collectionProjects} WHERE ${collectionProjects.projectId} = ${projects.id} AND ${collectionProjects.collectionId} = ${collectionId})`,
+    [sql`${position} ASC`, desc(projects.id)],
+    paging,
+    locale,
+  );
+}
+
+/** A member's published projects by title (the video uploader's "link to project" choice), newest first. */
+export async function listProjectTitles(ownerId: number, limit = 200): Promise<{ id: string; title: string }[]> {
+  return getDb()
+    .select({ id: projects.publicId, title: projects.title })
+    .from(projects)
+    .where(and(eq(projects.ownerId, ownerId), eq(projects.status, 'published')))
+    .orderBy(desc(projects.publishedAt))
+    .limit(limit);
+}

@@ -1,0 +1,489 @@
+/**
+ * `project/search`: English by PostgreSQL full-text search (stemming, ranking, prefix matches
+ * for part numbers), Chinese (and other CJK) by substring, mixed queries by requiring both, with
+ * highlighted titles and summaries.
+ *
+ * At 100k projects a common word matches tens of thousands of projects, and ranking or counting
+ * them all costs a hundred milliseconds and more, so a search reads a bounded number of rows:
+ * - it counts matches up to `COUNT_LIMIT`; beyond, `total` is PostgreSQL's estimate (never below
+ *   what was counted) and `totalExact` is false (the page says "about N");
+ * - "newest" and "stars" are exact at any size (PostgreSQL reads the index of the order, or all
+ *   matches when they are few);
+ * - "relevance" ranks as before: `ts_rank` of the English part plus, per CJK run, 1.0 when the
+ *   title has it, 0.4 when the summary has it, else 0.1; then stars, newest, id. With at most
+ *   `COUNT_LIMIT` matches every match is ranked (in the counting pass). With more, the title
+ *   matches are ranked: all of them when there are at most `TITLE_LIMIT`, else the most starred
+ *   `TIER_CANDIDATES` (or as many as the page needs); when they are fewer than that, the most
+ *   starred matches join them. A title match outranks any other: for one word, weight A (1.0) of
+ *   the title against at most B (0.4) however often the word occurs elsewhere; for CJK runs, 1.0
+ *   against 0.4; for several words, in all but contrived cases. So the pages are those of ranking
+ *   every match as long as the title matches fill them and number at most `TITLE_LIMIT`.
+ *
+ * How each part is found (columns derived by PostgreSQL, see the schema and migration 0008):
+ * - English words: `search_vector`, GIN. GIN gathers every row of a prefix before intersecting, so
+ *   the index looks up the rarest word alone (by PostgreSQL's statistics of the column, cached)
+ *   and the whole query is checked on the rows it finds; a compound (`usb-c`, a phrase of itself
+ *   and its parts 'usb-c':* <-> 'usb':* <-> 'c':*) is looked up by the compound; a common word
+ *   beside CJK runs is only checked, the runs find the rows.
+ * - CJK runs: `search_grams`, every character and pair of adjacent characters (GIN, exact), finds
+ *   the projects with the run (its rarest pair), and `search_cjk`, the CJK text alone, short and
+ *   kept in the row, confirms it with `strpos`. The confirmation is written `(…) IS NOT FALSE`
+ *   (the same test: it is never null here) so that PostgreSQL leaves it out of its estimate, and
+ *   first, so a row read in sort order is looked up in the grams (kept out of line) only when it
+ *   has the run.
+ * - Title matches: `title_terms`, the English lexemes and CJK grams of the title alone, GIN.
+ */
+import { and, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { CJK_CLASS_JS } from '../../../lib/cjk.ts';
+import type { Locale } from '../../../lib/i18n.ts';
+import { getDb } from '../../db/client.ts';
+import { projects, projectTags, users } from '../../db/schema/index.ts';
+import { cardColumns, cardTags, isListed, toCards, type CardRow } from './cards.ts';
+import { cappedMatches, COUNT_LIMIT, countUpTo, estimateMatches, projectRows, resolveTotal } from './totals.ts';
+import { tagIdsWithChildren } from './tags.ts';
+import type { z } from 'zod';
+import type { searchPageSchema, searchResultSchema } from '../../../lib/contract/schemas/projects.ts';
+
+export type SearchSort = 'relevance' | 'newest' | 'stars';
+
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+/** A page of results; `total` is exact when `totalExact`, else PostgreSQL's estimate. */
+export type SearchPage = z.infer<typeof searchPageSchema>;
+
+/** Beyond `COUNT_LIMIT`, the title matches are ranked whole up to this many. */
+export const TITLE_LIMIT = 2000;
+/** Beyond those, the most starred title matches (or matches) ranked. */
+export const TIER_CANDIDATES = 50;
+/** A word in more than this share of projects does not lead the index beside CJK runs. */
+const COMMON_WORD = 0.05;
+
+export interface ParsedQuery {
+  /** Latin (and other non-CJK) words, for full-text search. */
+  words: string[];
+  /** Runs of CJK characters, for substring search. */
+  cjk: string[];
+  /** The non-CJK text when it uses web-search syntax (quotes, `-word`, `or`), else null. */
+  syntax: string | null;
+}
+
+/** CJK runs: the characters of `CJK_RANGES`, the class the database's search columns use. */
+const CJK_RUN = new RegExp(`[${CJK_CLASS_JS}]+`, 'gu');
+const WORD = /[\p{L}\p{N}]+(?:[-.][\p{L}\p{N}]+)*/gu;
+
+/** Splits a query into CJK runs and the other words. */
+export function parseQuery(q: string): ParsedQuery {
+  const text = q.normalize('NFKC').slice(0, 200);
+  const cjk = [...new Set(text.match(CJK_RUN) ?? [])];
+  const rest = text.replace(CJK_RUN, ' ');
+  const words = [...new Set((rest.match(WORD) ?? []).map((word) => word.toLowerCase()))].slice(0, 12);
+  const syntax = /"|(^|\s)-[\p{L}\p{N}]|\sor\s/iu.test(rest) && words.length > 0 ? rest.trim() : null;
+  return { words, cjk: cjk.slice(0, 6), syntax };
+}
+
+/** `%text%` for LIKE, with the pattern characters escaped. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The gram (`cjk_grams()`) that finds a CJK run: the run itself for one or two characters, else
+ * its rarest pair of adjacent characters (then `strpos` confirms the run). Looking up one gram
+ * keeps PostgreSQL's estimate right: several would be multiplied as if independent, and a common
+ * word would look rare. A run holds only CJK characters, so no quoting is needed.
+ */
+function rarestGram(run: string, frequencies: Map<string, number>): { gram: string; frequency: number } {
+  const chars = [...run];
+  const grams = chars.length <= 2 ? [run] : chars.slice(0, -1).map((char, i) => char + chars[i + 1]);
+  const rarest = grams.reduce((best, next) => ((frequencies.get(next) ?? 0) < (frequencies.get(best) ?? 0) ? next : best));
+  return { gram: `'${rarest}'`, frequency: frequencies.get(rarest) ?? 0 };
+}
+
+/**
+ * The English part: `exact` is the query (web-search syntax as typed, else every word as a
+ * prefix); `rarest` matches a superset of it through one lookup (its rarest word, or a
+ * compound's own lexeme), and is what the index looks up unless `indexed` is false.
+ */
+interface TextQuery {
+  exact: SQL;
+  rarest: SQL;
+  indexed: boolean;
+  /** The share of projects the rarest word is in (0: rarer than any common one), null unknown. */
+  frequency: number | null;
+}
+
+async function textQuery(parsed: ParsedQuery): Promise<TextQuery | null> {
+  const db = getDb();
+  if (parsed.syntax) {
+    const query = sql`websearch_to_tsquery('english', ${parsed.syntax})`;
+    const [row] = (await db.execute<{ n: number }>(sql`SELECT numnode(${query}) AS n`)).rows;
+    return row?.n ? { exact: query, rarest: query, indexed: true, frequency: null } : null;
+  }
+  if (parsed.words.length === 0) return null;
+  const exact = sql`to_tsquery('english', ${parsed.words.map((word) => `${word}:*`).join(' & ')})`;
+  // A query of stop words only ("the") becomes empty: no text condition.
+  const words = (await wordTerms(parsed.words)).filter(Boolean);
+  if (words.length === 0) return null;
+  const frequencies = await lexemeFrequencies('search_vector');
+  const rarest = words
+    .map((term) => ({ term, lookup: term.split(' <-> ')[0]!, frequency: prefixFrequency(frequencies, term) }))
+    .reduce((best, next) => (next.frequency < best.frequency ? next : best));
+  const indexed = parsed.cjk.length === 0 || rarest.frequency <= COMMON_WORD;
+  const frequency = rarest.frequency;
+  if (words.length === 1 && rarest.lookup === rarest.term) return { exact, rarest: exact, indexed, frequency };
+  return { exact, rarest: sql`${rarest.lookup}::tsquery`, indexed, frequency };
+}
+
+const termCache = new Map<string, string>();
+
+/**
+ * Each word's own query as text, as PostgreSQL parses `word:*`: `'weather':*`, a compound's
+ * phrase, or '' for a stop word; remembered (the English configuration does not change), so a
+ * known word costs no round trip.
+ */
+async function wordTerms(words: string[]): Promise<string[]> {
+  const unknown = words.filter((word) => !termCache.has(word));
+  if (unknown.length) {
+    const [row] = (
+      await getDb().execute<{ terms: string[] }>(
+        sql`SELECT ARRAY[${sql.join(
+          unknown.map((word) => sql`to_tsquery('english', ${`${word}:*`})::text`),
+          sql`, `,
+        )}] AS terms`,
+      )
+    ).rows;
+    if (termCache.size + unknown.length > 10_000) termCache.clear();
+    unknown.forEach((word, i) => termCache.set(word, row!.terms[i]!));
+  }
+  return words.map((word) => termCache.get(word)!);
+}
+
+/**
+ * An estimate of the number of matches: from the share of projects in the query's rarest part
+ * when known (the same statistics PostgreSQL would use, without a round trip), else PostgreSQL's
+ * estimate of `estimated`.
+ */
+async function estimateTotal(estimated: SQL, share: number | null): Promise<number> {
+  return share !== null ? Math.round(share * (await projectRows())) : estimateMatches(estimated);
+}
+
+const lexemeStatistics = new Map<string, { at: number; frequencies: Promise<Map<string, number>> }>();
+
+/**
+ * The share of projects each common lexeme of a tsvector column is in, from PostgreSQL's own
+ * statistics (the most common elements ANALYZE found), read again every ten minutes.
+ */
+function lexemeFrequencies(column: 'search_vector' | 'search_grams'): Promise<Map<string, number>> {
+  const cached = lexemeStatistics.get(column);
+  if (cached && Date.now() - cached.at < 600_000) return cached.frequencies;
+  const frequencies = getDb()
+    .execute<{ elems: string[] | null; freqs: number[] | null }>(
+      sql`SELECT most_common_elems::text::text[] AS elems, most_common_elem_freqs AS freqs FROM pg_stats
+          WHERE schemaname = current_schema() AND tablename = 'projects' AND attname = ${column}`,
+    )
+    .then(({ rows: [row] }) => new Map((row?.elems ?? []).map((lexeme, i) => [lexeme, row!.freqs![i]!])))
+    .catch(() => new Map<string, number>());
+  lexemeStatistics.set(column, { at: Date.now(), frequencies });
+  return frequencies;
+}
+
+/** The share of projects with a lexeme `term` (`'power':*`) matches: 0 when none is common. */
+function prefixFrequency(frequencies: Map<string, number>, term: string): number {
+  const match = /^'((?:[^']|'')*)'(:\*)?/.exec(term);
+  if (!match) return 0;
+  const lexeme = match[1]!.replace(/''/g, "'");
+  let sum = 0;
+  for (const [common, frequency] of frequencies) if (match[2] ? common.startsWith(lexeme) : common === lexeme) sum += frequency;
+  return sum;
+}
+
+/**
+ * One part of a query — its English words, or one CJK run — in one field (the whole project or
+ * the title): `check` tests it exactly and is left out of PostgreSQL's estimate or cheap to
+ * evaluate; `lookup` finds its rows through a GIN index (null when the part is not looked up: a
+ * common word beside CJK runs) and makes the check needless when `exact`; `frequency` is the share
+ * of projects the lookup finds (null: unknown).
+ */
+interface Part {
+  check: SQL;
+  lookup: SQL | null;
+  exact: boolean;
+  frequency: number | null;
+}
+
+/** The parts of a query in the whole project (`search_vector`, `search_grams`, `search_cjk`). */
+function projectParts(text: TextQuery | null, runs: { run: string; gram: string; frequency: number }[]): Part[] {
+  return [
+    ...(text
+      ? [{ check: sql`ts_match_vq(${projects.searchVector}, ${text.exact})`, lookup: text.indexed ? sql`${projects.searchVector} @@ ${text.rarest}` : null, exact: text.rarest === text.exact, frequency: text.frequency }]
+      : []),
+    // LIKE rather than `strpos(…) > 0`, which PostgreSQL counts as two operations and so would
+    // test after the grams (one), fetching them first for every row read in order.
+    ...runs.map(({ run, gram, frequency }) => ({
+      check: sql`(${projects.searchCjk} LIKE ${containsPattern(run)}) IS NOT FALSE`,
+      lookup: sql`${projects.searchGrams} @@ ${gram}::tsquery`,
+      exact: false,
+      frequency,
+    })),
+  ];
+}
+
+/** The parts of a query in the title (`title_terms`, the title itself). */
+function titleParts(text: TextQuery | null, runs: { run: string; gram: string; frequency: number }[]): Part[] {
+  return [
+    ...(text
+      ? [{ check: sql`ts_match_vq(${projects.titleTerms}, ${text.exact})`, lookup: text.indexed ? sql`${projects.titleTerms} @@ ${text.rarest}` : null, exact: text.rarest === text.exact, frequency: text.frequency }]
+      : []),
+    ...runs.map(({ run, gram, frequency }) => ({
+      check: sql`(strpos(${projects.title}, ${run}) > 0) IS NOT FALSE`,
+      lookup: sql`${projects.titleTerms} @@ ${gram}::tsquery`,
+      exact: false,
+      frequency,
+    })),
+  ];
+}
+
+/**
+ * All parts at once. Each is looked up, or with `rarestOnly` only the rarest: then PostgreSQL
+ * estimates the rows by that part alone, an upper bound, where several lookups would be multiplied
+ * as if independent and a common pair of words would look rare — right for a result known to be
+ * big (read in sort order, it stops early), wrong for a small one (read whole through the index).
+ * The checks come first: PostgreSQL keeps the written order of equally cheap conditions.
+ */
+function allParts(parts: Part[], rarestOnly: boolean): SQL[] {
+  const looked = parts.filter((part) => part.lookup);
+  const rarest = looked.reduce<Part | undefined>((best, part) => (!best || (part.frequency ?? 1) < (best.frequency ?? 1) ? part : best), undefined);
+  const lookups = rarestOnly ? (rarest ? [rarest] : []) : looked;
+  return [...parts.filter((part) => !(lookups.includes(part) && part.exact)).map((part) => part.check), ...lookups.map((part) => part.lookup!)];
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Escaped `text` with matches wrapped in `<mark>`: the ranges PostgreSQL marked in `marked`
+ * (the same text with \u0001…\u0002 around matched words) and every occurrence of `terms`.
+ */
+export function highlightText(text: string, marked: string | null, terms: string[], fallbackTerms: string[] = []): string {
+  const ranges: [number, number][] = [];
+  let literal = terms.filter(Boolean);
+  if (marked) {
+    let plain = '';
+    let start = -1;
+    const found: [number, number][] = [];
+    for (const char of marked) {
+      if (char === '\u0001') start = plain.length;
+      else if (char === '\u0002') {
+        if (start >= 0) found.push([start, plain.length]);
+        start = -1;
+      } else plain += char;
+    }
+    if (plain === text) ranges.push(...found);
+    else literal = literal.concat(fallbackTerms.filter(Boolean));
+  }
+  if (literal.length) {
+    const pattern = new RegExp(literal.sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'giu');
+    for (const match of text.matchAll(pattern)) ranges.push([match.index, match.index + match[0].length]);
+  }
+  ranges.sort((a, b) => a[0] - b[0]);
+  let out = '';
+  let at = 0;
+  for (const [from, to] of ranges) {
+    if (to <= at) continue;
+    const begin = Math.max(from, at);
+    out += escapeHtml(text.slice(at, begin)) + '<mark>' + escapeHtml(text.slice(begin, to)) + '</mark>';
+    at = to;
+  }
+  return out + escapeHtml(text.slice(at));
+}
+
+const HEADLINE_OPTIONS = 'StartSel=\u0001, StopSel=\u0002, HighlightAll=true';
+
+/**
+ * Sends a Drizzle query now (it would wait to be awaited otherwise). Its failure is still thrown
+ * where it is awaited, and is not an unhandled rejection when an earlier await threw first.
+ */
+function started<T>(query: PromiseLike<T>): Promise<T> {
+  const promise = Promise.resolve(query);
+  promise.catch(() => undefined);
+  return promise;
+}
+
+/** The card columns, for the raw statements below (the same the list queries select). */
+const cardSelect = sql.join(
+  Object.entries(cardColumns).map(([name, column]) => sql`${column} AS ${sql.identifier(name)}`),
+  sql`, `,
+);
+
+type SearchRow = Omit<CardRow, 'publishedAt'> & { publishedAt: string | Date; markedTitle: string | null; markedSummary: string | null };
+
+/** `project/search`: published projects matching `q`, optionally within a tag, with highlights. */
+export async function searchProjects(
+  options: {
+    q: string;
+    tag?: string;
+    sort?: SearchSort;
+    page: number;
+    pageSize: number;
+    /** `COUNT_LIMIT` unless given (measurements: a huge one ranks every match). */
+    countLimit?: number;
+    /** `TITLE_LIMIT` unless given (measurements). */
+    titleLimit?: number;
+  },
+  locale: Locale,
+): Promise<SearchPage> {
+  const db = getDb();
+  const parsed = parseQuery(options.q);
+  const text = await textQuery(parsed);
+  const query = text?.exact ?? null;
+  const empty = { list: [], total: 0, totalExact: true, page: options.page, pageSize: options.pageSize };
+  if (!text && parsed.cjk.length === 0) return empty;
+
+  const inTag: SQL[] = [];
+  if (options.tag) {
+    const ids = await tagIdsWithChildren(options.tag);
+    inTag.push(sql`${projects.id} IN (SELECT ${projectTags.projectId} FROM ${projectTags} WHERE ${inArray(projectTags.tagId, ids)})`);
+  }
+  const gramFrequencies = parsed.cjk.length ? await lexemeFrequencies('search_grams') : new Map<string, number>();
+  const runs = parsed.cjk.map((run) => ({ run, ...rarestGram(run, gramFrequencies) }));
+  const inProject = projectParts(text, runs);
+  const where = and(isListed, ...allParts(inProject, false), ...inTag)!;
+  const whereBig = and(isListed, ...allParts(inProject, true), ...inTag)!;
+  // A title match is a project match, unless the query excludes words ("-lora"): then the
+  // project is checked too.
+  const inTitleParts = titleParts(text, runs);
+  const alsoProject = parsed.syntax && text ? [sql`ts_match_vq(${projects.searchVector}, ${text.exact})`] : [];
+  const inTitle = and(isListed, ...allParts(inTitleParts, false), ...alsoProject, ...inTag)!;
+  const inTitleBig = and(isListed, ...allParts(inTitleParts, true), ...alsoProject, ...inTag)!;
+  // The share of projects in the rarest part of the query: what estimates a total beyond the
+  // count (null: only PostgreSQL can tell).
+  const frequencies = inProject.map((part) => part.frequency);
+  const estimates = options.tag || frequencies.includes(null) ? null : Math.min(...(frequencies as number[]));
+  // What PostgreSQL estimates best, then: the rarest word, and LIKE on `search_cjk`, whose
+  // statistics know the runs (the grams' would multiply their pairs as if independent).
+  const estimated = and(
+    isListed,
+    ...(text ? [sql`${projects.searchVector} @@ ${text.rarest}`] : []),
+    ...parsed.cjk.map((run) => sql`${projects.searchCjk} LIKE ${containsPattern(run)}`),
+    ...inTag,
+  )!;
+
+  const cjkBonus = parsed.cjk.length
+    ? sql.join(
+        parsed.cjk.map((run) => sql`(CASE WHEN strpos(lower(${projects.title}), ${run.toLowerCase()}) > 0 THEN 1.0 WHEN strpos(lower(${projects.summary}), ${run.toLowerCase()}) > 0 THEN 0.4 ELSE 0.1 END)`),
+        sql` + `,
+      )
+    : sql`0`;
+  const rank = query ? sql`(ts_rank(${projects.searchVector}, ${query}) + ${cjkBonus})` : sql`(${cjkBonus})`;
+  const ranking = sql`${projects.id}, ${rank} AS rank, ${projects.starCount} AS stars, ${projects.publishedAt} AS published`;
+  const byStars = sql`${projects.starCount} DESC, ${projects.publishedAt} DESC, ${projects.id} DESC`;
+  const byNewest = sql`${projects.publishedAt} DESC, ${projects.id} DESC`;
+  const relevance = options.sort !== 'newest' && options.sort !== 'stars';
+  const offset = (options.page - 1) * options.pageSize;
+  const countLimit = options.countLimit ?? COUNT_LIMIT;
+  const titleLimit = options.titleLimit ?? TITLE_LIMIT;
+
+  const headline = (column: SQLWrapper) => (query ? sql`ts_headline('english', ${column}, ${query}, ${HEADLINE_OPTIONS})` : sql`NULL`);
+  /** The cards of `page` (a statement answering `id, rank` in order), with highlights and tags. */
+  const cardsOf = (page: SQL, before: SQL = sql``) => sql`
+    WITH ${before} page AS (${page})
+    SELECT ${cardSelect}, page.rank, ${cardTags} AS tags, ${headline(projects.title)} AS "markedTitle", ${headline(projects.summary)} AS "markedSummary"
+    FROM page JOIN ${projects} ON ${projects.id} = page.id JOIN ${users} ON ${users.id} = ${projects.ownerId}
+    ORDER BY page.rank DESC, ${options.sort === 'newest' ? byNewest : byStars}`;
+  const byRank = sql`rank DESC, stars DESC, published DESC, id DESC LIMIT ${options.pageSize} OFFSET ${offset}`;
+
+  // The count reads no more than COUNT_LIMIT + 1 matches.
+  const capped = (columns: SQL) => sql`capped AS MATERIALIZED (${cappedMatches(columns, where, countLimit)}),
+    counted AS (SELECT count(*)::int AS n FROM capped),`;
+  const few = sql`(SELECT n FROM counted) <= ${countLimit}`;
+  let count: number;
+  let rows: SearchRow[];
+  if (!relevance) {
+    // "newest" and "stars", exact at any size. For one part (a word, a run), the page is read in
+    // the index of the order (or whole, when PostgreSQL sees few) at the same time as the count,
+    // on another connection. For several, PostgreSQL cannot tell whether they are common
+    // together, so the count comes first, in the same statement: the counted rows, sorted, when
+    // they are all there are; else the index of the order, read until the page is full (each way
+    // read only when its condition on the count holds: PostgreSQL tests it once, before reading).
+    const order = options.sort === 'newest' ? byNewest : byStars;
+    const ordered = (condition: SQL) => sql`SELECT ${projects.id}, 0 AS rank FROM ${projects} WHERE ${condition} ORDER BY ${order} LIMIT ${options.pageSize} OFFSET ${offset}`;
+    if (inProject.length === 1) {
+      // Drizzle sends a query when it is awaited: `started` sends the page at once.
+      const paging = started(db.execute<SearchRow>(cardsOf(ordered(where))));
+      count = await countUpTo(where, countLimit);
+      rows = (await paging).rows;
+    } else {
+      const small = options.sort === 'newest' ? sql`published DESC, id DESC` : sql`stars DESC, published DESC, id DESC`;
+      const page = sql`
+        (SELECT id, 0 AS rank FROM capped WHERE ${few} ORDER BY ${small} LIMIT ${options.pageSize} OFFSET ${offset})
+        UNION ALL (${ordered(sql`${whereBig} AND NOT ${few}`)})`;
+      const result = await db.execute<SearchRow & { n: number }>(sql`
+        WITH ${capped(sql`${projects.id}, ${projects.starCount} AS stars, ${projects.publishedAt} AS published`)} whole AS (${cardsOf(page)})
+        SELECT counted.n, whole.* FROM counted LEFT JOIN whole ON true
+        ORDER BY ${options.sort === 'newest' ? sql`whole."publishedAt" DESC` : sql`whole.stars DESC, whole."publishedAt" DESC`}, whole."internalId" DESC`);
+      count = result.rows[0]?.n ?? 0;
+      rows = result.rows;
+    }
+  } else {
+    // Relevance: the count, and at the same time, on another connection, the page of a big
+    // result. A match in the title outranks any other (see the header), so the title matches are
+    // ranked: all of them when there are at most TITLE_LIMIT (read once, counted and ranked
+    // together), else the TIER_CANDIDATES (or as many as the page needs) most starred; when they
+    // are fewer than that, the most starred of all matches join them. Each branch is read only
+    // when its condition on the count of title matches holds. With at most COUNT_LIMIT matches,
+    // every match is ranked instead.
+    const need = Math.max(TIER_CANDIDATES, offset + options.pageSize);
+    const mostStarred = (condition: SQL) => sql`SELECT ${ranking} FROM ${projects} WHERE ${condition} ORDER BY ${byStars} LIMIT ${need}`;
+    const titles = sql`(SELECT n FROM titled_count)`;
+    const page = sql`
+      SELECT id, rank FROM (
+        SELECT * FROM titled WHERE ${titles} <= ${titleLimit}
+        UNION ALL SELECT * FROM (${mostStarred(inTitleBig)}) AS starred WHERE ${titles} > ${titleLimit}
+        UNION ALL SELECT * FROM (${mostStarred(where)}) AS anywhere WHERE ${titles} < ${need}
+      ) AS candidates
+      GROUP BY id, rank, stars, published ORDER BY ${byRank}`;
+    // Drizzle sends a query when it is awaited: `started` sends this one at once.
+    const paging = started(
+      db.execute<SearchRow>(
+        cardsOf(
+          page,
+          sql`titled AS MATERIALIZED (SELECT ${ranking} FROM ${projects} WHERE ${inTitle} LIMIT ${titleLimit + 1}),
+            titled_count AS (SELECT count(*)::int AS n FROM titled),`,
+        ),
+      ),
+    );
+    count = await countUpTo(where, countLimit);
+    // At most COUNT_LIMIT matches: every match, ranked (the other statement, then unused,
+    // finishes on its own).
+    rows =
+      count > countLimit
+        ? (await paging).rows
+        : (await db.execute<SearchRow>(cardsOf(sql`SELECT id, rank FROM (SELECT ${ranking} FROM ${projects} WHERE ${where}) AS matches ORDER BY ${byRank}`))).rows;
+  }
+  const { total, totalExact } = await resolveTotal(count, countLimit, () => estimateTotal(estimated, estimates));
+  // Drizzle leaves timestamps of raw statements as text.
+  const found = rows.filter((row) => row.internalId !== null).map((row) => ({ ...row, publishedAt: new Date(row.publishedAt) }));
+  const cards = await toCards(found, locale);
+  return {
+    list: cards.map((card, index) => ({
+      ...card,
+      highlight: {
+        title: highlightText(card.title, found[index]!.markedTitle, parsed.cjk, parsed.words),
+        summary: highlightText(card.summary, found[index]!.markedSummary, parsed.cjk, parsed.words),
+      },
+    })),
+    total,
+    totalExact,
+    page: options.page,
+    pageSize: options.pageSize,
+  };
+}
+
+/**
+ * The plain text search reads for a project: title, summary, description text and tag names (in
+ * both languages, so either finds it). Capped so one huge description cannot bloat the index.
+ */
+export function projectSearchText(parts: { title: string; summary: string; descriptionText: string; tagNames: string[] }): string {
+  return [parts.title, parts.summary, parts.descriptionText, ...new Set(parts.tagNames)].join(' ').slice(0, 200_000);
+}

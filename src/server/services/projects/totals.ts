@@ -1,0 +1,66 @@
+/**
+ * How many projects a list or a search has, at a bounded cost. Counting every match is exact but
+ * costs as much as reading them: at 100,000 projects `count(*)` of the published projects took
+ * 60-90 ms (8-13 ms once VACUUM let it read an index alone), of a parent tag 90-380 ms, of a
+ * search word hundreds more, while the page itself reads 24 rows in about a millisecond. So the
+ * matches are counted up to a limit, which reads at most that many rows (0.2-4 ms); beyond
+ * it the total is PostgreSQL's estimate, never below what was counted, and the answer says so
+ * (`totalExact: false`, the page "about N").
+ *
+ * An exact number from elsewhere does not fit every list: `pg_class.reltuples` knows only all
+ * rows of the table (deleted projects too) and only as of the last ANALYZE; an
+ * index-only scan is fast only once VACUUM has marked the table visible and still reads every
+ * entry; neither helps a tag, a member or a search, which must be cheap as well.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { getDb } from '../../db/client.ts';
+import { projects } from '../../db/schema/index.ts';
+
+/** Matches are counted up to this many; beyond, the total is an estimate. */
+export const COUNT_LIMIT = 1000;
+
+/** A total that is exact when `totalExact`, else PostgreSQL's estimate. */
+export interface ProjectTotal {
+  total: number;
+  totalExact: boolean;
+}
+
+/** The projects matching `condition`, no more than `limit + 1` of them: one more tells "more than `limit`". */
+export function cappedMatches(columns: SQL, condition: SQL, limit: number): SQL {
+  return sql`SELECT ${columns} FROM ${projects} WHERE ${condition} LIMIT ${limit + 1}`;
+}
+
+/** The number of projects matching `condition`, counted up to `limit + 1`. */
+export async function countUpTo(condition: SQL, limit: number): Promise<number> {
+  const { rows } = await getDb().execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM (${cappedMatches(sql`1`, condition, limit)}) AS capped`);
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * The total of matches counted up to `limit + 1` (`counted`): exact when they were no more than
+ * `limit`, else `estimate()` (asked only then), never below what was counted nor `atLeast`.
+ */
+export async function resolveTotal(counted: number, limit: number, estimate: () => Promise<number>, atLeast = 0): Promise<ProjectTotal> {
+  if (counted <= limit) return { total: counted, totalExact: true };
+  return { total: Math.max(counted, atLeast, await estimate()), totalExact: false };
+}
+
+/** PostgreSQL's estimate of the projects matching `condition`: the rows it plans to find. */
+export async function estimateMatches(condition: SQL): Promise<number> {
+  const plan = await getDb().execute<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }>(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${projects} WHERE ${condition}`);
+  return Math.round(plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
+}
+
+let rowStatistics: { at: number; rows: Promise<number> } | undefined;
+
+/** The number of projects as of PostgreSQL's last ANALYZE, read again every ten minutes. */
+export function projectRows(): Promise<number> {
+  if (!rowStatistics || Date.now() - rowStatistics.at > 600_000) {
+    const rows = getDb()
+      .execute<{ n: number }>(sql`SELECT greatest(reltuples, 0)::float8 AS n FROM pg_class WHERE oid = 'projects'::regclass`)
+      .then(({ rows: [row] }) => Number(row?.n ?? 0))
+      .catch(() => 0);
+    rowStatistics = { at: Date.now(), rows };
+  }
+  return rowStatistics.rows;
+}
