@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, type CSSProperties, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Board, Placement } from '../lib/contract/eda.ts';
 import type { IslandMessages } from '../lib/island-messages.ts';
 import { $edaHighlight, selectLine } from '../stores/eda-selection.ts';
 import { createBoardViewer, keyCommand, layerColour, layersOfSide, wheelFactor, type Point, type Size } from '../stores/eda-viewer.ts';
@@ -10,6 +9,7 @@ import { PartMarkers } from './eda/PartMarkers.tsx';
 import { I18nProvider } from './i18n.tsx';
 import { useHydrated } from './use-hydrated.ts';
 import { useIslandStore } from './use-island-store.ts';
+import type { Board, Placement } from '../lib/contract/schemas/eda.ts';
 
 export interface BoardViewerInit {
   /** A ready board (top and bottom renders, size known). */

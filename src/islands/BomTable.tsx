@@ -1,13 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BOM_EXPORT_FORMATS, type BomColumn, type BomLine } from '../lib/contract/eda.ts';
+import { BOM_EXPORT_FORMATS, type BomColumn } from '../lib/contract/eda.ts';
 import type { IslandMessages } from '../lib/island-messages.ts';
 import { cellText, createBomTable, exportHref, isSupplierColumn, MAX_BOARDS, quantityFor, supplierUrl } from '../stores/eda-bom.ts';
 import { $edaHover, $edaSelection, findDesignator, hoverLine, lineByDesignator, selectLine } from '../stores/eda-selection.ts';
 import { I18nProvider } from './i18n.tsx';
 import { useHydrated } from './use-hydrated.ts';
 import { useIslandStore } from './use-island-store.ts';
+import type { BomLine } from '../lib/contract/schemas/eda.ts';
 
 export interface BomTableInit {
   projectId: string;

@@ -5,12 +5,12 @@ import { MediaPlayer, MediaProvider, Poster, Track } from '@vidstack/react';
 import { DefaultVideoLayout, defaultLayoutIcons, type DefaultLayoutTranslations } from '@vidstack/react/player/layouts/default';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { VideoPlayback } from '../lib/contract/video.ts';
 import type { IslandMessages } from '../lib/island-messages.ts';
 import { createVideoPlayer } from '../stores/video-player.ts';
 import { I18nProvider } from './i18n.tsx';
 import { useHydrated } from './use-hydrated.ts';
 import { useIslandStore } from './use-island-store.ts';
+import type { VideoPlayback } from '../lib/contract/schemas/videos.ts';
 
 /** A captions file of the video (none today: the slot is there for when videos get them). */
 export interface CaptionTrack {

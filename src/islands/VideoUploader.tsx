@@ -1,4 +1,3 @@
-import type { Video } from '../lib/contract/video.ts';
 import type { IslandMessages } from '../lib/island-messages.ts';
 import type { Variant } from '../lib/paths.ts';
 import { createVideoList } from '../stores/video-list.ts';
@@ -7,6 +6,7 @@ import { I18nProvider } from './i18n.tsx';
 import { useIslandStore } from './use-island-store.ts';
 import { OwnerVideoList } from './video/OwnerVideoList.tsx';
 import { UploadPanel } from './video/UploadPanel.tsx';
+import type { Video } from '../lib/contract/schemas/videos.ts';
 
 export interface VideoUploaderProps {
   /** The owner's custom URL (their list is asked for by it). */

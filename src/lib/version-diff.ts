@@ -1,9 +1,9 @@
+import type { BomLine } from './contract/schemas/eda.ts';
 /**
  * What changed between two versions of a project, from what each version kept: BOM lines paired
  * the way a person reading two BOMs would pair them, and board layers lined up in Gerber
  * coordinates. Pure: the service reads the versions, this compares them.
  */
-import type { BomLine } from './contract/eda.ts';
 
 /** The fields of a BOM line that make it a different part or count when they differ. */
 export const BOM_DIFF_FIELDS = ['designators', 'quantity', 'value', 'footprint', 'manufacturer', 'mpn', 'lcsc'] as const;

@@ -1,7 +1,7 @@
 import { DetailedError, Upload, type PreviousUpload } from 'tus-js-client';
 import { ApiError } from './api-client.ts';
 import { isErrorKey, type ErrorEnvelope } from './contract/errors.ts';
-import type { VideoUploadTicket } from './contract/video.ts';
+import type { VideoUploadTicket } from './contract/schemas/videos.ts';
 
 /** Bytes per PATCH: big enough to keep a fast line busy, small enough that a drop loses little. */
 export const VIDEO_CHUNK_BYTES = 8 * 1024 * 1024;

@@ -19,11 +19,11 @@ import { stopListeningForPagePurges } from './page-cache/tags.ts';
 import { deleteStaleEmailTokens } from './services/accounts/account-email.ts';
 import { deleteExpiredRateLimits } from './services/core/rate-limit.ts';
 import { deleteExpiredSessions } from './services/accounts/sessions.ts';
-import { deleteStaleSsoCodes } from './services/accounts/sso.ts';
 import { deleteAbandonedVideoUploads } from './services/media/video-uploads.ts';
 import { log as logger } from './log.ts';
 import { readMetricsAccess } from './metrics.ts';
 import { beginShutdown, expectJobQueue } from './readiness.ts';
+import { deleteStaleSsoCodes } from './services/accounts/sso-codes.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const config = readConfig();

@@ -1,5 +1,6 @@
 import { computed, map } from 'nanostores';
-import { MAX_EXPORT_BOARDS, type BomColumn, type BomExportFormat, type BomLine } from '../lib/contract/eda.ts';
+import { MAX_EXPORT_BOARDS, type BomColumn, type BomExportFormat } from '../lib/contract/eda.ts';
+import type { BomLine } from '../lib/contract/schemas/eda.ts';
 
 export type SortDirection = 'ascending' | 'descending';
 

@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores';
-import type { BomLine } from '../lib/contract/eda.ts';
+import type { BomLine } from '../lib/contract/schemas/eda.ts';
 
 /** Where a selection came from: the table scrolls to its row only when it was not picked there. */
 export type SelectionSource = 'table' | 'board' | 'search';

@@ -1,5 +1,5 @@
 import { map } from 'nanostores';
-import type { BoardLayer, LayerType } from '../lib/contract/eda.ts';
+import type { BoardLayer, LayerType } from '../lib/contract/schemas/eda.ts';
 
 export type BoardSide = 'top' | 'bottom';
 /** The realistic render of a side, or its layers one by one in their own colours. */

@@ -1,7 +1,8 @@
 import { map } from 'nanostores';
 import { apiCall } from '../lib/api-client.ts';
-import { VIDEO_PAGE_SIZE, type Video } from '../lib/contract/video.ts';
+import { VIDEO_PAGE_SIZE } from '../lib/contract/video.ts';
 import { fail, say, type Notice } from '../lib/notice.ts';
+import type { Video } from '../lib/contract/schemas/videos.ts';
 
 /** How often the owner's list asks again while a video is still being prepared. */
 export const VIDEO_POLL_MS = 4000;

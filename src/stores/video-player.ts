@@ -1,6 +1,6 @@
 import { map } from 'nanostores';
 import { apiCall } from '../lib/api-client.ts';
-import type { VideoPlayback } from '../lib/contract/video.ts';
+import type { VideoPlayback } from '../lib/contract/schemas/videos.ts';
 
 export interface VideoPlayerState {
   src: string;

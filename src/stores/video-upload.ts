@@ -1,8 +1,9 @@
 import { map } from 'nanostores';
 import { ApiError, apiCall } from '../lib/api-client.ts';
-import { VIDEO_MAX_BYTES, VIDEO_MIMES, VIDEO_TITLE_MAX, type Video, type VideoUploadTicket } from '../lib/contract/video.ts';
+import { VIDEO_MAX_BYTES, VIDEO_MIMES, VIDEO_TITLE_MAX } from '../lib/contract/video.ts';
 import { fail, invalid, say, warn, type Notice } from '../lib/notice.ts';
 import { findUnfinishedUpload, forgetUnfinishedUploads, openVideoTransfer, type TransferEvents, type UnfinishedUpload, type VideoTransfer } from '../lib/video-transfer.ts';
+import type { Video, VideoUploadTicket } from '../lib/contract/schemas/videos.ts';
 
 /**
  * Where an upload is: nothing picked; a file picked (title and project being chosen); asking for

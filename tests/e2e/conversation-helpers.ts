@@ -1,5 +1,4 @@
-import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { request as requestFactory } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page, request as requestFactory } from '@playwright/test';
 import { registerAsVisitor } from './visitor.ts';
 
 export interface Envelope<T = any> {

@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db/client.ts';
 import { banners, collectionProjects, collections, comments, memberCollectionProjects, memberCollections, messages, projects, reports, tags, videos, videoUploads } from '../../src/server/db/schema/index.ts';
 import { newPublicId } from '../../src/server/lib/ids.ts';
-import { hashToken } from '../../src/server/services/accounts/sessions.ts';
 import { storeDraft } from '../../src/server/services/projects/drafts.ts';
 import { savePreview } from '../../src/server/services/projects/previews.ts';
 import { saveLog } from '../../src/server/services/community/logs.ts';
@@ -13,6 +12,7 @@ import { submitMake } from '../../src/server/services/community/makes.ts';
 import { useApp } from '../helpers/app.ts';
 import { createProject, createTag, createUser } from '../helpers/factories.ts';
 import { createUpload } from '../helpers/project-factories.ts';
+import { hashToken } from '../../src/server/lib/tokens.ts';
 
 const app = useApp();
 

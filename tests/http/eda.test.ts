@@ -5,7 +5,8 @@ import { useApp } from '../helpers/app.ts';
 import { BOARD_FIXTURES, zipBoard, zipEntryNames } from '../helpers/board-fixtures.ts';
 import { createTag, createUser } from '../helpers/factories.ts';
 import { startJobWorkers, stopJobWorkers } from '../../src/server/jobs/workers.ts';
-import { MAX_EXPORT_BOARDS, type EdaDetail } from '../../src/lib/contract/eda.ts';
+import { MAX_EXPORT_BOARDS } from '../../src/lib/contract/eda.ts';
+import type { EdaDetail } from '../../src/lib/contract/schemas/eda.ts';
 
 /**
  * The electronics API and downloads over HTTP, as an app or a script uses them: upload a Gerber

@@ -9,10 +9,10 @@ import { useS3Storage } from '../helpers/s3.ts';
 import { DESKTOP_UA, useApp } from '../helpers/app.ts';
 import { createUser } from '../helpers/factories.ts';
 import { writeH264Mp4 } from '../helpers/videos.ts';
-import type { Video, VideoPlayback, VideoUploadTicket } from '../../src/lib/contract/video.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { videos } from '../../src/server/db/schema/index.ts';
 import { startJobWorkers, stopJobWorkers } from '../../src/server/jobs/workers.ts';
+import type { Video, VideoPlayback, VideoUploadTicket } from '../../src/lib/contract/schemas/videos.ts';
 
 /**
  * The site with its files in an S3 bucket (a real s3rver started here): what members upload goes

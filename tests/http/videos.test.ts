@@ -8,7 +8,7 @@ import { DESKTOP_UA, PHONE_UA, useApp } from '../helpers/app.ts';
 import { createProject, createUser } from '../helpers/factories.ts';
 import { markerCorner, topLevelBoxes, writeH264Mp4, writeHevcMov, writeRotatedClip, writeTruncatedMp4, writeVp9Webm } from '../helpers/videos.ts';
 import { startJobWorkers, stopJobWorkers } from '../../src/server/jobs/workers.ts';
-import { VIDEO_PAGE_SIZE, type Video, type VideoPlayback, type VideoUploadTicket } from '../../src/lib/contract/video.ts';
+import { VIDEO_PAGE_SIZE } from '../../src/lib/contract/video.ts';
 import { getT } from '../../src/lib/i18n.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { videos, videoUploads } from '../../src/server/db/schema/index.ts';
@@ -17,6 +17,7 @@ import { probeVideo } from '../../src/server/media/probe.ts';
 import { runTool } from '../../src/server/media/run-tool.ts';
 import { newPublicId } from '../../src/server/lib/ids.ts';
 import { deleteAbandonedVideoUploads } from '../../src/server/services/media/video-uploads.ts';
+import type { Video, VideoPlayback, VideoUploadTicket } from '../../src/lib/contract/schemas/videos.ts';
 
 /**
  * Videos over HTTP as an app or a script uses them: a token, the bytes over tus (interrupted and

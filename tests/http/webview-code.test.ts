@@ -3,9 +3,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '../../src/server/db/client.ts';
 import { ssoCodes } from '../../src/server/db/schema/index.ts';
 import { RATE_LIMITS } from '../../src/server/services/core/rate-limit.ts';
-import { hashToken } from '../../src/server/services/accounts/sessions.ts';
 import { useApp, type AppResponse } from '../helpers/app.ts';
 import { createUser } from '../helpers/factories.ts';
+import { hashToken } from '../../src/server/lib/tokens.ts';
 
 /**
  * An app opens a page of the site in a web view: it asks `POST /api/sso/webviewCode` for a

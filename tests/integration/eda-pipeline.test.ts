@@ -15,8 +15,8 @@ import { listProjects } from '../../src/server/services/projects/list.ts';
 import { editProject, editProjectSchema, saveProject, saveProjectSchema } from '../../src/server/services/projects/publishing.ts';
 import { storeUpload } from '../../src/server/services/media/uploads.ts';
 import { getStorage } from '../../src/server/storage/index.ts';
-import type { EdaDetail } from '../../src/lib/contract/eda.ts';
 import { onPagePurge } from '../../src/server/page-cache/tags.ts';
+import type { EdaDetail } from '../../src/lib/contract/schemas/eda.ts';
 
 /**
  * Design files from upload to board: publishing answers at once with the board queued, the job

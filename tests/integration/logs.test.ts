@@ -10,10 +10,10 @@ import { deleteComment, listComments, recountComments, replyToComment, submitCom
 import { deleteProject } from '../../src/server/services/projects/publishing.ts';
 import { listMessages } from '../../src/server/services/notifications/messages.ts';
 import { listReports, submitReport } from '../../src/server/services/staff/moderation.ts';
-import { findPublishedProject } from '../../src/server/services/projects/detail.ts';
 import { RATE_LIMITS } from '../../src/server/services/core/rate-limit.ts';
 import { LOG_BODY_MAX, LOG_TITLE_MAX } from '../../src/lib/logs.ts';
 import type { CommentThread } from '../../src/lib/conversation-types.ts';
+import { findPublishedProject } from '../../src/server/services/core/published-projects.ts';
 
 useTestDatabase();
 

@@ -8,7 +8,7 @@ import { attachments, drafts, projects, projectTags } from '../../src/server/db/
 import { countUserProjectStatus } from '../../src/server/services/accounts/profiles.ts';
 import { deleteDraft, getDraft, getDraftStatus, listDrafts } from '../../src/server/services/projects/drafts.ts';
 import { listProjects } from '../../src/server/services/projects/list.ts';
-import { findPublishedProject, getProjectDetail, listRelatedProjects } from '../../src/server/services/projects/detail.ts';
+import { getProjectDetail, listRelatedProjects } from '../../src/server/services/projects/detail.ts';
 import {
   deleteProject,
   editProject,
@@ -24,6 +24,7 @@ import { storeUpload } from '../../src/server/services/media/uploads.ts';
 import { getStorage } from '../../src/server/storage/index.ts';
 import { AppError } from '../../src/server/http/errors.ts';
 import { parseInput } from '../../src/server/http/validation.ts';
+import { findPublishedProject } from '../../src/server/services/core/published-projects.ts';
 
 useTestDatabase();
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../helpers/db.ts';
 import { createProject, createUser } from '../helpers/factories.ts';
-import { findPublishedProject, listRelatedProjects } from '../../src/server/services/projects/detail.ts';
+import { listRelatedProjects } from '../../src/server/services/projects/detail.ts';
+import { findPublishedProject } from '../../src/server/services/core/published-projects.ts';
 
 useTestDatabase();
 

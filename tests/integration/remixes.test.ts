@@ -4,12 +4,11 @@ import { useTestDatabase } from '../helpers/db.ts';
 import { createProject, createTag, createUser as createAnyUser } from '../helpers/factories.ts';
 import { createUpload } from '../helpers/project-factories.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { attachments, drafts, projects, uploads } from '../../src/server/db/schema/index.ts';
+import { attachments, drafts, projects, uploads, projectTags } from '../../src/server/db/schema/index.ts';
 import { AppError } from '../../src/server/http/errors.ts';
 import { getStorage } from '../../src/server/storage/index.ts';
 import { deleteProject, loadFormSource, saveProject } from '../../src/server/services/projects/publishing.ts';
 import { findDraftRemixSource, loadProjectLineage, remixProject } from '../../src/server/services/projects/remixes.ts';
-import { projectTags } from '../../src/server/db/schema/index.ts';
 
 useTestDatabase();
 

@@ -6,9 +6,8 @@ import { getDb } from '../../src/server/db/client.ts';
 import { users } from '../../src/server/db/schema/index.ts';
 import { AppError } from '../../src/server/http/errors.ts';
 import { requireRole } from '../../src/server/services/accounts/roles.ts';
-import { findSession } from '../../src/server/services/accounts/sessions.ts';
+import { findSession, createSession } from '../../src/server/services/accounts/sessions.ts';
 import { registerAccount } from '../../src/server/services/accounts/sso.ts';
-import { createSession } from '../../src/server/services/accounts/sessions.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 
 useTestDatabase();

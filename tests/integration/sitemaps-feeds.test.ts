@@ -2,12 +2,13 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db/client.ts';
 import { collectionProjects, collections, memberCollections, projectLogs, projects, users, userUrlAliases, videos } from '../../src/server/db/schema/index.ts';
-import { listFeed, renderAtomFeed, renderRssFeed, type FeedHead } from '../../src/server/services/community/atom-feeds.ts';
+import { listFeed } from '../../src/server/services/community/atom-feeds.ts';
 import { newPublicId } from '../../src/server/lib/ids.ts';
 import { buildSitemap, buildSitemapIndex, parseSitemapName, SITEMAP_PAGE_SIZE } from '../../src/server/services/site/sitemaps.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 import { createProject, createTag, createUser } from '../helpers/factories.ts';
 import { child, children, parseXml, text, W3C_DATETIME } from '../helpers/xml.ts';
+import { renderAtomFeed, renderRssFeed, type FeedHead } from '../../src/server/lib/syndication.ts';
 
 useTestDatabase();
 

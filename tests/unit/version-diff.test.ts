@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BomLine } from '../../src/lib/contract/eda.ts';
 import { diffBom, overlayFrames, withoutRenderIds } from '../../src/lib/version-diff.ts';
+import type { BomLine } from '../../src/lib/contract/schemas/eda.ts';
 
 let lineNo = 0;
 const line = (designators: string, quantity: number, value: string, more: Partial<BomLine> = {}): BomLine => ({

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { BoardLayer } from '../../lib/contract/eda.ts';
 import { layerColour } from '../../stores/eda-viewer.ts';
+import type { BoardLayer } from '../../lib/contract/schemas/eda.ts';
 
 export interface LayerPanelProps {
   layers: BoardLayer[];

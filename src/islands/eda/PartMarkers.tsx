@@ -1,4 +1,4 @@
-import type { Placement } from '../../lib/contract/eda.ts';
+import type { Placement } from '../../lib/contract/schemas/eda.ts';
 
 export interface PartMarkersProps {
   widthMm: number;

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import type { Video } from '../../lib/contract/video.ts';
 import { formatDate } from '../../lib/format.ts';
 import type { Locale } from '../../lib/i18n.ts';
 import { projectPath, variantPath, type Variant } from '../../lib/paths.ts';
 import { formatDuration, isoDuration } from '../../lib/video-format.ts';
+import type { Video } from '../../lib/contract/schemas/videos.ts';
 
 /** The player's address of a video in the page's variant. */
 export function playerPath(variant: Variant, id: string): string {

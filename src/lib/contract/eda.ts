@@ -4,8 +4,6 @@
  * (`project/detail` → `boards`, `eda/detail` → `{ boards, bom, placements, fabrication }`).
  * Field names are part of the public API: other clients rely on them.
  */
-import type { z } from 'zod';
-import type { boardLayerSchema, boardSchema, bomLineSchema, bomSchema, edaDetailSchema, fabricationFileSchema, placementErrorSchema, placementSchema } from './schemas/eda.ts';
 
 
 /** Where a board is in its processing: set when its files are attached, moved on by the job queue. */
@@ -33,33 +31,19 @@ export type BoardErrorKey = (typeof BOARD_ERROR_KEYS)[number];
 export const EDA_TOOLS = ['kicad', 'eagle', 'altium', 'easyeda', 'fusion', 'other'] as const;
 export type EdaTool = (typeof EDA_TOOLS)[number];
 
-/** Gerber layer kinds, as whats-that-gerber names them. */
-export type LayerType = z.infer<typeof boardLayerSchema>['type'];
-export type LayerSide = z.infer<typeof boardLayerSchema>['side'];
 
-/** One identified layer of a board; `url` is its own SVG, drawn in the board's frame (null while not rendered). */
-export type BoardLayer = z.infer<typeof boardLayerSchema>;
 
-/** A board rendered from a Gerber set (one zip, or the project's loose Gerber files). */
-export type Board = z.infer<typeof boardSchema>;
 
 /** Columns a BOM line can carry; `columns` of a BOM lists those its source filled. */
 export const BOM_COLUMNS = ['designators', 'quantity', 'value', 'footprint', 'manufacturer', 'mpn', 'lcsc', 'mouser', 'digikey', 'farnell', 'description'] as const;
 export type BomColumn = (typeof BOM_COLUMNS)[number];
 
-export type BomLine = z.infer<typeof bomLineSchema>;
 
 /** Why a BOM could not be read (`eda.bomErrors.<key>`); `foundColumns` says what its header held. */
 export const BOM_ERROR_KEYS = ['no_columns', 'unreadable', 'empty', 'too_large'] as const;
 export type BomErrorKey = (typeof BOM_ERROR_KEYS)[number];
 
-export type Bom = z.infer<typeof bomSchema>;
 
-/**
- * Where one part sits, from a pick-and-place (centroid) file, in millimetres from the board's
- * left and top edges as seen from the top side (y grows downwards), on the board `boardId`.
- */
-export type Placement = z.infer<typeof placementSchema>;
 
 /**
  * Why a pick-and-place file put no parts on the board (`eda.placementErrors.<key>`, naming the
@@ -68,13 +52,8 @@ export type Placement = z.infer<typeof placementSchema>;
 export const PLACEMENT_ERROR_KEYS = ['unreadable', 'no_columns', 'empty', 'too_large'] as const;
 export type PlacementErrorKey = (typeof PLACEMENT_ERROR_KEYS)[number];
 
-export type PlacementError = z.infer<typeof placementErrorSchema>;
 
-/** A fabrication file (Gerber zip, drill, BOM, placement) with its download link. */
-export type FabricationFile = z.infer<typeof fabricationFileSchema>;
 
-/** `eda/detail`. */
-export type EdaDetail = z.infer<typeof edaDetailSchema>;
 
 /** Formats of `GET /eda/{id}/bom.csv?format=…`: ordering uploads of distributors, or every column. */
 export const BOM_EXPORT_FORMATS = ['jlc', 'lcsc', 'mouser', 'digikey', 'plain'] as const;

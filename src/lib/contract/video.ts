@@ -3,9 +3,6 @@
  * player page, the upload island). Field names are part of the public API: apps and scripts
  * upload and list videos with them.
  */
-import type { z } from 'zod';
-import type { userRefSchema } from './schemas/common.ts';
-import type { videoPlaybackSchema, videoSchema, videoUploadTicketSchema } from './schemas/videos.ts';
 
 
 /** Where a video is: bytes arriving (tus), being probed and prepared for the web, playable, or refused. */
@@ -38,13 +35,6 @@ export const VIDEO_MAX_SECONDS = 20 * 60;
 /** Types `video/getVideoToken` accepts (what phones and cameras record; checked again by content). */
 export const VIDEO_MIMES = ['video/mp4', 'video/quicktime', 'video/webm', 'video/x-matroska', 'video/x-m4v', 'video/3gpp'] as const;
 
-export type VideoOwner = z.infer<typeof userRefSchema>;
 
-/** A video as lists, the player and `video/saveVideo` show it. */
-export type Video = z.infer<typeof videoSchema>;
 
-/** `video/getVideoToken`. */
-export type VideoUploadTicket = z.infer<typeof videoUploadTicketSchema>;
 
-/** `video/getVideoUrl`: a signed address that plays the video until `expiresAt`. */
-export type VideoPlayback = z.infer<typeof videoPlaybackSchema>;

@@ -5,7 +5,8 @@
  * author slipped into a cell (such cells are prefixed with a quote).
  */
 import Papa from 'papaparse';
-import { MAX_EXPORT_BOARDS, type BomExportFormat, type BomLine } from '../../lib/contract/eda.ts';
+import { MAX_EXPORT_BOARDS, type BomExportFormat } from '../../lib/contract/eda.ts';
+import type { BomLine } from '../../lib/contract/schemas/eda.ts';
 
 /** Cells a spreadsheet would run as a formula (or a DDE command) when the file is opened. */
 const FORMULA_START = /^[=+\-@\t\r]/;

@@ -4,11 +4,12 @@
  * out, no database. Hostile input never throws; it ends in an `errorKey`.
  */
 import Papa from 'papaparse';
-import { BOM_COLUMNS, type BomColumn, type BomErrorKey, type BomLine } from '../../lib/contract/eda.ts';
+import { BOM_COLUMNS, type BomColumn, type BomErrorKey } from '../../lib/contract/eda.ts';
 import { classifyHeaderRow, headerScore, supplierColumn, type HeaderRole } from './bom-columns.ts';
 import { expandDesignators } from './designators.ts';
 import { decodeTableText } from './text-decoding.ts';
 import { isZipArchive, readXlsxRows } from './xlsx-rows.ts';
+import type { BomLine } from '../../lib/contract/schemas/eda.ts';
 
 /** What `parseBom` answers: the BOM's lines, the columns they fill, and the header as it was found. */
 export interface ParsedBom {

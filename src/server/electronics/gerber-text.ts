@@ -17,6 +17,11 @@ const GERBER_HEADER = /%FS[LTD]?[AI]X\d\d?Y\d\d?\*%|%MO(?:MM|IN)\*%/;
 /** Excellon: `M48` first, possibly below comment lines (`; DRILL file {KiCad …}`). */
 const EXCELLON_OPENING = /^(?:;[^\n]*\n\s*)*M48\b/;
 
+/** Extensions of Gerber layers and Excellon drill files, as CAD tools name them. */
+export const GERBER_EXTENSIONS: ReadonlySet<string> = new Set([
+  'gbr', 'ger', 'gtl', 'gbl', 'gto', 'gbo', 'gts', 'gbs', 'gtp', 'gbp', 'gko', 'gm1', 'gml', 'gm', 'g1', 'g2', 'gd1', 'gg1',
+  'drl', 'xln', 'cmp', 'sol', 'stc', 'sts', 'plc', 'pls', 'oln',
+]);
 /** The first kilobytes of a text file read as a Gerber layer. */
 export function looksLikeGerberText(text: string): boolean {
   const start = text.replace(/^\uFEFF/, '').trimStart();

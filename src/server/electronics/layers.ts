@@ -7,8 +7,9 @@
  * (README, PDF, a `.txt` that is no drill file) is left out.
  */
 import whatsThatGerber from 'whats-that-gerber';
-import type { EdaTool, LayerSide, LayerType } from '../../lib/contract/eda.ts';
+import type { EdaTool } from '../../lib/contract/eda.ts';
 import { BoardError, type SourceFile } from './errors.ts';
+import type { LayerSide, LayerType } from '../../lib/contract/schemas/eda.ts';
 
 /** How a layer's type and side were learned, strongest first. */
 export type LayerEvidence = 'job' | 'attribute' | 'name';

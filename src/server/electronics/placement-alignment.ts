@@ -5,8 +5,8 @@
  * between the two is chosen by evidence: pads on the board's paste layer, when given, match part
  * centroids at exactly one offset; otherwise the candidate that puts the most parts on the board.
  */
-import type { Placement } from '../../lib/contract/eda.ts';
 import type { RawPlacement } from './placements.ts';
+import type { Placement } from '../../lib/contract/schemas/eda.ts';
 
 /** A placement on the board, in the contract's frame: mm from the left and top edges seen from the top, y down. */
 export type AlignedPlacement = Omit<Placement, 'boardId'>;

@@ -2,7 +2,8 @@
  * What `render.ts` and its worker (`render-worker.ts`) say to each other. Types only, so the
  * worker, which Node runs with its types stripped, imports nothing that needs compiling.
  */
-import type { BoardErrorKey, LayerSide, LayerType } from '../../lib/contract/eda.ts';
+import type { BoardErrorKey } from '../../lib/contract/eda.ts';
+import type { LayerSide, LayerType } from '../../lib/contract/schemas/eda.ts';
 
 export interface WorkerLayer {
   filename: string;

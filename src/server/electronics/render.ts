@@ -8,10 +8,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { EdaTool, LayerSide, LayerType } from '../../lib/contract/eda.ts';
+import type { EdaTool } from '../../lib/contract/eda.ts';
 import { BoardError } from './errors.ts';
 import { looksLikeExcellon, type IdentifiedSet } from './layers.ts';
 import type { RenderJob, WorkerMessage, WorkerResult } from './render-protocol.ts';
+import type { LayerSide, LayerType } from '../../lib/contract/schemas/eda.ts';
 
 /** The slowest fixture (EAGLE, heavy copper pours) renders in about 3 s on 2 cores. */
 export const RENDER_TIME_LIMIT_MS = 30_000;

@@ -1,7 +1,7 @@
 import type { CommentSort, CommentThread } from '../../lib/conversation-types.ts';
-import type { Page } from '../services/projects/cards.ts';
 import { getCommentThread, listComments } from '../services/community/comments.ts';
-import type { PublishedProjectRef } from '../services/projects/detail.ts';
+import type { PublishedProjectRef } from '../services/core/published-projects.ts';
+import type { Page } from '../lib/paging.ts';
 
 /** Top-level comments per page on the project page. */
 export const COMMENTS_PAGE_SIZE = 20;

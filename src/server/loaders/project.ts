@@ -8,14 +8,14 @@ import { commentOptionsFrom, loadProjectComments } from './comments.ts';
 import { notFound, ok, type LoaderData, type PageContext, type PageLoader } from './page.ts';
 import { isProjectTab, type ProjectTab } from '../../lib/project-tabs.ts';
 import { AppError } from '../http/errors.ts';
-import type { PublishedProjectRef } from '../services/projects/detail.ts';
 import { isEmailUnverified } from '../services/accounts/account-email.ts';
 import { loadLogsTab, type LogsTabData } from './logs.ts';
 import { listVersionsOf, type VersionInfo } from '../services/projects/versions.ts';
 import { listProjectMakes, type MakeItem } from '../services/community/makes.ts';
 import { loadProjectLineage } from '../services/projects/remixes.ts';
 import { pagingSchema } from '../http/validation.ts';
-import type { Page } from '../services/projects/cards.ts';
+import type { PublishedProjectRef } from '../services/core/published-projects.ts';
+import type { Page } from '../lib/paging.ts';
 
 /** The project page (`/d-{id}`): the project, its comments and related projects; counts the view. */
 export const loadProjectPage = (async (context) => {

@@ -1,10 +1,10 @@
 import { userPath, variantPath } from '../../lib/paths.ts';
-import type { Page, ProjectPage } from '../services/projects/cards.ts';
+import type { ProjectPage } from '../services/projects/cards.ts';
 import { countDrafts, listDrafts, type DraftItem } from '../services/projects/drafts.ts';
 import { listMessages, type MessagePage } from '../services/notifications/messages.ts';
 import { listProjectTitles, listStarredProjects, listUserProjects } from '../services/projects/list.ts';
 import { findUserByUrl, type PublicUser } from '../services/community/members.ts';
-import { VIDEO_PAGE_SIZE, type Video } from '../../lib/contract/video.ts';
+import { VIDEO_PAGE_SIZE } from '../../lib/contract/video.ts';
 import { listVideos } from '../services/media/videos.ts';
 import { pageTags } from '../page-cache/tags.ts';
 import { notFound, ok, pageParam, redirect, type PageContext, type PageLoader } from './page.ts';
@@ -15,6 +15,8 @@ import type { MemberCollection } from '../../lib/contract/schemas/collections.ts
 import type { FollowState } from '../services/community/follows.ts';
 import { getNotificationSettings, type NotificationSettings } from '../services/notifications/notification-settings.ts';
 import { canSendMail } from '../services/core/mail.ts';
+import type { Page } from '../lib/paging.ts';
+import type { Video } from '../../lib/contract/schemas/videos.ts';
 
 export type UserTab = 'projects' | 'stars' | 'collections' | 'makes' | 'video' | 'message' | 'profile' | 'draftbox' | 'notifications';
 

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { logPath } from '../../lib/logs.ts';
 import { slugify } from '../../lib/slug.ts';
 import { excerptOf } from '../../lib/text.ts';
-import { getDb, type Database, type Tx } from '../db/client.ts';
+import { getDb, type Tx } from '../db/client.ts';
 import {
   activities,
   comments,

@@ -8,7 +8,7 @@
  * nothing half-seeded.
  */
 import { and, count, like, ne, sql } from 'drizzle-orm';
-import { getDb, type Database, type Tx } from '../db/client.ts';
+import { getDb, type Tx } from '../db/client.ts';
 import {
   attachments,
   banners,

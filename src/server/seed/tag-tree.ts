@@ -1,4 +1,4 @@
-import type { Database, Executor } from '../db/client.ts';
+import type { Executor } from '../db/client.ts';
 import { tags } from '../db/schema/index.ts';
 import type { TagParentSeed } from './demo-content.ts';
 

@@ -21,7 +21,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { contentTypeOf } from '../../lib/mime.ts';
 import type { S3Config } from '../config.ts';
 import { digestBytes, digestFile } from './checksum.ts';
-import { assertSafeKey, type StorageBase } from './index.ts';
+import { assertSafeKey, type StorageBase } from './driver.ts';
 
 /** Parts of a multipart upload: 8 MB, two in flight, so a 1 GB video costs 16 MB of memory. */
 export const S3_PART_BYTES = 8 * 1024 * 1024;

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { MAX_EXPORT_BOARDS, type BomLine } from '../../../src/lib/contract/eda.ts';
+import { MAX_EXPORT_BOARDS } from '../../../src/lib/contract/eda.ts';
 import { parseBom } from '../../../src/server/electronics/bom.ts';
 import { exportBom } from '../../../src/server/electronics/bom-export.ts';
+import type { BomLine } from '../../../src/lib/contract/schemas/eda.ts';
 
 const line = (fields: Partial<BomLine>): BomLine => ({
   lineNo: 1, designators: [], quantity: 1, value: '', footprint: '', manufacturer: '', mpn: '', lcsc: '', mouser: '', digikey: '', farnell: '', description: '', ...fields,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_EXPORT_BOARDS, type BomLine } from '../../../src/lib/contract/eda.ts';
+import { MAX_EXPORT_BOARDS } from '../../../src/lib/contract/eda.ts';
 import { boardsFromText, compareNatural, createBomTable, exportHref, filterLines, sortLines, supplierUrl } from '../../../src/stores/eda-bom.ts';
+import type { BomLine } from '../../../src/lib/contract/schemas/eda.ts';
 
 const line = (lineNo: number, designators: string[], fields: Partial<BomLine> = {}): BomLine => ({
   lineNo,

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { BomLine } from '../../../src/lib/contract/eda.ts';
 import { $edaHighlight, $edaSelection, designatorsOf, findDesignator, hoverLine, lineByDesignator, selectLine } from '../../../src/stores/eda-selection.ts';
+import type { BomLine } from '../../../src/lib/contract/schemas/eda.ts';
 
 const line = (lineNo: number, designators: string[]) => ({ lineNo, designators }) as BomLine;
 const lines = [line(1, ['R1', 'R2']), line(2, ['c1']), line(3, ['U1'])];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BoardLayer } from '../../../src/lib/contract/eda.ts';
 import { clampView, createBoardViewer, IDENTITY, keyCommand, layerColour, layersOfSide, MAX_SCALE, pinchFactor, wheelFactor, zoomAt } from '../../../src/stores/eda-viewer.ts';
+import type { BoardLayer } from '../../../src/lib/contract/schemas/eda.ts';
 
 const size = { width: 400, height: 300 };
 

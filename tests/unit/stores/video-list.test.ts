@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { VIDEO_PAGE_SIZE, type Video, type VideoStatus } from '../../../src/lib/contract/video.ts';
+import { VIDEO_PAGE_SIZE, type VideoStatus } from '../../../src/lib/contract/video.ts';
 import { getT } from '../../../src/lib/i18n.ts';
 import { noticeText } from '../../../src/lib/notice.ts';
 import { createVideoList, isPending, mergeVideos } from '../../../src/stores/video-list.ts';
+import type { Video } from '../../../src/lib/contract/schemas/videos.ts';
 
 const t = getT('en-US');
 

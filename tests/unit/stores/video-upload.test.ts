@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/lib/api-client.ts';
-import type { Video, VideoUploadTicket } from '../../../src/lib/contract/video.ts';
 import { noticeText } from '../../../src/lib/notice.ts';
 import { getT } from '../../../src/lib/i18n.ts';
 import type { TransferEvents, UnfinishedUpload } from '../../../src/lib/video-transfer.ts';
 import { createVideoUpload, fileProblem, secondsLeft, titleFromName, uploadFraction, uploadRate, videoMime, type VideoUploadDeps } from '../../../src/stores/video-upload.ts';
+import type { Video, VideoUploadTicket } from '../../../src/lib/contract/schemas/videos.ts';
 
 const MB = 1024 * 1024;
 const t = getT('en-US');

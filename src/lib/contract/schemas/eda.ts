@@ -80,3 +80,24 @@ export const bomExportQuerySchema = z.object({
   format: z.enum(BOM_EXPORT_FORMATS).default('plain'),
   boards: z.coerce.number().int().min(1).max(MAX_EXPORT_BOARDS).default(1).meta({ description: 'Quantities are multiplied for this many boards.' }),
 });
+
+// The wire types, inferred from the schemas above.
+/** Gerber layer kinds, as whats-that-gerber names them. */
+export type LayerType = z.infer<typeof boardLayerSchema>['type'];
+export type LayerSide = z.infer<typeof boardLayerSchema>['side'];
+/** One identified layer of a board; `url` is its own SVG, drawn in the board's frame (null while not rendered). */
+export type BoardLayer = z.infer<typeof boardLayerSchema>;
+/** A board rendered from a Gerber set (one zip, or the project's loose Gerber files). */
+export type Board = z.infer<typeof boardSchema>;
+export type BomLine = z.infer<typeof bomLineSchema>;
+export type Bom = z.infer<typeof bomSchema>;
+/**
+ * Where one part sits, from a pick-and-place (centroid) file, in millimetres from the board's
+ * left and top edges as seen from the top side (y grows downwards), on the board `boardId`.
+ */
+export type Placement = z.infer<typeof placementSchema>;
+export type PlacementError = z.infer<typeof placementErrorSchema>;
+/** A fabrication file (Gerber zip, drill, BOM, placement) with its download link. */
+export type FabricationFile = z.infer<typeof fabricationFileSchema>;
+/** `eda/detail`. */
+export type EdaDetail = z.infer<typeof edaDetailSchema>;

@@ -30,3 +30,12 @@ export const videoUploadTicketSchema = z
 export const videoPlaybackSchema = z
   .object({ url: z.string(), expiresAt: isoDateTime, poster: z.string().nullable() })
   .meta({ id: 'VideoPlayback', description: 'A signed address that plays the video until `expiresAt`.' });
+
+// The wire types, inferred from the schemas above.
+export type VideoOwner = z.infer<typeof userRefSchema>;
+/** A video as lists, the player and `video/saveVideo` show it. */
+export type Video = z.infer<typeof videoSchema>;
+/** `video/getVideoToken`. */
+export type VideoUploadTicket = z.infer<typeof videoUploadTicketSchema>;
+/** `video/getVideoUrl`: a signed address that plays the video until `expiresAt`. */
+export type VideoPlayback = z.infer<typeof videoPlaybackSchema>;

@@ -1,10 +1,11 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { pagingSchema, z } from '../../../server/http/validation.ts';
-import type { Page, ProjectPage } from '../../../server/services/projects/cards.ts';
+import type { ProjectPage } from '../../../server/services/projects/cards.ts';
 import { listDrafts, type DraftItem } from '../../../server/services/projects/drafts.ts';
 import { listOwnProjects } from '../../../server/services/projects/list.ts';
 import { pageOf } from '../../../lib/contract/schemas/common.ts';
 import { draftItemSchema, projectPageSchema } from '../../../lib/contract/schemas/projects.ts';
+import type { Page } from '../../../server/lib/paging.ts';
 
 export const { GET, POST, ALL, contract } = defineEndpoint({
   auth: true,

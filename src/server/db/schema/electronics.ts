@@ -1,7 +1,8 @@
 import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import type { BoardErrorKey, BoardStatus, BomColumn, BomErrorKey, EdaTool, LayerSide, LayerType, PlacementError } from '../../../lib/contract/eda.ts';
+import type { BoardErrorKey, BoardStatus, BomColumn, BomErrorKey, EdaTool } from '../../../lib/contract/eda.ts';
 import { attachments } from './attachments.ts';
 import { projects } from './projects.ts';
+import type { LayerSide, LayerType, PlacementError } from '../../../lib/contract/schemas/eda.ts';
 
 /** What a project's design files become: rendered boards, BOM lines and part placements. */
 

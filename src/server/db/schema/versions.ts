@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { BoardErrorKey, BoardStatus, BomLine } from '../../../lib/contract/eda.ts';
+import type { BoardErrorKey, BoardStatus } from '../../../lib/contract/eda.ts';
 import type { AttachmentKind } from './attachments.ts';
 import type { StoredLayer } from './electronics.ts';
 import { projects } from './projects.ts';
+import type { BomLine } from '../../../lib/contract/schemas/eda.ts';
 
 /**
  * A project's released versions: the first publication is number 1, each edit released as a new

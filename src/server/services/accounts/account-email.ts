@@ -16,9 +16,9 @@ import { changeEmailMail, resetPasswordMail, verifyEmailMail, type MailMessage }
 import { canSendMail, sendMail } from '../core/mail.ts';
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { hitRateLimit } from '../core/rate-limit.ts';
-import { generateToken } from './sessions.ts';
 import { siteOrigin } from '../../lib/sso-links.ts';
-import { buildReturnLocation, issueSsoCode, type RequestMeta } from './sso.ts';
+import { generateToken } from '../../lib/tokens.ts';
+import { buildReturnLocation, issueSsoCode, type RequestMeta } from './sso-codes.ts';
 
 const HOUR = 60 * 60 * 1000;
 

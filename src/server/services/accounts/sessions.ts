@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { UserInfo } from '../../../lib/api-types.ts';
 import { getDb } from '../../db/client.ts';
 import { messages, sessions, users } from '../../db/schema/index.ts';
 import type { UserRole } from '../../db/schema/index.ts';
+import { generateToken, hashToken } from '../../lib/tokens.ts';
 
 /** Sessions last 30 days and are extended when used in their second half. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -16,15 +16,6 @@ export interface SessionUser {
   avatar: string | null;
   /** What they may do (`src/server/services/accounts/roles.ts`), read with the session on every request. */
   role: UserRole;
-}
-
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-/** A random 32-byte token, URL-safe. */
-export function generateToken(): string {
-  return randomBytes(32).toString('base64url');
 }
 
 /** Creates a session for `userId` and returns its token (shown once, stored hashed). */

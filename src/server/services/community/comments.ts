@@ -7,14 +7,13 @@ import { getDb, type Executor } from '../../db/client.ts';
 import { commentLikes, comments, projectLogs, projects, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { parseInput, z } from '../../http/validation.ts';
-import type { Page } from '../projects/cards.ts';
 import { notifyComment, notifyCommentLiked, notifyReply } from '../notifications/notifications.ts';
 import { DUPLICATE_COMMENT_MS, hitMemberRateLimit, isNewAccount, NEW_ACCOUNT_MS, readAccountCreatedAt } from '../core/rate-limit.ts';
-import { findPublishedProject, type PublishedProjectRef } from '../projects/detail.ts';
 import { purgeProjectConversation } from '../core/page-purges.ts';
 import { assertEmailVerified } from '../accounts/account-email.ts';
-import { visibleTo } from '../core/published-projects.ts';
+import { visibleTo, findPublishedProject, type PublishedProjectRef } from '../core/published-projects.ts';
 import { findLogId } from './logs.ts';
+import type { Page } from '../../lib/paging.ts';
 
 export type { CommentItem, CommentSort, CommentThread };
 

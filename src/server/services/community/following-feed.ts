@@ -10,8 +10,9 @@ import type { Locale } from '../../../lib/i18n.ts';
 import type { FeedPage } from '../../../lib/contract/schemas/follows.ts';
 import { getDb } from '../../db/client.ts';
 import { activities, feedEntries, follows, messages, projects, projectTags, tags, users } from '../../db/schema/index.ts';
-import { cardColumns, cardTags, isListed, toCards } from '../projects/cards.ts';
+import { cardColumns, cardTags, toCards } from '../projects/cards.ts';
 import { siteAllowsSql } from '../notifications/notification-settings.ts';
+import { isListed } from '../core/published-projects.ts';
 
 /** Activities delivered per statement: a burst (the seed, an import) is cut into batches. */
 const FANOUT_BATCH = 500;

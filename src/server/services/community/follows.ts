@@ -7,9 +7,9 @@ import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { getDb, type Database, type Executor } from '../../db/client.ts';
 import { activities, feedEntries, follows, projects, projectTags, tags, users, type FollowKind } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
-import { isListed } from '../projects/cards.ts';
 import { notifyFollowed } from '../notifications/notifications.ts';
 import { purgeFollowPages } from '../core/page-purges.ts';
+import { isListed } from '../core/published-projects.ts';
 
 /** How many of a target's latest activities a new follow copies into the follower's feed. */
 export const FOLLOW_BACKFILL = 5;

@@ -12,13 +12,12 @@ import { activities, projectLogs, projects, users } from '../../db/schema/index.
 import { AppError } from '../../http/errors.ts';
 import { parseInput, pagingSchema, z } from '../../http/validation.ts';
 import { announceActivities, forgetActivities, recordActivity } from '../notifications/activities.ts';
-import type { Page } from '../projects/cards.ts';
-import type { FeedEntry } from './atom-feeds.ts';
 import { imagesInHtml, renderDescription } from '../core/markdown.ts';
 import { purgeProjectPages } from '../core/page-purges.ts';
-import { findPublishedProject, type PublishedProjectRef } from '../projects/detail.ts';
 import { hitMemberRateLimitById } from '../core/rate-limit.ts';
-import { visibleTo } from '../core/published-projects.ts';
+import { visibleTo, findPublishedProject, type PublishedProjectRef } from '../core/published-projects.ts';
+import type { Page } from '../../lib/paging.ts';
+import type { FeedEntry } from '../../lib/syndication.ts';
 
 export type { LogEntry };
 

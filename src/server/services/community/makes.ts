@@ -15,11 +15,11 @@ import { parseInput, z as zod } from '../../http/validation.ts';
 import { fileUrl } from '../../storage/index.ts';
 import { announceActivities, forgetActivities, recordActivity } from '../notifications/activities.ts';
 import { assertEmailVerified } from '../accounts/account-email.ts';
-import { isListed, isPublishedFor, type Page } from '../projects/cards.ts';
 import { notifyProjectMade } from '../notifications/notifications.ts';
 import { purgeProjectConversation } from '../core/page-purges.ts';
 import { hitMemberRateLimitById } from '../core/rate-limit.ts';
-import { visibleTo } from '../core/published-projects.ts';
+import { visibleTo, isListed, isPublishedFor } from '../core/published-projects.ts';
+import type { Page } from '../../lib/paging.ts';
 
 export type MakeItem = z.infer<typeof makeItemSchema>;
 

@@ -4,8 +4,7 @@ import { follows, projects, stars, userUrlAliases, users, videos } from '../../d
 import { AppError } from '../../http/errors.ts';
 import type { z } from 'zod';
 import type { publicUserSchema } from '../../../lib/contract/schemas/users.ts';
-import { isListed } from '../projects/cards.ts';
-import { visibleTo } from '../core/published-projects.ts';
+import { visibleTo, isListed } from '../core/published-projects.ts';
 import { videoVisibleTo } from '../media/videos.ts';
 
 /** A user as everyone may see them (`user/getCustomizeUrlUserInfo`). */

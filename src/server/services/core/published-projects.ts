@@ -1,6 +1,13 @@
-import { isNull, or, sql, type SQL } from 'drizzle-orm';
+/**
+ * A project as a viewer may see it: the one place that says what "published", "listed" and
+ * "visible to this viewer" mean, and finds a published project by its public id. Every service
+ * that looks a project up goes through here, so a rule changed here changes everywhere at once.
+ */
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { users } from '../../db/schema/index.ts';
+import { getDb } from '../../db/client.ts';
+import { projects, users } from '../../db/schema/index.ts';
+import { AppError } from '../../http/errors.ts';
 
 /**
  * Content staff hid after a report (`hidden_at` set) stays visible to its author and to staff,
@@ -18,3 +25,41 @@ export function visibleTo(hiddenAt: AnyPgColumn, owner: AnyPgColumn, viewerId: n
     sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${viewerId} AND ${users.role} IN ('moderator', 'admin'))`,
   )!;
 }
+
+/** Published projects only (hidden ones included: see `isListed`). */
+export const isPublished = eq(projects.status, 'published');
+
+/** Not hidden by staff after a report. */
+export const isVisible = isNull(projects.hiddenAt);
+
+/**
+ * What everyone may find: published and not hidden. Every list, search, feed and sitemap reads
+ * projects through this, so a hidden project leaves them all at once.
+ */
+export const isListed = and(isPublished, isVisible)!;
+
+/** A published project `viewerId` may open: not hidden, or theirs, or the viewer is staff. */
+export const isPublishedFor = (viewerId: number | null) => and(isPublished, visibleTo(projects.hiddenAt, projects.ownerId, viewerId))!;
+
+/** A published project as found by its public id: what the services that show its parts need. */
+export interface PublishedProjectRef {
+  id: number;
+  ownerId: number;
+  /** The project it remixes (set where the project page found it): its lineage needs no lookup of its own. */
+  remixOfId?: number | null;
+}
+
+/**
+ * The internal id and owner of a published project `viewerId` may see (a hidden one only for its
+ * owner and staff), or a 404 `project_not_found`.
+ */
+export async function findPublishedProject(publicId: string, viewerId: number | null = null): Promise<PublishedProjectRef> {
+  const [row] = await getDb()
+    .select({ id: projects.id, ownerId: projects.ownerId })
+    .from(projects)
+    .where(and(eq(projects.publicId, publicId), isPublishedFor(viewerId)))
+    .limit(1);
+  if (!row) throw new AppError('project_not_found');
+  return row;
+}
+

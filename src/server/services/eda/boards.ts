@@ -7,7 +7,7 @@
 import type { Readable } from 'node:stream';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
-import type { Board, Bom, BomColumn, BomExportFormat, EdaDetail, FabricationFile, Placement, PlacementError } from '../../../lib/contract/eda.ts';
+import type { BomColumn, BomExportFormat } from '../../../lib/contract/eda.ts';
 import { getDb, type Tx } from '../../db/client.ts';
 import { attachments, boards, bomLines, edaDocuments, projectVersions } from '../../db/schema/index.ts';
 import { exportBom } from '../../electronics/bom-export.ts';
@@ -15,8 +15,9 @@ import { AppError } from '../../http/errors.ts';
 import { sendJob } from '../../jobs/queue.ts';
 import { getStorage, fileUrl } from '../../storage/index.ts';
 import { downloadName } from '../media/attachments.ts';
-import { findPublishedProject } from '../projects/detail.ts';
 import { log } from '../../log.ts';
+import { findPublishedProject } from '../core/published-projects.ts';
+import type { Board, Bom, EdaDetail, FabricationFile, Placement, PlacementError } from '../../../lib/contract/schemas/eda.ts';
 
 /** What changed in a project's electronics when its attachments changed; started after commit. */
 export interface EdaPlan {

@@ -5,7 +5,6 @@
  * and a board whose files changed meanwhile is left to its own new job.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { PlacementError } from '../../../lib/contract/eda.ts';
 import { BoardError } from '../../electronics/errors.ts';
 import { processGerberSet } from '../../electronics/process-board.ts';
 import { parseBom } from '../../electronics/bom.ts';
@@ -16,8 +15,9 @@ import { attachments, boards, bomLines, edaDocuments, placements, type StoredLay
 import { getStorage } from '../../storage/index.ts';
 import { currentBoard, sameIds } from './boards.ts';
 import { purgeProjectPagesById } from '../core/page-purges.ts';
-import { copyBoardIntoVersions, copyBomIntoVersions, readWaitingVersionBoms, versionSourceFiles } from '../projects/versions.ts';
 import { log } from '../../log.ts';
+import { copyBoardIntoVersions, copyBomIntoVersions, readWaitingVersionBoms, versionSourceFiles } from './version-boards.ts';
+import type { PlacementError } from '../../../lib/contract/schemas/eda.ts';
 
 /**
  * A board that has started processing this many times without finishing is failed: each start

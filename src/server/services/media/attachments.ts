@@ -6,26 +6,32 @@ import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import yauzl from 'yauzl';
-import type { Database, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { getDb } from '../../db/client.ts';
 import { attachments, projects, type AttachmentKind } from '../../db/schema/index.ts';
-import { looksLikeExcellonText, looksLikeGerberText } from '../../electronics/gerber-text.ts';
+import { GERBER_EXTENSIONS, looksLikeExcellonText, looksLikeGerberText } from '../../electronics/gerber-text.ts';
 import { looksLikePlacements } from '../../electronics/placements.ts';
 import { contentDisposition } from '../../http/content-disposition.ts';
 import { AppError } from '../../http/errors.ts';
 import { getStorage, withLocalFile } from '../../storage/index.ts';
-import { isPublishedFor } from '../projects/cards.ts';
 import { DOWNLOAD_LINK_SECONDS } from '../../storage/s3.ts';
 import { newPublicId } from '../../lib/ids.ts';
 import { ATTACHMENT_MAX_BYTES } from './uploads.ts';
-import type { ResolvedAttachment } from '../projects/content.ts';
+import { isPublishedFor } from '../core/published-projects.ts';
 
 
-/** Extensions of Gerber layers and Excellon drill files, as CAD tools name them. */
-export const GERBER_EXTENSIONS: ReadonlySet<string> = new Set([
-  'gbr', 'ger', 'gtl', 'gbl', 'gto', 'gbo', 'gts', 'gbs', 'gtp', 'gbp', 'gko', 'gm1', 'gml', 'gm', 'g1', 'g2', 'gd1', 'gg1',
-  'drl', 'xln', 'cmp', 'sol', 'stc', 'sts', 'plc', 'pls', 'oln',
-]);
+/** A file attached to content: either an upload of the user or an existing attachment. */
+export interface ResolvedAttachment {
+  /** The id the form uses: the upload id, or the attachment id when it has no upload. */
+  ref: string;
+  uploadId: string | null;
+  attachmentId: string | null;
+  name: string;
+  mime: string;
+  size: number;
+  storageKey: string;
+}
+
 const BOM_EXTENSIONS = new Set(['csv', 'tsv', 'xlsx', 'xls', 'ods']);
 /** Extensions only placement files have: KiCad `.pos`, EAGLE `.mnt` (top) and `.mnb` (bottom). */
 const PLACEMENT_EXTENSIONS = new Set(['pos', 'mnt', 'mnb']);

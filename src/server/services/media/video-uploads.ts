@@ -8,17 +8,18 @@ import { randomBytes } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import { VIDEO_MAX_BYTES, VIDEO_MIMES, type VideoUploadTicket } from '../../../lib/contract/video.ts';
+import { VIDEO_MAX_BYTES, VIDEO_MIMES } from '../../../lib/contract/video.ts';
 import { getDb } from '../../db/client.ts';
 import { videos, videoUploads } from '../../db/schema/index.ts';
 import { getConfig } from '../../config.ts';
 import { VIDEO_JOB_MAX_MS } from '../../media/limits.ts';
 import { AppError, type ErrorKey as ServerErrorKey } from '../../http/errors.ts';
 import { hitMemberRateLimitById } from '../core/rate-limit.ts';
-import { hashToken } from '../accounts/sessions.ts';
 import { removeTusUpload, tusStore } from '../../storage/tus-store.ts';
 import { safeFileName } from './uploads.ts';
 import { queueVideo, startProcessingUploaded } from './videos.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import type { VideoUploadTicket } from '../../../lib/contract/schemas/videos.ts';
 
 /** The path of the tus endpoint, on the site's own origin. */
 export const TUS_PATH = '/api/video/upload';

@@ -4,20 +4,21 @@
  * owner with every stored file.
  */
 import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Video, VideoPlayback, VideoStatus } from '../../../lib/contract/video.ts';
-import { getDb, type Database, type Tx } from '../../db/client.ts';
+import type { VideoStatus } from '../../../lib/contract/video.ts';
+import { getDb, type Tx } from '../../db/client.ts';
 import { projects, users, videos, videoUploads } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { removeTusUpload } from '../../storage/tus-store.ts';
 import { sendJob, VIDEO_EXPIRE_SECONDS } from '../../jobs/queue.ts';
 import { fileUrl, getStorage } from '../../storage/index.ts';
-import type { Page } from '../projects/cards.ts';
 import { newPublicId } from '../../lib/ids.ts';
 import { signPath, verifySignedPath } from './signing.ts';
-import { hashToken } from '../accounts/sessions.ts';
 import { purgeVideoPages } from '../core/page-purges.ts';
 import { log } from '../../log.ts';
 import { visibleTo } from '../core/published-projects.ts';
+import type { Page } from '../../lib/paging.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import type { Video, VideoPlayback } from '../../../lib/contract/schemas/videos.ts';
 
 /** A video `viewerId` may see: not hidden by staff, or theirs, or the viewer is staff. */
 export const videoVisibleTo = (viewerId: number | null) => visibleTo(videos.hiddenAt, videos.ownerId, viewerId);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { getDb, type Database, type Executor } from '../../db/client.ts';
+import { getDb, type Executor } from '../../db/client.ts';
 import { comments, messages, projects, type MessageKind } from '../../db/schema/index.ts';
 import { siteAllows } from './notification-settings.ts';
 

@@ -1,12 +1,13 @@
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../../lib/i18n.ts';
 import { getDb } from '../../db/client.ts';
 import { projects, projectTags, tags, users } from '../../db/schema/index.ts';
 import { fileUrl } from '../../storage/index.ts';
-import { visibleTo } from '../core/published-projects.ts';
 import type { z } from 'zod';
 import type { userRefSchema } from '../../../lib/contract/schemas/common.ts';
 import type { projectCardSchema, tagRefSchema } from '../../../lib/contract/schemas/projects.ts';
+import type { Page, Paging } from '../../lib/paging.ts';
+import { isListed } from '../core/published-projects.ts';
 import { COUNT_LIMIT, countUpTo, estimateMatches, resolveTotal, type ProjectTotal } from './totals.ts';
 import { storedImageWidth } from '../media/uploads.ts';
 
@@ -17,26 +18,11 @@ export type OwnerRef = z.infer<typeof userRefSchema>;
 /** The project card of every list and of every list endpoint. */
 export type ProjectCard = z.infer<typeof projectCardSchema>;
 
-export interface Page<T> {
-  list: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
 /**
  * A page of a project list or search: `total` is exact when `totalExact`, else PostgreSQL's
  * estimate (see `project-totals.ts`).
  */
 export interface ProjectPage<T extends ProjectCard = ProjectCard> extends Page<T>, ProjectTotal {}
-
-/** Which page of a list, and (measurements and tests only) how far its total is counted. */
-export interface Paging {
-  page: number;
-  pageSize: number;
-  /** `COUNT_LIMIT` unless given. */
-  countLimit?: number;
-}
 
 export const tagName = (row: { nameEn: string; nameZh: string }, locale: Locale) =>
   locale === 'zh-CN' ? row.nameZh : row.nameEn;
@@ -143,21 +129,6 @@ export async function toCards(rows: (CardRow & { tags?: TagRow[] | null })[], lo
     publishedAt: row.publishedAt.toISOString(),
   }));
 }
-
-/** Published projects only (hidden ones included: see `isListed`). */
-export const isPublished = eq(projects.status, 'published');
-
-/** Not hidden by staff after a report. */
-export const isVisible = isNull(projects.hiddenAt);
-
-/**
- * What everyone may find: published and not hidden. Every list, search, feed and sitemap reads
- * projects through this, so a hidden project leaves them all at once.
- */
-export const isListed = and(isPublished, isVisible)!;
-
-/** A published project `viewerId` may open: not hidden, or theirs, or the viewer is staff. */
-export const isPublishedFor = (viewerId: number | null) => and(isPublished, visibleTo(projects.hiddenAt, projects.ownerId, viewerId))!;
 
 /**
  * One page of cards matching `where`, ordered by `orderBy`, with the total: counted up to

@@ -12,6 +12,7 @@ import { AppError } from '../../http/errors.ts';
 import { z } from '../../http/validation.ts';
 import { fileUrl } from '../../storage/index.ts';
 import { findOwnImageUpload } from '../media/uploads.ts';
+import type { ResolvedAttachment } from '../media/attachments.ts';
 import { planTags, type NewTag, type TagEntry } from './member-tags.ts';
 import type { contentFileSchema } from '../../../lib/contract/schemas/projects.ts';
 
@@ -59,18 +60,6 @@ export const projectContentSchema = z.object({
 });
 
 export type ProjectContentInput = z.output<typeof projectContentSchema>;
-
-/** A file attached to content: either an upload of the user or an existing attachment. */
-export interface ResolvedAttachment {
-  /** The id the form uses: the upload id, or the attachment id when it has no upload. */
-  ref: string;
-  uploadId: string | null;
-  attachmentId: string | null;
-  name: string;
-  mime: string;
-  size: number;
-  storageKey: string;
-}
 
 export interface ResolvedContent {
   content: ProjectContent;

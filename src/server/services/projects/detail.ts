@@ -5,36 +5,16 @@ import { attachments, follows, likes, projects, projectTags, stars, users } from
 import { AppError } from '../../http/errors.ts';
 import { listProjectBoards } from '../eda/boards.ts';
 import { listProjectVideos } from '../media/videos.ts';
-import { cardColumns, isListed, isPublishedFor, shareImage, toCards, type ProjectCard } from './cards.ts';
+import type { PublishedProjectRef } from '../core/published-projects.ts';
+import { cardColumns, shareImage, toCards, type ProjectCard } from './cards.ts';
 import type { z } from 'zod';
 import type { attachmentInfoSchema, projectDetailSchema } from '../../../lib/contract/schemas/projects.ts';
+import { isListed, isPublishedFor } from '../core/published-projects.ts';
 
 export type AttachmentInfo = z.infer<typeof attachmentInfoSchema>;
 
 /** `project/detail`: a card plus what the project page shows. */
 export type ProjectDetail = z.infer<typeof projectDetailSchema>;
-
-/** A published project as found by its public id: what the services that show its parts need. */
-export interface PublishedProjectRef {
-  id: number;
-  ownerId: number;
-  /** The project it remixes (set where the project page found it): its lineage needs no lookup of its own. */
-  remixOfId?: number | null;
-}
-
-/**
- * The internal id and owner of a published project `viewerId` may see (a hidden one only for its
- * owner and staff), or a 404 `project_not_found`.
- */
-export async function findPublishedProject(publicId: string, viewerId: number | null = null): Promise<PublishedProjectRef> {
-  const [row] = await getDb()
-    .select({ id: projects.id, ownerId: projects.ownerId })
-    .from(projects)
-    .where(and(eq(projects.publicId, publicId), isPublishedFor(viewerId)))
-    .limit(1);
-  if (!row) throw new AppError('project_not_found');
-  return row;
-}
 
 /** A published project as its page shows it, for `viewerId` (null: a guest). */
 export async function getProjectDetail(publicId: string, viewerId: number | null, locale: Locale): Promise<ProjectDetail> {

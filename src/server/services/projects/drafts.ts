@@ -6,12 +6,12 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { getDb } from '../../db/client.ts';
 import { drafts, projects, type ProjectContent } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
-import type { Page } from './cards.ts';
 import { describeContentFiles } from './content.ts';
 import type { DraftItem } from '../../../lib/api-types.ts';
 import { newPublicId } from '../../lib/ids.ts';
 import type { z } from 'zod';
 import type { draftDetailSchema } from '../../../lib/contract/schemas/projects.ts';
+import type { Page } from '../../lib/paging.ts';
 
 /** At most this many drafts per user (a draft box, not a file store). */
 export const DRAFTS_MAX = 500;

@@ -3,8 +3,9 @@ import type { Locale } from '../../../lib/i18n.ts';
 import { getDb } from '../../db/client.ts';
 import { collectionProjects, projects, projectTags, stars, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
-import { queryCardPage, type Paging, type ProjectPage } from './cards.ts';
+import { queryCardPage, type ProjectPage } from './cards.ts';
 import { tagIdsWithChildren } from './tags.ts';
+import type { Paging } from '../../lib/paging.ts';
 
 export type ProjectSort = 'newest' | 'hot' | 'recommend';
 

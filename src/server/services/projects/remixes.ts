@@ -11,12 +11,13 @@ import { getDb, type Executor } from '../../db/client.ts';
 import { attachments, drafts, projects, projectTags, tags, uploads, users, type ProjectContent } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { getStorage } from '../../storage/index.ts';
-import { cardColumns, isListed, isPublishedFor, toCards, type ProjectCard } from './cards.ts';
+import { cardColumns, toCards, type ProjectCard } from './cards.ts';
 import { countDrafts, DRAFTS_MAX } from './drafts.ts';
 import { newPublicId } from '../../lib/ids.ts';
 import { purgeProjectConversation } from '../core/page-purges.ts';
 import { hitMemberRateLimitById } from '../core/rate-limit.ts';
 import { copyUpload, findUploadByUrl } from '../media/uploads.ts';
+import { isListed, isPublishedFor } from '../core/published-projects.ts';
 
 /** The project a remix is based on, as the remix's page and form name it. */
 export interface RemixSource {

@@ -38,11 +38,12 @@ import { CJK_CLASS_JS } from '../../../lib/cjk.ts';
 import type { Locale } from '../../../lib/i18n.ts';
 import { getDb } from '../../db/client.ts';
 import { projects, projectTags, users } from '../../db/schema/index.ts';
-import { cardColumns, cardTags, isListed, toCards, type CardRow } from './cards.ts';
+import { cardColumns, cardTags, toCards, type CardRow } from './cards.ts';
 import { cappedMatches, COUNT_LIMIT, countUpTo, estimateMatches, projectRows, resolveTotal } from './totals.ts';
 import { tagIdsWithChildren } from './tags.ts';
 import type { z } from 'zod';
 import type { searchPageSchema, searchResultSchema } from '../../../lib/contract/schemas/projects.ts';
+import { isListed } from '../core/published-projects.ts';
 
 export type SearchSort = 'relevance' | 'newest' | 'stars';
 

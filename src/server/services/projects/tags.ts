@@ -3,10 +3,10 @@ import type { Locale } from '../../../lib/i18n.ts';
 import { getDb } from '../../db/client.ts';
 import { projects, projectTags, tags } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
-import { isListed, tagName } from './cards.ts';
+import { tagName } from './cards.ts';
 import type { z } from 'zod';
-import type { TagSuggestion } from '../../../lib/contract/schemas/projects.ts';
-import type { tagDetailSchema, tagNodeSchema } from '../../../lib/contract/schemas/projects.ts';
+import type { TagSuggestion, tagDetailSchema, tagNodeSchema } from '../../../lib/contract/schemas/projects.ts';
+import { isListed } from '../core/published-projects.ts';
 
 export type TagNode = z.infer<typeof tagNodeSchema>;
 

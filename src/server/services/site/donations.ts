@@ -19,7 +19,7 @@ import { donations, projects, type DonationProvider } from '../../db/schema/inde
 import { AppError } from '../../http/errors.ts';
 import { parseInput, z } from '../../http/validation.ts';
 import { purgeDonationPages } from '../core/page-purges.ts';
-import { isPublished } from '../projects/cards.ts';
+import { isPublished } from '../core/published-projects.ts';
 
 /** How this site takes donations: through Stripe Checkout, on another site's page, or not at all. */
 export type DonationMode = { kind: 'stripe' } | { kind: 'external'; url: string } | { kind: 'closed' };

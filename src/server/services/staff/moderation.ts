@@ -25,14 +25,13 @@ import { getDb, type Executor } from '../../db/client.ts';
 import { auditLog, comments, projectLogs, projects, reports, sessions, users, videos, type ReportKind } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { z as zod } from '../../http/validation.ts';
-import { isPublishedFor } from '../projects/cards.ts';
 import { commentVisibleTo, recountComments } from '../community/comments.ts';
 import { notifyReportResolved } from '../notifications/notifications.ts';
 import { purgeModeratedPages } from '../core/page-purges.ts';
 import { hitRateLimit } from '../core/rate-limit.ts';
 import { hasRole } from '../accounts/roles.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
-import { visibleTo } from '../core/published-projects.ts';
+import { visibleTo, isPublishedFor } from '../core/published-projects.ts';
 import { videoVisibleTo } from '../media/videos.ts';
 
 export type ReportSubmitted = z.infer<typeof reportSubmittedSchema>;
