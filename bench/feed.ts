@@ -9,8 +9,8 @@
 import { sql } from 'drizzle-orm';
 import { getConfig } from '../src/server/config.ts';
 import { getDb, startDatabase } from '../src/server/db/client.ts';
-import { fanOutActivities } from '../src/server/services/community/following-feed.ts';
-import { createSession } from '../src/server/services/accounts/sessions.ts';
+import { fanOutActivities } from '../src/server/services/community/index.ts';
+import { createSession } from '../src/server/services/accounts/index.ts';
 
 const REQUESTS = 20;
 /** What the bench member follows: this many members and projects, and every tag. */

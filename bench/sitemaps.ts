@@ -6,7 +6,7 @@
  */
 import { getConfig } from '../src/server/config.ts';
 import { queryCount, startDatabase } from '../src/server/db/client.ts';
-import { buildSitemap, buildSitemapIndex, parseSitemapName } from '../src/server/services/site/sitemaps.ts';
+import { buildSitemap, buildSitemapIndex, parseSitemapName } from '../src/server/services/site/index.ts';
 
 const RUNS = 5;
 const origin = 'https://copperhub.example';

@@ -10,7 +10,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { z } from 'zod';
 import { configProblem, readConfig } from '../src/server/config.ts';
 import { openOperatorDatabase } from '../src/server/db/client.ts';
-import { importDonationsCsv } from '../src/server/services/site/donation-import.ts';
+import { importDonationsCsv } from '../src/server/services/site/index.ts';
 import { isAppError } from '../src/server/http/errors.ts';
 import { parseInput } from '../src/server/http/validation.ts';
 import { getT } from '../src/lib/i18n.ts';
@@ -29,13 +29,9 @@ import {
   tagRenameInputSchema,
 } from '../src/lib/contract/schemas/staff.ts';
 import { broadcastPagePurges, flushPagePurges } from '../src/server/page-cache/tags.ts';
-import { isUserRole, setRoleByEmail } from '../src/server/services/accounts/roles.ts';
-import { deleteBanner, listStaffBanners, saveBanner } from '../src/server/services/staff/banners.ts';
-import { addProjectsToCollection, deleteCollection, listStaffCollections, removeProjectFromCollection, saveCollection } from '../src/server/services/staff/collections.ts';
-import { listPinnedProjects, pinProject, unpinProject } from '../src/server/services/staff/recommendations.ts';
-import { createTag, listStaffTags, mergeTags, moveTag, renameTag } from '../src/server/services/staff/tags.ts';
-import { OPERATOR } from '../src/server/services/staff/staff-writes.ts';
-import { checkImageFile, storeUpload } from '../src/server/services/media/uploads.ts';
+import { isUserRole, setRoleByEmail } from '../src/server/services/accounts/index.ts';
+import { deleteBanner, listStaffBanners, saveBanner, addProjectsToCollection, deleteCollection, listStaffCollections, removeProjectFromCollection, saveCollection, listPinnedProjects, pinProject, unpinProject, createTag, listStaffTags, mergeTags, moveTag, renameTag, OPERATOR } from '../src/server/services/staff/index.ts';
+import { checkImageFile, storeUpload } from '../src/server/services/media/index.ts';
 import { describeMigration, migrateFilesToBucket } from '../src/server/storage/migrate.ts';
 import { createS3Storage } from '../src/server/storage/s3.ts';
 

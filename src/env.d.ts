@@ -11,7 +11,7 @@ declare namespace App {
      * route that serves both. Links back to "this page" (sign-in, pagination) use this one.
      */
     url: URL;
-    user: import('./server/services/accounts/sessions.ts').SessionUser | null;
+    user: import('./server/services/accounts/index.ts').SessionUser | null;
     /** The raw session token of this request (bearer header or cookie), when valid. */
     sessionToken: string | null;
     /** A write from another site reached a form page that shows the refusal itself (`src/server/http/csrf.ts`). */

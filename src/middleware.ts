@@ -10,8 +10,7 @@ import { assertRouteMiddlewares, routeMiddlewares } from './server/routing/middl
 import { matchRoute, routeTable } from './server/routing/routes.ts';
 import { handleSsoCallback } from './server/routing/sso-callback.ts';
 import { CACHE_RENDER_HEADER, DESKTOP_COOKIE, PAGE_EXPIRES_HEADER, PAGE_TAGS_HEADER } from './server/page-cache/key.ts';
-import { rememberMemberLocale } from './server/services/accounts/profiles.ts';
-import { findSession } from './server/services/accounts/sessions.ts';
+import { rememberMemberLocale, findSession } from './server/services/accounts/index.ts';
 import { currentRequest } from './server/log.ts';
 import { siteOrigin } from './server/lib/sso-links.ts';
 

@@ -16,14 +16,12 @@ import { routeTable } from './routing/routes.ts';
 import { queueDemoImageVariants, seedDemoIfEmpty } from './seed/demo.ts';
 import { startJobWorkers, stopJobWorkers } from './jobs/workers.ts';
 import { stopListeningForPagePurges } from './page-cache/tags.ts';
-import { deleteStaleEmailTokens } from './services/accounts/account-email.ts';
-import { deleteExpiredRateLimits } from './services/core/rate-limit.ts';
-import { deleteExpiredSessions } from './services/accounts/sessions.ts';
-import { deleteAbandonedVideoUploads } from './services/media/video-uploads.ts';
+import { deleteStaleEmailTokens, deleteExpiredSessions, deleteStaleSsoCodes } from './services/accounts/index.ts';
+import { deleteExpiredRateLimits } from './services/core/index.ts';
+import { deleteAbandonedVideoUploads } from './services/media/index.ts';
 import { log as logger } from './log.ts';
 import { readMetricsAccess } from './metrics.ts';
 import { beginShutdown, expectJobQueue } from './readiness.ts';
-import { deleteStaleSsoCodes } from './services/accounts/sso-codes.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const config = readConfig();

@@ -7,7 +7,7 @@ import { contentTypeOf } from '../lib/mime.ts';
 import { preferredEncoding } from './http/encoding.ts';
 import { applySecurityHeaders } from './http/security-headers.ts';
 import { parseVariantKey } from './media/image-variants.ts';
-import { logUnqueuedVariants, queueImageVariants } from './services/media/uploads.ts';
+import { logUnqueuedVariants, queueImageVariants } from './services/media/index.ts';
 import { assertSafeKey, fileUrl, getStorage } from './storage/index.ts';
 import { DOWNLOAD_LINK_SECONDS, type BucketStorage } from './storage/s3.ts';
 import { contentDisposition } from './http/content-disposition.ts';

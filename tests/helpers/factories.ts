@@ -1,7 +1,7 @@
 import { getDb } from '../../src/server/db/client.ts';
 import { projects, projectTags, tags, users } from '../../src/server/db/schema/index.ts';
 import { newPublicId } from '../../src/server/lib/ids.ts';
-import { createSession } from '../../src/server/services/accounts/sessions.ts';
+import { createSession } from '../../src/server/services/accounts/index.ts';
 
 let counter = 0;
 

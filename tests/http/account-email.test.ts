@@ -4,7 +4,7 @@ import { getDb } from '../../src/server/db/client.ts';
 import { credentials, emailTokens } from '../../src/server/db/schema/index.ts';
 import { sendJob } from '../../src/server/jobs/queue.ts';
 import { startJobWorkers, stopJobWorkers } from '../../src/server/jobs/workers.ts';
-import { sendDailyDigests } from '../../src/server/services/notifications/email-digest.ts';
+import { sendDailyDigests } from '../../src/server/services/notifications/index.ts';
 import { useApp, type AppResponse } from '../helpers/app.ts';
 import { createProject, createUser } from '../helpers/factories.ts';
 import { startSmtpServer } from '../helpers/smtp.ts';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db/client.ts';
 import { collectionProjects, collections, memberCollectionProjects, memberCollections, projects, userUrlAliases, videos } from '../../src/server/db/schema/index.ts';
 import { newPublicId } from '../../src/server/lib/ids.ts';
-import { deleteProject } from '../../src/server/services/projects/publishing.ts';
+import { deleteProject } from '../../src/server/services/projects/index.ts';
 import { GOOGLEBOT_UA, PHONE_UA, useApp, type AppResponse } from '../helpers/app.ts';
 import { createProject, createTag, createUser } from '../helpers/factories.ts';
 import { child, children, parseXml, text, W3C_DATETIME } from '../helpers/xml.ts';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json' with { type: 'json' };
 import zh from '../../locales/zh-CN.json' with { type: 'json' };
-import { registerAccount } from '../../src/server/services/accounts/sso.ts';
+import { registerAccount } from '../../src/server/services/accounts/index.ts';
 import { useApp, type AppResponse } from '../helpers/app.ts';
 import { createUser } from '../helpers/factories.ts';
 

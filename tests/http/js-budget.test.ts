@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db/client.ts';
 import { attachments, banners, boards, bomLines, collections, edaDocuments, memberCollectionProjects, memberCollections, stars, videos } from '../../src/server/db/schema/index.ts';
 import { newPublicId } from '../../src/server/lib/ids.ts';
-import { submitComment } from '../../src/server/services/community/comments.ts';
+import { submitComment } from '../../src/server/services/community/index.ts';
 import { useApp } from '../helpers/app.ts';
 import { createProject, createUser } from '../helpers/factories.ts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db/client.ts';
-import { COUNT_LIMIT } from '../../src/server/services/projects/totals.ts';
+import { COUNT_LIMIT } from '../../src/server/services/projects/index.ts';
 import { PHONE_UA, useApp, type AppResponse } from '../helpers/app.ts';
 import { createProject, createTag, createUser } from '../helpers/factories.ts';
 

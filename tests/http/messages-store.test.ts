@@ -3,8 +3,8 @@ import { cleanStores, STORE_UNMOUNT_DELAY } from 'nanostores';
 import { useApp } from '../helpers/app.ts';
 import { createProject, createUser } from '../helpers/factories.ts';
 import { loadIslandModules, pageBrowser, sentRequests, unreachableOrigin } from '../helpers/island-client.ts';
-import { submitComment } from '../../src/server/services/community/comments.ts';
-import { listMessages } from '../../src/server/services/notifications/messages.ts';
+import { submitComment } from '../../src/server/services/community/index.ts';
+import { listMessages } from '../../src/server/services/notifications/index.ts';
 
 const app = useApp();
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { getDb } from '../../src/server/db/client.ts';
 import { projects, reports } from '../../src/server/db/schema/index.ts';
-import { listReports } from '../../src/server/services/staff/moderation.ts';
+import { listReports } from '../../src/server/services/staff/index.ts';
 import { useApp } from '../helpers/app.ts';
 import { createProject, createUser } from '../helpers/factories.ts';
 import { loadIslandModules, pageBrowser } from '../helpers/island-client.ts';

@@ -3,8 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db/client.ts';
 import { auditLog, messages, projects, reports, sessions, users, videos } from '../../src/server/db/schema/index.ts';
 import { newPublicId } from '../../src/server/lib/ids.ts';
-import { createSession } from '../../src/server/services/accounts/sessions.ts';
-import { registerAccount } from '../../src/server/services/accounts/sso.ts';
+import { createSession, registerAccount } from '../../src/server/services/accounts/index.ts';
 import { useApp, type AppResponse } from '../helpers/app.ts';
 import { createProject, createTag, createUser } from '../helpers/factories.ts';
 

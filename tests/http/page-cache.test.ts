@@ -4,10 +4,9 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db/client.ts';
 import { projects } from '../../src/server/db/schema/index.ts';
-import { submitComment } from '../../src/server/services/community/comments.ts';
-import { editProfile } from '../../src/server/services/accounts/profiles.ts';
-import { deleteProject } from '../../src/server/services/projects/publishing.ts';
-import { setProjectStar } from '../../src/server/services/projects/reactions.ts';
+import { submitComment } from '../../src/server/services/community/index.ts';
+import { editProfile } from '../../src/server/services/accounts/index.ts';
+import { deleteProject, setProjectStar } from '../../src/server/services/projects/index.ts';
 import { DESKTOP_UA, PHONE_UA, useApp } from '../helpers/app.ts';
 import { createProject, createUser } from '../helpers/factories.ts';
 

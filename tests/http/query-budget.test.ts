@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb, queryCount } from '../../src/server/db/client.ts';
 import { comments, memberCollectionProjects, memberCollections, projectLogs, stars, videos } from '../../src/server/db/schema/index.ts';
-import { saveLog } from '../../src/server/services/community/logs.ts';
+import { saveLog } from '../../src/server/services/community/index.ts';
 import { eq } from 'drizzle-orm';
 import { newPublicId } from '../../src/server/lib/ids.ts';
 import { useApp } from '../helpers/app.ts';

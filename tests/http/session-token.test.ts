@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useApp } from '../helpers/app.ts';
 import { createProject, createUser } from '../helpers/factories.ts';
-import { submitComment } from '../../src/server/services/community/comments.ts';
+import { submitComment } from '../../src/server/services/community/index.ts';
 
 // The session token lives in the HttpOnly cookie only: no script on a page can read it, so none
 // can send it elsewhere. Islands call the API with the cookie the browser adds by itself.

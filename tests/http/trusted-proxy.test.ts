@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { registerAccount } from '../../src/server/services/accounts/sso.ts';
+import { registerAccount } from '../../src/server/services/accounts/index.ts';
 import { useApp, type AppResponse } from '../helpers/app.ts';
 
 // Read once by the server's configuration: this file's site runs behind a TLS proxy.

@@ -16,7 +16,7 @@ import { ffprobePath } from '../../src/server/media/binaries.ts';
 import { probeVideo } from '../../src/server/media/probe.ts';
 import { runTool } from '../../src/server/media/run-tool.ts';
 import { newPublicId } from '../../src/server/lib/ids.ts';
-import { deleteAbandonedVideoUploads } from '../../src/server/services/media/video-uploads.ts';
+import { deleteAbandonedVideoUploads } from '../../src/server/services/media/index.ts';
 import type { Video, VideoPlayback, VideoUploadTicket } from '../../src/lib/contract/schemas/videos.ts';
 
 /**

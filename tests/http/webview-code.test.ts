@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '../../src/server/db/client.ts';
 import { ssoCodes } from '../../src/server/db/schema/index.ts';
-import { RATE_LIMITS } from '../../src/server/services/core/rate-limit.ts';
+import { RATE_LIMITS } from '../../src/server/services/core/index.ts';
 import { useApp, type AppResponse } from '../helpers/app.ts';
 import { createUser } from '../helpers/factories.ts';
 import { hashToken } from '../../src/server/lib/tokens.ts';

@@ -6,8 +6,7 @@ import { useTestDatabase } from '../helpers/db.ts';
 import { createUser } from '../helpers/factories.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { uploads } from '../../src/server/db/schema/index.ts';
-import { guessAttachmentKind } from '../../src/server/services/media/attachments.ts';
-import { ATTACHMENT_MAX_BYTES, sniffDesignText, storeUpload } from '../../src/server/services/media/uploads.ts';
+import { guessAttachmentKind, ATTACHMENT_MAX_BYTES, sniffDesignText, storeUpload } from '../../src/server/services/media/index.ts';
 import { getStorage } from '../../src/server/storage/index.ts';
 
 useTestDatabase();

@@ -15,7 +15,7 @@ import {
   submitComment,
   type CommentItem,
   type CommentThread,
-} from '../../src/server/services/community/comments.ts';
+} from '../../src/server/services/community/index.ts';
 
 useTestDatabase();
 

@@ -7,7 +7,7 @@ import { asc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db/client.ts';
 import { donations } from '../../src/server/db/schema/index.ts';
-import { listDonations } from '../../src/server/services/site/home-content.ts';
+import { listDonations } from '../../src/server/services/site/index.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 import { createProject, createUser } from '../helpers/factories.ts';
 

@@ -7,9 +7,9 @@ import { createTag, createUser } from '../helpers/factories.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { boards } from '../../src/server/db/schema/index.ts';
 import { parseInput } from '../../src/server/http/validation.ts';
-import { processBoardJob } from '../../src/server/services/eda/processing.ts';
-import { saveProject, saveProjectSchema } from '../../src/server/services/projects/publishing.ts';
-import { storeUpload } from '../../src/server/services/media/uploads.ts';
+import { processBoardJob } from '../../src/server/services/eda/index.ts';
+import { saveProject, saveProjectSchema } from '../../src/server/services/projects/index.ts';
+import { storeUpload } from '../../src/server/services/media/index.ts';
 
 /**
  * The queue is durable: a worker process killed with SIGKILL in the middle of a render leaves

@@ -10,8 +10,8 @@ import { getDb } from '../../src/server/db/client.ts';
 import { attachments, boards } from '../../src/server/db/schema/index.ts';
 import { parseInput } from '../../src/server/http/validation.ts';
 import { startJobWorkers, stopJobWorkers } from '../../src/server/jobs/workers.ts';
-import { saveProject, saveProjectSchema } from '../../src/server/services/projects/publishing.ts';
-import { storeUpload } from '../../src/server/services/media/uploads.ts';
+import { saveProject, saveProjectSchema } from '../../src/server/services/projects/index.ts';
+import { storeUpload } from '../../src/server/services/media/index.ts';
 import { getStorage } from '../../src/server/storage/index.ts';
 
 /**

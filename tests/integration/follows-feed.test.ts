@@ -5,15 +5,10 @@ import { createProject, createTag, createUser } from '../helpers/factories.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { activities, credentials, emailPreferences, feedEntries, follows, messages, projects } from '../../src/server/db/schema/index.ts';
 import { parseInput } from '../../src/server/http/validation.ts';
-import { recordActivity } from '../../src/server/services/notifications/activities.ts';
-import { fanOutActivities, listFeed } from '../../src/server/services/community/following-feed.ts';
-import { countFollowing, getFollowState, setFollow } from '../../src/server/services/community/follows.ts';
-import { listMessages } from '../../src/server/services/notifications/messages.ts';
-import { getNotificationSettings, notificationSettingsInput, saveNotificationSettings } from '../../src/server/services/notifications/notification-settings.ts';
-import { notifyProjectStarred } from '../../src/server/services/notifications/notifications.ts';
-import { saveProject, saveProjectSchema } from '../../src/server/services/projects/publishing.ts';
+import { recordActivity, listMessages, getNotificationSettings, notificationSettingsInput, saveNotificationSettings, notifyProjectStarred, getAccountEmail, saveAccountEmailSettings, sendDailyDigests } from '../../src/server/services/notifications/index.ts';
+import { fanOutActivities, listFollowingFeed, countFollowing, getFollowState, setFollow } from '../../src/server/services/community/index.ts';
+import { saveProject, saveProjectSchema } from '../../src/server/services/projects/index.ts';
 import { onPagePurge } from '../../src/server/page-cache/tags.ts';
-import { getAccountEmail, saveAccountEmailSettings, sendDailyDigests } from '../../src/server/services/notifications/email-digest.ts';
 
 useTestDatabase();
 
@@ -30,7 +25,7 @@ async function expectRefused(call: () => Promise<unknown>, errorKey: string) {
   expect(await snapshot()).toEqual(before);
 }
 
-const feedOf = async (userId: number) => (await listFeed(userId, { page: 1, pageSize: 50 }, 'en-US')).list;
+const feedOf = async (userId: number) => (await listFollowingFeed(userId, { page: 1, pageSize: 50 }, 'en-US')).list;
 const inbox = async (userId: number) => (await listMessages(userId, { page: 1, pageSize: 50 })).list;
 
 describe('follows', () => {
@@ -201,8 +196,8 @@ describe('the Following feed', () => {
       await getDb().transaction((tx) => recordActivity(tx, { kind: 'project', actorId: author.id, projectId: project.id, path: `/d-${project.publicId}` }));
     }
     await fanOutActivities();
-    const first = await listFeed(fan.id, { page: 1, pageSize: 2 }, 'en-US');
-    const second = await listFeed(fan.id, { page: 2, pageSize: 2 }, 'en-US');
+    const first = await listFollowingFeed(fan.id, { page: 1, pageSize: 2 }, 'en-US');
+    const second = await listFollowingFeed(fan.id, { page: 2, pageSize: 2 }, 'en-US');
     expect(first.list.map((item) => item.project.title)).toEqual(['Board 3', 'Board 2']);
     expect(first.hasMore).toBe(true);
     expect(second.list.map((item) => item.project.title)).toEqual(['Board 1']);

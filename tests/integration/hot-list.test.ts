@@ -4,10 +4,8 @@ import { useTestDatabase } from '../helpers/db.ts';
 import { createProject, createUser } from '../helpers/factories.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { projects } from '../../src/server/db/schema/index.ts';
-import { submitComment } from '../../src/server/services/community/comments.ts';
-import { listProjects, type ProjectSort } from '../../src/server/services/projects/list.ts';
-import { saveProject, saveProjectSchema } from '../../src/server/services/projects/publishing.ts';
-import { setProjectLike, setProjectStar } from '../../src/server/services/projects/reactions.ts';
+import { submitComment } from '../../src/server/services/community/index.ts';
+import { listProjects, type ProjectSort, saveProject, saveProjectSchema, setProjectLike, setProjectStar } from '../../src/server/services/projects/index.ts';
 import { parseInput } from '../../src/server/http/validation.ts';
 
 useTestDatabase();

@@ -3,8 +3,8 @@ import { useTestDatabase } from '../helpers/db.ts';
 import { createProject, createTag, createUser } from '../helpers/factories.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { collectionProjects, collections, stars } from '../../src/server/db/schema/index.ts';
-import type { ProjectPage } from '../../src/server/services/projects/cards.ts';
-import { listCollectionProjects, listProjects, listStarredProjects, listUserProjects } from '../../src/server/services/projects/list.ts';
+import type { ProjectPage } from '../../src/server/services/projects/index.ts';
+import { listCollectionProjects, listProjects, listStarredProjects, listUserProjects } from '../../src/server/services/projects/index.ts';
 import type { Paging } from '../../src/server/lib/paging.ts';
 
 useTestDatabase();

@@ -5,15 +5,13 @@ import { createProject, createUser } from '../helpers/factories.ts';
 import { createUpload } from '../helpers/project-factories.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { activities, comments, messages, projectLogs, projects } from '../../src/server/db/schema/index.ts';
-import { deleteLog, getLogView, listLogs, saveLog } from '../../src/server/services/community/logs.ts';
-import { deleteComment, listComments, recountComments, replyToComment, submitComment } from '../../src/server/services/community/comments.ts';
-import { deleteProject } from '../../src/server/services/projects/publishing.ts';
-import { listMessages } from '../../src/server/services/notifications/messages.ts';
-import { listReports, submitReport } from '../../src/server/services/staff/moderation.ts';
-import { RATE_LIMITS } from '../../src/server/services/core/rate-limit.ts';
+import { deleteLog, getLogView, listLogs, saveLog, deleteComment, listComments, recountComments, replyToComment, submitComment } from '../../src/server/services/community/index.ts';
+import { deleteProject } from '../../src/server/services/projects/index.ts';
+import { listMessages } from '../../src/server/services/notifications/index.ts';
+import { listReports, submitReport } from '../../src/server/services/staff/index.ts';
+import { RATE_LIMITS, findPublishedProject } from '../../src/server/services/core/index.ts';
 import { LOG_BODY_MAX, LOG_TITLE_MAX } from '../../src/lib/logs.ts';
 import type { CommentThread } from '../../src/lib/conversation-types.ts';
-import { findPublishedProject } from '../../src/server/services/core/published-projects.ts';
 
 useTestDatabase();
 

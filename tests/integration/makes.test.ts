@@ -6,7 +6,7 @@ import { createUpload } from '../helpers/project-factories.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { activities, makes, messages, projects } from '../../src/server/db/schema/index.ts';
 import { AppError } from '../../src/server/http/errors.ts';
-import { deleteMake, listMemberMakes, listProjectMakes, submitMake } from '../../src/server/services/community/makes.ts';
+import { deleteMake, listMemberMakes, listProjectMakes, submitMake } from '../../src/server/services/community/index.ts';
 
 useTestDatabase();
 

@@ -14,7 +14,7 @@ import {
   moveInMemberCollection,
   removeFromMemberCollection,
   saveMemberCollection,
-} from '../../src/server/services/community/member-collections.ts';
+} from '../../src/server/services/community/index.ts';
 import { onPagePurge } from '../../src/server/page-cache/tags.ts';
 
 useTestDatabase();

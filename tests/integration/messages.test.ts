@@ -4,10 +4,9 @@ import { useTestDatabase } from '../helpers/db.ts';
 import { createProject, createUser } from '../helpers/factories.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { messages, projects } from '../../src/server/db/schema/index.ts';
-import { deleteComment, likeComment, replyToComment, submitComment } from '../../src/server/services/community/comments.ts';
-import { countUnreadMessages, listMessages, markAllMessagesRead, markMessageRead } from '../../src/server/services/notifications/messages.ts';
-import { notifyProjectLiked, notifyProjectStarred } from '../../src/server/services/notifications/notifications.ts';
-import { getUserInfo } from '../../src/server/services/accounts/profiles.ts';
+import { deleteComment, likeComment, replyToComment, submitComment } from '../../src/server/services/community/index.ts';
+import { countUnreadMessages, listMessages, markAllMessagesRead, markMessageRead, notifyProjectLiked, notifyProjectStarred } from '../../src/server/services/notifications/index.ts';
+import { getUserInfo } from '../../src/server/services/accounts/index.ts';
 
 useTestDatabase();
 
@@ -158,7 +157,7 @@ describe('messages', () => {
 
 describe('messages from project reactions', () => {
   it('stars and likes tell the owner once per person, however often they are toggled', async () => {
-    const { setProjectLike, setProjectStar } = await import('../../src/server/services/projects/reactions.ts');
+    const { setProjectLike, setProjectStar } = await import('../../src/server/services/projects/index.ts');
     const { user: owner } = await createUser();
     const { user: fan } = await createUser({ nickname: 'Toggler' });
     const project = await createProject(owner.id, { title: 'Reaction board' });

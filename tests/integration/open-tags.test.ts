@@ -4,12 +4,8 @@ import { useTestDatabase } from '../helpers/db.ts';
 import { createProject, createTag, createUser } from '../helpers/factories.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { projects, tagAliases, tags } from '../../src/server/db/schema/index.ts';
-import { getDraft, storeDraft } from '../../src/server/services/projects/drafts.ts';
-import { listProjects } from '../../src/server/services/projects/list.ts';
-import { editProject, editProjectSchema, saveProject, saveProjectSchema } from '../../src/server/services/projects/publishing.ts';
-import { getTag, listPopularTags, listTagTree, suggestTags } from '../../src/server/services/projects/tags.ts';
-import { listStaffTags, moveTag } from '../../src/server/services/staff/tags.ts';
-import { OPERATOR } from '../../src/server/services/staff/staff-writes.ts';
+import { getDraft, storeDraft, listProjects, editProject, editProjectSchema, saveProject, saveProjectSchema, getTag, listPopularTags, listTagTree, suggestTags } from '../../src/server/services/projects/index.ts';
+import { listStaffTags, moveTag, OPERATOR } from '../../src/server/services/staff/index.ts';
 import { AppError } from '../../src/server/http/errors.ts';
 import { parseInput } from '../../src/server/http/validation.ts';
 

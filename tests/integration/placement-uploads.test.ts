@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import writeExcelFile from 'write-excel-file/node';
 import { useTestDatabase } from '../helpers/db.ts';
 import { createUser } from '../helpers/factories.ts';
-import { guessAttachmentKind } from '../../src/server/services/media/attachments.ts';
-import { sniffDesignText, storeUpload } from '../../src/server/services/media/uploads.ts';
+import { guessAttachmentKind, sniffDesignText, storeUpload } from '../../src/server/services/media/index.ts';
 
 useTestDatabase();
 

@@ -4,9 +4,10 @@ import { createProject, createUser } from '../helpers/factories.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { drafts, messages } from '../../src/server/db/schema/index.ts';
 import { parseInput } from '../../src/server/http/validation.ts';
-import { countUserProjectStatus, editProfile, editProfileSchema, getUserInfo } from '../../src/server/services/accounts/profiles.ts';
-import { storeUpload } from '../../src/server/services/media/uploads.ts';
-import { findUserByUrl, getPublicUser } from '../../src/server/services/community/members.ts';
+import { editProfile, editProfileSchema, getUserInfo } from '../../src/server/services/accounts/index.ts';
+import { countUserProjectStatus } from '../../src/server/services/projects/index.ts';
+import { storeUpload } from '../../src/server/services/media/index.ts';
+import { findUserByUrl, getPublicUser } from '../../src/server/services/community/index.ts';
 import { newPublicId } from '../../src/server/lib/ids.ts';
 import sharp from 'sharp';
 

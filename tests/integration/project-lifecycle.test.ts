@@ -5,10 +5,7 @@ import { createProject, createTag, createUser } from '../helpers/factories.ts';
 import { createUpload } from '../helpers/project-factories.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { attachments, drafts, projects, projectTags } from '../../src/server/db/schema/index.ts';
-import { countUserProjectStatus } from '../../src/server/services/accounts/profiles.ts';
-import { deleteDraft, getDraft, getDraftStatus, listDrafts } from '../../src/server/services/projects/drafts.ts';
-import { listProjects } from '../../src/server/services/projects/list.ts';
-import { getProjectDetail, listRelatedProjects } from '../../src/server/services/projects/detail.ts';
+import { countUserProjectStatus, deleteDraft, getDraft, getDraftStatus, listDrafts, listProjects, getProjectDetail, listRelatedProjects, getPreview, savePreview, searchProjects } from '../../src/server/services/projects/index.ts';
 import {
   deleteProject,
   editProject,
@@ -16,15 +13,12 @@ import {
   loadFormSource,
   saveProject,
   saveProjectSchema,
-} from '../../src/server/services/projects/publishing.ts';
-import { getPreview, savePreview } from '../../src/server/services/projects/previews.ts';
-import { searchProjects } from '../../src/server/services/projects/search.ts';
-import { downloadAttachment, downloadName } from '../../src/server/services/media/attachments.ts';
-import { storeUpload } from '../../src/server/services/media/uploads.ts';
+} from '../../src/server/services/projects/index.ts';
+import { downloadAttachment, downloadName, storeUpload } from '../../src/server/services/media/index.ts';
 import { getStorage } from '../../src/server/storage/index.ts';
 import { AppError } from '../../src/server/http/errors.ts';
 import { parseInput } from '../../src/server/http/validation.ts';
-import { findPublishedProject } from '../../src/server/services/core/published-projects.ts';
+import { findPublishedProject } from '../../src/server/services/core/index.ts';
 
 useTestDatabase();
 

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../helpers/db.ts';
 import { createProject, createTag, createUser } from '../helpers/factories.ts';
-import { listProjects, listUserProjects } from '../../src/server/services/projects/list.ts';
-import { getProjectDetail } from '../../src/server/services/projects/detail.ts';
-import { getTag, getTagDetail, listTagTree } from '../../src/server/services/projects/tags.ts';
+import { listProjects, listUserProjects, getProjectDetail, getTag, getTagDetail, listTagTree } from '../../src/server/services/projects/index.ts';
 import { AppError } from '../../src/server/http/errors.ts';
 
 useTestDatabase();

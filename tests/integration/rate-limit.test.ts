@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { useTestDatabase } from '../helpers/db.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { rateLimits } from '../../src/server/db/schema/index.ts';
-import { assertUnderRateLimit, assertUnderRateLimitRule, deleteExpiredRateLimits, hitRateLimit, hitRateLimitRule, RATE_LIMITS } from '../../src/server/services/core/rate-limit.ts';
+import { assertUnderRateLimit, assertUnderRateLimitRule, deleteExpiredRateLimits, hitRateLimit, hitRateLimitRule, RATE_LIMITS } from '../../src/server/services/core/index.ts';
 
 useTestDatabase();
 

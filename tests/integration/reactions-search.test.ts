@@ -4,11 +4,7 @@ import { useTestDatabase } from '../helpers/db.ts';
 import { createProject, createTag, createUser } from '../helpers/factories.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { projects } from '../../src/server/db/schema/index.ts';
-import { setProjectLike, setProjectStar } from '../../src/server/services/projects/reactions.ts';
-import { listStarredProjects } from '../../src/server/services/projects/list.ts';
-import { getProjectDetail } from '../../src/server/services/projects/detail.ts';
-import { recordProjectView, visitorKey } from '../../src/server/services/projects/view-counts.ts';
-import { highlightText, parseQuery, searchProjects } from '../../src/server/services/projects/search.ts';
+import { setProjectLike, setProjectStar, listStarredProjects, getProjectDetail, recordProjectView, visitorKey, highlightText, parseQuery, searchProjects } from '../../src/server/services/projects/index.ts';
 
 useTestDatabase();
 

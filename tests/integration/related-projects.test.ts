@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../helpers/db.ts';
 import { createProject, createUser } from '../helpers/factories.ts';
-import { listRelatedProjects } from '../../src/server/services/projects/detail.ts';
-import { findPublishedProject } from '../../src/server/services/core/published-projects.ts';
+import { listRelatedProjects } from '../../src/server/services/projects/index.ts';
+import { findPublishedProject } from '../../src/server/services/core/index.ts';
 
 useTestDatabase();
 

@@ -7,8 +7,7 @@ import { getDb } from '../../src/server/db/client.ts';
 import { attachments, drafts, projects, uploads, projectTags } from '../../src/server/db/schema/index.ts';
 import { AppError } from '../../src/server/http/errors.ts';
 import { getStorage } from '../../src/server/storage/index.ts';
-import { deleteProject, loadFormSource, saveProject } from '../../src/server/services/projects/publishing.ts';
-import { findDraftRemixSource, loadProjectLineage, remixProject } from '../../src/server/services/projects/remixes.ts';
+import { deleteProject, loadFormSource, saveProject, findDraftRemixSource, loadProjectLineage, remixProject } from '../../src/server/services/projects/index.ts';
 
 useTestDatabase();
 

@@ -5,9 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db/client.ts';
 import { users } from '../../src/server/db/schema/index.ts';
 import { AppError } from '../../src/server/http/errors.ts';
-import { requireRole } from '../../src/server/services/accounts/roles.ts';
-import { findSession, createSession } from '../../src/server/services/accounts/sessions.ts';
-import { registerAccount } from '../../src/server/services/accounts/sso.ts';
+import { requireRole, findSession, createSession, registerAccount } from '../../src/server/services/accounts/index.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 
 useTestDatabase();

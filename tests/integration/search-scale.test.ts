@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../helpers/db.ts';
 import { createProject, createTag, createUser } from '../helpers/factories.ts';
-import { searchProjects, type SearchSort } from '../../src/server/services/projects/search.ts';
+import { searchProjects, type SearchSort } from '../../src/server/services/projects/index.ts';
 
 useTestDatabase();
 

@@ -4,7 +4,7 @@ import { getDb } from '../../src/server/db/client.ts';
 import { loadDemoContent } from '../../src/server/seed/demo-content.ts';
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, queueDemoImageVariants, seedDemoIfEmpty } from '../../src/server/seed/demo.ts';
 import { seedSynthetic } from '../../src/server/seed/synthetic.ts';
-import { fanOutActivities, listFeed } from '../../src/server/services/community/following-feed.ts';
+import { fanOutActivities, listFollowingFeed } from '../../src/server/services/community/index.ts';
 import { tagSlugOf } from '../../src/lib/tag-names.ts';
 import { verifyPassword } from '../../src/server/lib/passwords.ts';
 import { getStorage } from '../../src/server/storage/index.ts';
@@ -310,11 +310,11 @@ describe('demo content', () => {
       loadDemoContent().users.map((user) => user.url),
     ]);
     for (const member of members) {
-      const feed = await listFeed(member.id, { page: 1, pageSize: 20 }, 'en-US');
+      const feed = await listFollowingFeed(member.id, { page: 1, pageSize: 20 }, 'en-US');
       expect(feed.list.length, member.custom_url).toBeGreaterThan(0);
       for (const entry of feed.list) expect(entry.actor.url).not.toBe(member.custom_url);
     }
-    const first = await listFeed(members[0]!.id, { page: 1, pageSize: 50 }, 'en-US');
+    const first = await listFollowingFeed(members[0]!.id, { page: 1, pageSize: 50 }, 'en-US');
     const times = first.list.map((entry) => entry.createdAt);
     expect(times).toEqual([...times].sort().reverse());
     const feedKinds = await rows<{ kind: string }>(`SELECT DISTINCT a.kind FROM feed_entries f JOIN activities a ON a.id = f.activity_id ORDER BY 1`);

@@ -4,8 +4,8 @@ import { useTestDatabase } from '../helpers/db.ts';
 import { createProject, createUser } from '../helpers/factories.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { comments } from '../../src/server/db/schema/index.ts';
-import { replyToComment, submitComment } from '../../src/server/services/community/comments.ts';
-import { hitMemberRateLimit, NEW_ACCOUNT_MS, RATE_LIMITS } from '../../src/server/services/core/rate-limit.ts';
+import { replyToComment, submitComment } from '../../src/server/services/community/index.ts';
+import { hitMemberRateLimit, NEW_ACCOUNT_MS, RATE_LIMITS } from '../../src/server/services/core/index.ts';
 
 useTestDatabase();
 

@@ -4,11 +4,9 @@ import { useTestDatabase } from '../helpers/db.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { credentials, sessions, ssoCodes, users } from '../../src/server/db/schema/index.ts';
 import { parseInput } from '../../src/server/http/validation.ts';
-import { createSession, findSession } from '../../src/server/services/accounts/sessions.ts';
-import { authenticate, loginSchema, registerAccount, registerSchema, signIn, signUp } from '../../src/server/services/accounts/sso.ts';
-import { hitRateLimit, RATE_LIMITS } from '../../src/server/services/core/rate-limit.ts';
+import { createSession, findSession, authenticate, loginSchema, registerAccount, registerSchema, signIn, signUp, consumeSsoCode, exchangeSsoCode, exchangeSsoCodeInBrowser, issueSsoCode, SSO_CODE_TTL_MS, type RequestMeta } from '../../src/server/services/accounts/index.ts';
+import { hitRateLimit, RATE_LIMITS } from '../../src/server/services/core/index.ts';
 import { hashToken } from '../../src/server/lib/tokens.ts';
-import { consumeSsoCode, exchangeSsoCode, exchangeSsoCodeInBrowser, issueSsoCode, SSO_CODE_TTL_MS, type RequestMeta } from '../../src/server/services/accounts/sso-codes.ts';
 
 // The site answers as copperhub.test here (read once by getConfig, before the first test).
 process.env.ALLOWED_HOSTS = 'copperhub.test';

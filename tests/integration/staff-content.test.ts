@@ -14,9 +14,9 @@ import {
   collectionSaveInputSchema,
   tagCreateInputSchema,
 } from '../../src/lib/contract/schemas/staff.ts';
-import { listProjects } from '../../src/server/services/projects/list.ts';
-import { loadBannerSchedule, getCollection } from '../../src/server/services/site/home-content.ts';
-import { deleteBanner, listStaffBanners, saveBanner } from '../../src/server/services/staff/banners.ts';
+import { listProjects } from '../../src/server/services/projects/index.ts';
+import { loadBannerSchedule, getCollection } from '../../src/server/services/site/index.ts';
+import { deleteBanner, listStaffBanners, saveBanner, listPinnedProjects, pinProject, reorderPinned, unpinProject, createTag, listStaffTags, mergeTags, moveTag, renameTag, tagForAlias, staffMember } from '../../src/server/services/staff/index.ts';
 import {
   addProjectToCollection,
   deleteCollection,
@@ -24,11 +24,8 @@ import {
   removeProjectFromCollection,
   reorderCollection,
   saveCollection,
-} from '../../src/server/services/staff/collections.ts';
-import { listPinnedProjects, pinProject, reorderPinned, unpinProject } from '../../src/server/services/staff/recommendations.ts';
-import { createTag, listStaffTags, mergeTags, moveTag, renameTag, tagForAlias } from '../../src/server/services/staff/tags.ts';
-import { staffMember } from '../../src/server/services/staff/staff-writes.ts';
-import type { SessionUser } from '../../src/server/services/accounts/sessions.ts';
+} from '../../src/server/services/staff/index.ts';
+import type { SessionUser } from '../../src/server/services/accounts/index.ts';
 import { createProject, createTag as insertTag, createUser } from '../helpers/factories.ts';
 import { createUpload } from '../helpers/project-factories.ts';
 import { useTestDatabase } from '../helpers/db.ts';

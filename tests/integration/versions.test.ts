@@ -8,12 +8,10 @@ import { activities, attachments, projects } from '../../src/server/db/schema/in
 import { AppError } from '../../src/server/http/errors.ts';
 import { parseInput } from '../../src/server/http/validation.ts';
 import { startJobWorkers, stopJobWorkers } from '../../src/server/jobs/workers.ts';
-import { getEdaDetail } from '../../src/server/services/eda/boards.ts';
-import { getProjectDetail } from '../../src/server/services/projects/detail.ts';
-import { listProjectFeed } from '../../src/server/services/community/atom-feeds.ts';
-import { deleteProject, editProject, editProjectSchema, loadFormSource, saveProject, saveProjectSchema } from '../../src/server/services/projects/publishing.ts';
-import { storeUpload } from '../../src/server/services/media/uploads.ts';
-import { diffVersions, downloadVersionFile, listVersions } from '../../src/server/services/projects/versions.ts';
+import { getEdaDetail } from '../../src/server/services/eda/index.ts';
+import { getProjectDetail, deleteProject, editProject, editProjectSchema, loadFormSource, saveProject, saveProjectSchema, diffVersions, downloadVersionFile, listVersions } from '../../src/server/services/projects/index.ts';
+import { listProjectFeed } from '../../src/server/services/community/index.ts';
+import { storeUpload } from '../../src/server/services/media/index.ts';
 import { getStorage } from '../../src/server/storage/index.ts';
 
 /**

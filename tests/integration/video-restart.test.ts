@@ -11,8 +11,7 @@ import { getDb } from '../../src/server/db/client.ts';
 import { videos } from '../../src/server/db/schema/index.ts';
 import { stopQueue } from '../../src/server/jobs/queue.ts';
 import { tusDirectory, tusFilePath } from '../../src/server/storage/tus-store.ts';
-import { claimUploadToken, issueVideoUploadToken, markUploadFinished } from '../../src/server/services/media/video-uploads.ts';
-import { saveVideo } from '../../src/server/services/media/videos.ts';
+import { claimUploadToken, issueVideoUploadToken, markUploadFinished, saveVideo } from '../../src/server/services/media/index.ts';
 
 /**
  * A transcode interrupted by `kill -9` of its worker process is done again, from the start, by

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collectImageUrls, htmlToText, imagesInHtml, renderMarkdown } from '../../src/server/services/core/markdown.ts';
+import { collectImageUrls, htmlToText, imagesInHtml, renderMarkdown } from '../../src/server/services/core/index.ts';
 
 const render = (source: string) => renderMarkdown(source);
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { listApiOperations } from '../../src/server/http/api-registry.ts';
 import type { EndpointContract } from '../../src/server/http/endpoint.ts';
 import { buildOpenApiDocument, toJsonSchema } from '../../src/server/http/openapi.ts';
-import { TUS_PATH } from '../../src/server/services/media/video-uploads.ts';
+import { TUS_PATH } from '../../src/server/services/media/index.ts';
 
 type Json = Record<string, any>;
 

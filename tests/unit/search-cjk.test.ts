@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CJK_CLASS_SQL, CJK_RANGES } from '../../src/lib/cjk.ts';
 import { sharedBuffers } from '../../src/server/db/embedded.ts';
-import { parseQuery } from '../../src/server/services/projects/search.ts';
+import { parseQuery } from '../../src/server/services/projects/index.ts';
 
 describe('the CJK class of search', () => {
   it('is the one the database columns use (migration 0008)', () => {

@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../server/http/endpoint.ts';
-import { hitMemberRateLimitById } from '../../server/services/core/rate-limit.ts';
-import { readUploadForm, storeUpload, uploadFormSchema } from '../../server/services/media/uploads.ts';
+import { hitMemberRateLimitById } from '../../server/services/core/index.ts';
+import { readUploadForm, storeUpload, uploadFormSchema } from '../../server/services/media/index.ts';
 import { uploadResultSchema } from '../../lib/contract/schemas/projects.ts';
 
 /** Multipart `file` + `purpose` → `{ id, url, name, mime, size }`; content sniffed, size-limited. */

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { largeXmlAnswer, missingAnswer } from '../../server/http/crawler-answers.ts';
 import { pageTags } from '../../server/page-cache/tags.ts';
-import { buildSitemap, parseSitemapName } from '../../server/services/site/sitemaps.ts';
+import { buildSitemap, parseSitemapName } from '../../server/services/site/index.ts';
 import { siteOrigin } from '../../server/lib/sso-links.ts';
 
 /** `/sitemaps/projects-1.xml`, `/sitemaps/tags.xml`, …: one sitemap of the index. */

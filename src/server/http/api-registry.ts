@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { bomExportQuerySchema } from '../../lib/contract/schemas/eda.ts';
 import { EXAMPLE_IDS } from '../../lib/contract/schemas/examples.ts';
-import { TUS_PATH } from '../services/media/video-uploads.ts';
+import { TUS_PATH } from '../services/media/index.ts';
 import type { EndpointContract, EndpointDocs } from './endpoint.ts';
 
 export type HttpMethod = 'get' | 'post' | 'head' | 'patch' | 'delete' | 'options';

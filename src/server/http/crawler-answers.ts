@@ -14,7 +14,7 @@ import zlib from 'node:zlib';
 import type { APIContext } from 'astro';
 import type { Translate } from '../../lib/i18n.ts';
 import { feedPath, projectPath, tagPath, userPath } from '../../lib/paths.ts';
-import { listFeed, listProjectFeed, type FeedSource, type FoundFeedSource } from '../services/community/atom-feeds.ts';
+import { listFeed, listProjectFeed, type FeedSource, type FoundFeedSource } from '../services/community/index.ts';
 import { projectFeedPath } from '../../lib/logs.ts';
 import { siteOrigin } from '../lib/sso-links.ts';
 import { preferredEncoding } from './encoding.ts';

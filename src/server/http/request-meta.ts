@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import { DEFAULT_LOCALE } from '../../lib/i18n.ts';
-import type { RequestMeta } from '../services/accounts/sso-codes.ts';
+import type { RequestMeta } from '../services/accounts/index.ts';
 
 /** The client address Astro resolved (the socket's; `X-Forwarded-For` only behind allowed domains). */
 export function clientIp(context: Pick<APIContext, 'clientAddress'>): string {

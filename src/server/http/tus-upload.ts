@@ -9,7 +9,7 @@ import type http from 'node:http';
 import { Server } from '@tus/server';
 import { VIDEO_MAX_BYTES } from '../../lib/contract/video.ts';
 import { getT, resolveHeaderLocale } from '../../lib/i18n.ts';
-import { claimUploadToken, isOpenUpload, isSavedUpload, markUploadFinished, TusRefusal, TUS_PATH } from '../services/media/video-uploads.ts';
+import { claimUploadToken, isOpenUpload, isSavedUpload, markUploadFinished, TusRefusal, TUS_PATH } from '../services/media/index.ts';
 import { tusStore } from '../storage/tus-store.ts';
 import { errorEnvelope } from './envelope.ts';
 import { AppError, type ErrorKey } from './errors.ts';

@@ -3,14 +3,11 @@
  * work left without one. Started by the server entry (or alone, for a worker-only process).
  */
 import { generateImageVariants } from '../media/image-variants.ts';
-import { processBoardJob, processDocumentsJob } from '../services/eda/processing.ts';
-import { resumePendingEda } from '../services/eda/boards.ts';
-import { processVideoJob } from '../services/media/video-processing.ts';
-import { resumePendingVideos } from '../services/media/videos.ts';
-import { processMailJob } from '../services/accounts/account-email.ts';
-import { sendDailyDigests } from '../services/notifications/email-digest.ts';
-import { announceActivities } from '../services/notifications/activities.ts';
-import { fanOutActivities, hasPendingActivities } from '../services/community/following-feed.ts';
+import { processBoardJob, processDocumentsJob, resumePendingEda } from '../services/eda/index.ts';
+import { processVideoJob, resumePendingVideos } from '../services/media/index.ts';
+import { processMailJob } from '../services/accounts/index.ts';
+import { sendDailyDigests, announceActivities } from '../services/notifications/index.ts';
+import { fanOutActivities, hasPendingActivities } from '../services/community/index.ts';
 import { IMAGE_BATCH, scheduleJob, stopQueue, workJobs } from './queue.ts';
 import { log } from '../log.ts';
 

@@ -1,7 +1,7 @@
 import { isAppError, type ErrorKey } from '../http/errors.ts';
 import { requestMeta } from '../http/request-meta.ts';
 import { parseInput } from '../http/validation.ts';
-import { confirmEmailToken, forgotSchema, requestPasswordReset, resetPassword, resetSchema, verifySchema } from '../services/accounts/account-email.ts';
+import { confirmEmailToken, forgotSchema, requestPasswordReset, resetPassword, resetSchema, verifySchema } from '../services/accounts/index.ts';
 import { ok, redirect, type PageContext, type PageLoader } from './page.ts';
 
 export type AccountEmailMode = 'forgot' | 'reset' | 'verify';

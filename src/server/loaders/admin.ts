@@ -1,9 +1,6 @@
 import type { UserRole } from '../db/schema/index.ts';
-import { hasRole } from '../services/accounts/roles.ts';
-import { listStaffBanners } from '../services/staff/banners.ts';
-import { listStaffCollections } from '../services/staff/collections.ts';
-import { listPinnedProjects } from '../services/staff/recommendations.ts';
-import { listStaffTags } from '../services/staff/tags.ts';
+import { hasRole } from '../services/accounts/index.ts';
+import { listStaffBanners, listStaffCollections, listPinnedProjects, listStaffTags } from '../services/staff/index.ts';
 import { notFound, ok, signIn, type PageContext, type PageLoader, type PageOutcome } from './page.ts';
 
 type StaffRole = Exclude<UserRole, 'member'>;

@@ -1,6 +1,6 @@
 import type { CommentSort, CommentThread } from '../../lib/conversation-types.ts';
-import { getCommentThread, listComments } from '../services/community/comments.ts';
-import type { PublishedProjectRef } from '../services/core/published-projects.ts';
+import { getCommentThread, listComments } from '../services/community/index.ts';
+import type { PublishedProjectRef } from '../services/core/index.ts';
 import type { Page } from '../lib/paging.ts';
 
 /** Top-level comments per page on the project page. */

@@ -1,9 +1,6 @@
-import { getProjectDetail } from '../services/projects/detail.ts';
-import { loadFormSource } from '../services/projects/publishing.ts';
-import { listTagTree, tagNamesOf } from '../services/projects/tags.ts';
+import { getProjectDetail, loadFormSource, listTagTree, tagNamesOf, findDraftRemixSource } from '../services/projects/index.ts';
 import { notFound, ok, type LoaderData, type PageLoader } from './page.ts';
-import { isEmailUnverified } from '../services/accounts/account-email.ts';
-import { findDraftRemixSource } from '../services/projects/remixes.ts';
+import { isEmailUnverified } from '../services/accounts/index.ts';
 
 /**
  * `/create/project` (the route's `auth` middleware guarantees a member): `?id=` edits one of

@@ -1,5 +1,5 @@
-import { getEdaDetail } from '../services/eda/boards.ts';
-import { getProjectDetail } from '../services/projects/detail.ts';
+import { getEdaDetail } from '../services/eda/index.ts';
+import { getProjectDetail } from '../services/projects/index.ts';
 import { pageTags } from '../page-cache/tags.ts';
 import { ok, type LoaderData, type PageLoader } from './page.ts';
 

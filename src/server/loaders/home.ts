@@ -1,10 +1,8 @@
 import type { Locale } from '../../lib/i18n.ts';
 import { memoize } from '../cache.ts';
-import { listProjects } from '../services/projects/list.ts';
-import { donateLink } from '../services/site/donations.ts';
-import { listFeaturedCollections, listRecentDonations, loadBannerSchedule } from '../services/site/home-content.ts';
-import { listPopularTags } from '../services/projects/tags.ts';
-import { listFeed } from '../services/community/following-feed.ts';
+import { listProjects, listPopularTags } from '../services/projects/index.ts';
+import { donateLink, listFeaturedCollections, listRecentDonations, loadBannerSchedule } from '../services/site/index.ts';
+import { listFollowingFeed } from '../services/community/index.ts';
 import { onPagePurge, pageTags } from '../page-cache/tags.ts';
 import { ok, type LoaderData, type PageLoader } from './page.ts';
 
@@ -33,7 +31,7 @@ export const loadHomePage = (async ({ locals: { locale, user } }) => {
     popularTagsFor(locale),
     listFeaturedCollections(locale),
     // A member's home has their Following section; a guest's (the copy the page cache shares) has none.
-    user ? listFeed(user.id, { page: 1, pageSize: HOME_FEED_SIZE }, locale) : Promise.resolve(null),
+    user ? listFollowingFeed(user.id, { page: 1, pageSize: HOME_FEED_SIZE }, locale) : Promise.resolve(null),
   ]);
   // A scheduled banner starts or ends by itself, with no write to purge the page: the cached
   // copy expires at that moment instead, so guests see the change on their next request.

@@ -1,12 +1,9 @@
-import { donateLink } from '../services/site/donations.ts';
-import { listCollectionProjects, listProjects } from '../services/projects/list.ts';
-import { searchProjects, type SearchSort } from '../services/projects/search.ts';
-import { getCollection, listDonations } from '../services/site/home-content.ts';
-import { getTag, listPopularTags, listTagTree } from '../services/projects/tags.ts';
+import { donateLink, getCollection, listDonations } from '../services/site/index.ts';
+import { listCollectionProjects, listProjects, searchProjects, type SearchSort, getTag, listPopularTags, listTagTree } from '../services/projects/index.ts';
 import { pageTags } from '../page-cache/tags.ts';
 import { isAppError } from '../http/errors.ts';
-import { tagForAlias } from '../services/staff/tags.ts';
-import { getFollowState } from '../services/community/follows.ts';
+import { tagForAlias } from '../services/staff/index.ts';
+import { getFollowState } from '../services/community/index.ts';
 import { ok, pageParam, redirect, type LoaderData, type PageContext, type PageLoader } from './page.ts';
 
 const PAGE_SIZE = 24;

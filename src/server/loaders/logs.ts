@@ -1,11 +1,11 @@
 import { LOG_PAGE_SIZE } from '../../lib/logs.ts';
 import { pageTags } from '../page-cache/tags.ts';
-import { isEmailUnverified } from '../services/accounts/account-email.ts';
-import { getLogView, listLogs, type LogEntry } from '../services/community/logs.ts';
-import { findProjectDetail } from '../services/projects/detail.ts';
+import { isEmailUnverified } from '../services/accounts/index.ts';
+import { getLogView, listLogs, type LogEntry } from '../services/community/index.ts';
+import { findProjectDetail } from '../services/projects/index.ts';
 import { commentOptionsFrom, loadProjectComments } from './comments.ts';
 import { notFound, ok, type LoaderData, type PageContext, type PageLoader } from './page.ts';
-import type { PublishedProjectRef } from '../services/core/published-projects.ts';
+import type { PublishedProjectRef } from '../services/core/index.ts';
 import type { Page } from '../lib/paging.ts';
 
 /** The Logs tab (`/d-{id}/logs`): a page of the logs, newest first; the owner also gets the form for a new one. */

@@ -1,8 +1,7 @@
 import { COLLECTION_PAGE_SIZE } from '../../lib/collection-rules.ts';
 import { memberCollectionPath, variantPath } from '../../lib/paths.ts';
 import { pageTags } from '../page-cache/tags.ts';
-import { getMemberCollection, listOwnCollectionEntries } from '../services/community/member-collections.ts';
-import { findUserByUrl } from '../services/community/members.ts';
+import { getMemberCollection, listOwnCollectionEntries, findUserByUrl } from '../services/community/index.ts';
 import { ok, pageParam, redirect, type LoaderData, type PageLoader } from './page.ts';
 import { userPageContext } from './user.ts';
 

@@ -1,4 +1,4 @@
-import { listAudit, listReports } from '../services/staff/moderation.ts';
+import { listAudit, listReports } from '../services/staff/index.ts';
 import { staffOnly } from './admin.ts';
 import { ok, pageParam, type PageLoader } from './page.ts';
 

@@ -1,6 +1,6 @@
 import type { AstroGlobal } from 'astro';
 import { isAppError, isInvalidTextInput } from '../http/errors.ts';
-import { getUserInfo } from '../services/accounts/profiles.ts';
+import { getUserInfo } from '../services/accounts/index.ts';
 import { PAGE_EXPIRES_HEADER, PAGE_TAGS_HEADER } from '../page-cache/key.ts';
 import { pageTags } from '../page-cache/tags.ts';
 import type { AuthState } from '../../stores/auth.ts';

@@ -1,4 +1,4 @@
-import { getPreview } from '../services/projects/previews.ts';
+import { getPreview } from '../services/projects/index.ts';
 import { notFound, ok, signIn, type LoaderData, type PageLoader } from './page.ts';
 
 /**

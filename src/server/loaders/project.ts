@@ -1,6 +1,5 @@
-import { donateLink } from '../services/site/donations.ts';
-import { findProjectDetail, listRelatedProjects } from '../services/projects/detail.ts';
-import { countProjectView } from '../services/projects/view-counts.ts';
+import { donateLink } from '../services/site/index.ts';
+import { findProjectDetail, listRelatedProjects, countProjectView, listVersionsOf, type VersionInfo, loadProjectLineage } from '../services/projects/index.ts';
 import { clientIp } from '../http/request-meta.ts';
 import { CACHE_RENDER_HEADER } from '../page-cache/key.ts';
 import { pageTags } from '../page-cache/tags.ts';
@@ -8,13 +7,11 @@ import { commentOptionsFrom, loadProjectComments } from './comments.ts';
 import { notFound, ok, type LoaderData, type PageContext, type PageLoader } from './page.ts';
 import { isProjectTab, type ProjectTab } from '../../lib/project-tabs.ts';
 import { AppError } from '../http/errors.ts';
-import { isEmailUnverified } from '../services/accounts/account-email.ts';
+import { isEmailUnverified } from '../services/accounts/index.ts';
 import { loadLogsTab, type LogsTabData } from './logs.ts';
-import { listVersionsOf, type VersionInfo } from '../services/projects/versions.ts';
-import { listProjectMakes, type MakeItem } from '../services/community/makes.ts';
-import { loadProjectLineage } from '../services/projects/remixes.ts';
+import { listProjectMakes, type MakeItem } from '../services/community/index.ts';
 import { pagingSchema } from '../http/validation.ts';
-import type { PublishedProjectRef } from '../services/core/published-projects.ts';
+import type { PublishedProjectRef } from '../services/core/index.ts';
 import type { Page } from '../lib/paging.ts';
 
 /** The project page (`/d-{id}`): the project, its comments and related projects; counts the view. */

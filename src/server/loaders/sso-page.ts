@@ -2,9 +2,8 @@ import { isAppError, type ErrorKey } from '../http/errors.ts';
 import { requestMeta } from '../http/request-meta.ts';
 import { parseInput } from '../http/validation.ts';
 import { assertSignInHost } from '../lib/sso-links.ts';
-import { loginSchema, registerSchema, signIn, signUp } from '../services/accounts/sso.ts';
+import { loginSchema, registerSchema, signIn, signUp, buildReturnLocation, issueSsoCode } from '../services/accounts/index.ts';
 import { ok, redirect, type LoaderData, type PageContext, type PageLoader } from './page.ts';
-import { buildReturnLocation, issueSsoCode } from '../services/accounts/sso-codes.ts';
 
 export type SsoMode = 'login' | 'register';
 

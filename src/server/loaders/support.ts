@@ -2,7 +2,7 @@ import { DONATION_CURRENCIES, DONATION_CURRENCY_CODES, defaultDonationCurrency, 
 import type { ErrorKey } from '../http/errors.ts';
 import { isAppError } from '../http/errors.ts';
 import { pageTags } from '../page-cache/tags.ts';
-import { donationMode, findDonationProject, startDonation, type DonationMode } from '../services/site/donations.ts';
+import { donationMode, findDonationProject, startDonation, type DonationMode } from '../services/site/index.ts';
 import { siteOrigin } from '../lib/sso-links.ts';
 import { ok, redirect, type LoaderData, type PageContext, type PageLoader } from './page.ts';
 

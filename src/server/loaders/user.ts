@@ -1,20 +1,15 @@
 import { userPath, variantPath } from '../../lib/paths.ts';
-import type { ProjectPage } from '../services/projects/cards.ts';
-import { countDrafts, listDrafts, type DraftItem } from '../services/projects/drafts.ts';
-import { listMessages, type MessagePage } from '../services/notifications/messages.ts';
-import { listProjectTitles, listStarredProjects, listUserProjects } from '../services/projects/list.ts';
-import { findUserByUrl, type PublicUser } from '../services/community/members.ts';
+import type { ProjectPage } from '../services/projects/index.ts';
+import { countDrafts, listDrafts, type DraftItem, listProjectTitles, listStarredProjects, listUserProjects } from '../services/projects/index.ts';
+import { listMessages, type MessagePage, getAccountEmail, type AccountEmail, getNotificationSettings, type NotificationSettings } from '../services/notifications/index.ts';
+import { findUserByUrl, type PublicUser, listMemberMakes, type MakeItem, listCollectionsOf } from '../services/community/index.ts';
 import { VIDEO_PAGE_SIZE } from '../../lib/contract/video.ts';
-import { listVideos } from '../services/media/videos.ts';
+import { listVideos } from '../services/media/index.ts';
 import { pageTags } from '../page-cache/tags.ts';
 import { notFound, ok, pageParam, redirect, type PageContext, type PageLoader } from './page.ts';
-import { listMemberMakes, type MakeItem } from '../services/community/makes.ts';
-import { getAccountEmail, type AccountEmail } from '../services/notifications/email-digest.ts';
-import { listCollectionsOf } from '../services/community/member-collections.ts';
 import type { MemberCollection } from '../../lib/contract/schemas/collections.ts';
-import type { FollowState } from '../services/community/follows.ts';
-import { getNotificationSettings, type NotificationSettings } from '../services/notifications/notification-settings.ts';
-import { canSendMail } from '../services/core/mail.ts';
+import type { FollowState } from '../services/community/index.ts';
+import { canSendMail } from '../services/core/index.ts';
 import type { Page } from '../lib/paging.ts';
 import type { Video } from '../../lib/contract/schemas/videos.ts';
 

@@ -1,6 +1,5 @@
-import { donateLink } from '../services/site/donations.ts';
-import { findProjectDetail } from '../services/projects/detail.ts';
-import { diffVersions, listVersionsOf, type VersionDiff } from '../services/projects/versions.ts';
+import { donateLink } from '../services/site/index.ts';
+import { findProjectDetail, diffVersions, listVersionsOf, type VersionDiff } from '../services/projects/index.ts';
 import { isAppError } from '../http/errors.ts';
 import { pageTags } from '../page-cache/tags.ts';
 import { ok, type LoaderData, type PageLoader } from './page.ts';

@@ -1,4 +1,4 @@
-import { getVideo, getVideoPlayback } from '../services/media/videos.ts';
+import { getVideo, getVideoPlayback } from '../services/media/index.ts';
 import { notFound, ok, type LoaderData, type PageLoader } from './page.ts';
 
 /**

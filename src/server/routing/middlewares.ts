@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import { clearTokenCookie } from '../http/cookies.ts';
-import { invalidateSession } from '../services/accounts/sessions.ts';
+import { invalidateSession } from '../services/accounts/index.ts';
 import { signInUrlFor } from '../lib/sso-links.ts';
 import { handleSsoCallback } from './sso-callback.ts';
 import type { RouteMeta } from './routes.ts';

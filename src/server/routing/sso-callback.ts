@@ -2,7 +2,7 @@ import type { APIContext } from 'astro';
 import { setTokenCookie, TOKEN_COOKIE } from '../http/cookies.ts';
 import { sessionCookieSecure } from '../http/transport.ts';
 import { localLocation } from '../lib/sso-links.ts';
-import { exchangeSsoCodeInBrowser } from '../services/accounts/sso-codes.ts';
+import { exchangeSsoCodeInBrowser } from '../services/accounts/index.ts';
 
 /**
  * The site side of the SSO and of app web views: a page opened with `?code=` (the `location` the

@@ -24,8 +24,8 @@ import {
   projects,
   type ActivityKind,
 } from '../db/schema/index.ts';
-import { fanOutActivities } from '../services/community/following-feed.ts';
-import { renderDescription } from '../services/core/markdown.ts';
+import { fanOutActivities } from '../services/community/index.ts';
+import { renderDescription } from '../services/core/index.ts';
 import type { CommentPool, DemoContent } from './demo-content.ts';
 import { createRng, type Rng } from './random.ts';
 

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { forbidsDerivatives, LICENCE_IDS } from '../../lib/licences.ts';
 import { LOG_BODY_MAX, LOG_TITLE_MAX } from '../../lib/logs.ts';
 import { tagNameProblem, tagSlugOf } from '../../lib/tag-names.ts';
-import { MAKE_IMAGES_MAX, MAKE_NOTE_MAX_CHARACTERS } from '../services/community/makes.ts';
+import { MAKE_IMAGES_MAX, MAKE_NOTE_MAX_CHARACTERS } from '../services/community/index.ts';
 import { MASK_COLORS } from './images.ts';
 
 /** Where the demo content lives, from the source tree (the server runs its sources directly). */

@@ -29,11 +29,10 @@ import {
 import type { UploadPurpose } from '../db/schema/index.ts';
 import { newPublicId } from '../lib/ids.ts';
 import { hashPassword } from '../lib/passwords.ts';
-import { imageStorageKey, queueImageVariants } from '../services/media/uploads.ts';
+import { imageStorageKey, queueImageVariants } from '../services/media/index.ts';
 import { loadDemoContent, type CommentPool, type DemoContent, type ProjectSeed } from './demo-content.ts';
-import { planProjectEda } from '../services/eda/boards.ts';
-import { ensureFirstVersion } from '../services/projects/versions.ts';
-import { createMemberTags } from '../services/projects/member-tags.ts';
+import { planProjectEda } from '../services/eda/index.ts';
+import { ensureFirstVersion, createMemberTags } from '../services/projects/index.ts';
 import { cleanTagName, tagSlugOf } from '../../lib/tag-names.ts';
 import { storeDesignFiles } from './design-files.ts';
 import { deliverDemoActivity, insertDemoActivity, type SeededProject } from './demo-activity.ts';

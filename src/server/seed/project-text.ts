@@ -1,5 +1,5 @@
-import { htmlToText, renderMarkdown } from '../services/core/markdown.ts';
-import { projectSearchText } from '../services/projects/search.ts';
+import { htmlToText, renderMarkdown } from '../services/core/index.ts';
+import { projectSearchText } from '../services/projects/index.ts';
 
 export interface ProjectText {
   title: string;

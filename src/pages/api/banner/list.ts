@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
-import { listActiveBanners } from '../../../server/services/site/home-content.ts';
+import { listActiveBanners } from '../../../server/services/site/index.ts';
 import { bannerSchema } from '../../../lib/contract/schemas/site.ts';
 import { z } from '../../../server/http/validation.ts';
 

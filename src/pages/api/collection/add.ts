@@ -1,7 +1,7 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
-import { hitMemberRateLimitById } from '../../../server/services/core/rate-limit.ts';
+import { hitMemberRateLimitById } from '../../../server/services/core/index.ts';
 import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
-import { addToMemberCollection } from '../../../server/services/community/member-collections.ts';
+import { addToMemberCollection } from '../../../server/services/community/index.ts';
 import { collectionChangeSchema, collectionProjectInputSchema } from '../../../lib/contract/schemas/collections.ts';
 
 export const { POST, ALL, contract } = defineEndpoint({

@@ -1,7 +1,7 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
-import { hitMemberRateLimitById } from '../../../server/services/core/rate-limit.ts';
+import { hitMemberRateLimitById } from '../../../server/services/core/index.ts';
 import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
-import { deleteMemberCollection } from '../../../server/services/community/member-collections.ts';
+import { deleteMemberCollection } from '../../../server/services/community/index.ts';
 import { collectionDeleteInputSchema, collectionDeleteResultSchema } from '../../../lib/contract/schemas/collections.ts';
 
 export const { POST, ALL, contract } = defineEndpoint({

@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
-import { listMemberCollections } from '../../../server/services/community/member-collections.ts';
+import { listMemberCollections } from '../../../server/services/community/index.ts';
 import { collectionListInputSchema, collectionListResultSchema } from '../../../lib/contract/schemas/collections.ts';
 
 export const { GET, POST, ALL, contract } = defineEndpoint({

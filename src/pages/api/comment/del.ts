@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { z } from '../../../server/http/validation.ts';
-import { commentIdSchema, deleteComment } from '../../../server/services/community/comments.ts';
+import { commentIdSchema, deleteComment } from '../../../server/services/community/index.ts';
 import { commentDeletedSchema } from '../../../lib/contract/schemas/conversation.ts';
 import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
 

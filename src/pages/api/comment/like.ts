@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { z } from '../../../server/http/validation.ts';
-import { commentIdSchema, likeComment } from '../../../server/services/community/comments.ts';
+import { commentIdSchema, likeComment } from '../../../server/services/community/index.ts';
 import { likeResultSchema } from '../../../lib/contract/schemas/projects.ts';
 import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
 

@@ -1,8 +1,7 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { pagingSchema, z } from '../../../server/http/validation.ts';
-import { commentIdSchema, commentSortSchema, listComments } from '../../../server/services/community/comments.ts';
+import { commentIdSchema, commentSortSchema, listComments, logNumberSchema } from '../../../server/services/community/index.ts';
 import { commentListSchema } from '../../../lib/contract/schemas/conversation.ts';
-import { logNumberSchema } from '../../../server/services/community/logs.ts';
 import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
 
 export const { GET, POST, ALL, contract } = defineEndpoint({

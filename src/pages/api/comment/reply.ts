@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { z } from '../../../server/http/validation.ts';
-import { commentContentSchema, commentIdSchema, replyToComment } from '../../../server/services/community/comments.ts';
+import { commentContentSchema, commentIdSchema, replyToComment } from '../../../server/services/community/index.ts';
 import { commentItemSchema } from '../../../lib/contract/schemas/conversation.ts';
 import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
 

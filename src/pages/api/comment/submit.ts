@@ -1,8 +1,7 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { z } from '../../../server/http/validation.ts';
-import { commentContentSchema, submitComment } from '../../../server/services/community/comments.ts';
+import { commentContentSchema, submitComment, logNumberSchema } from '../../../server/services/community/index.ts';
 import { commentThreadSchema } from '../../../lib/contract/schemas/conversation.ts';
-import { logNumberSchema } from '../../../server/services/community/logs.ts';
 import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
 
 export const { POST, ALL, contract } = defineEndpoint({

@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
-import { donationFormSchema, startDonation } from '../../../server/services/site/donations.ts';
+import { donationFormSchema, startDonation } from '../../../server/services/site/index.ts';
 import { siteOrigin } from '../../../server/lib/sso-links.ts';
 import { donationCheckoutSchema } from '../../../lib/contract/schemas/site.ts';
 

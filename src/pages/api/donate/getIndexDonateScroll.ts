@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
-import { listRecentDonations } from '../../../server/services/site/home-content.ts';
+import { listRecentDonations } from '../../../server/services/site/index.ts';
 import { donationSchema } from '../../../lib/contract/schemas/site.ts';
 import { z } from '../../../server/http/validation.ts';
 

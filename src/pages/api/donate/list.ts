@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { pagingSchema } from '../../../server/http/validation.ts';
-import { listDonations } from '../../../server/services/site/home-content.ts';
+import { listDonations } from '../../../server/services/site/index.ts';
 import { donationPageSchema } from '../../../lib/contract/schemas/site.ts';
 
 export const { GET, POST, ALL, contract } = defineEndpoint({

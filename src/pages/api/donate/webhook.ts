@@ -1,6 +1,6 @@
 import { readLimitedBody } from '../../../server/http/body.ts';
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
-import { receiveStripeEvent, WEBHOOK_MAX_BYTES } from '../../../server/services/site/donations.ts';
+import { receiveStripeEvent, WEBHOOK_MAX_BYTES } from '../../../server/services/site/index.ts';
 import { donationWebhookResultSchema, stripeEventSchema } from '../../../lib/contract/schemas/site.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { z } from '../../../server/http/validation.ts';
-import { getEdaDetail } from '../../../server/services/eda/boards.ts';
+import { getEdaDetail } from '../../../server/services/eda/index.ts';
 import { edaDetailSchema } from '../../../lib/contract/schemas/eda.ts';
 import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
 

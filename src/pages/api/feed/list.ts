@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { pagingSchema } from '../../../server/http/validation.ts';
-import { listFeed } from '../../../server/services/community/following-feed.ts';
+import { listFollowingFeed } from '../../../server/services/community/index.ts';
 import { feedPageSchema } from '../../../lib/contract/schemas/follows.ts';
 
 export const { GET, POST, ALL, contract } = defineEndpoint({
@@ -14,5 +14,5 @@ export const { GET, POST, ALL, contract } = defineEndpoint({
     tag: 'follows',
     example: { page: 1, pageSize: 20 },
   },
-  handler: ({ input, user, context }) => listFeed(user.id, input, context.locals.locale),
+  handler: ({ input, user, context }) => listFollowingFeed(user.id, input, context.locals.locale),
 });

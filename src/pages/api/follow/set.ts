@@ -1,7 +1,7 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { z } from '../../../server/http/validation.ts';
-import { setFollow } from '../../../server/services/community/follows.ts';
-import { hitMemberRateLimitById } from '../../../server/services/core/rate-limit.ts';
+import { setFollow } from '../../../server/services/community/index.ts';
+import { hitMemberRateLimitById } from '../../../server/services/core/index.ts';
 import { FOLLOW_TARGET_KINDS, followStateSchema } from '../../../lib/contract/schemas/follows.ts';
 import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
 

@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
-import { deleteLog, deleteLogInputSchema } from '../../../server/services/community/logs.ts';
+import { deleteLog, deleteLogInputSchema } from '../../../server/services/community/index.ts';
 import { logDeletedSchema } from '../../../lib/contract/schemas/logs.ts';
 import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
 

@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
-import { listLogs, listLogsInputSchema } from '../../../server/services/community/logs.ts';
+import { listLogs, listLogsInputSchema } from '../../../server/services/community/index.ts';
 import { logPageSchema } from '../../../lib/contract/schemas/logs.ts';
 import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
 

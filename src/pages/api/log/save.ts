@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
-import { saveLog, saveLogInputSchema } from '../../../server/services/community/logs.ts';
+import { saveLog, saveLogInputSchema } from '../../../server/services/community/index.ts';
 import { logEntrySchema } from '../../../lib/contract/schemas/logs.ts';
 import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
 

@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { z } from '../../../server/http/validation.ts';
-import { deleteMake } from '../../../server/services/community/makes.ts';
+import { deleteMake } from '../../../server/services/community/index.ts';
 import { makeDeletedSchema } from '../../../lib/contract/schemas/makes.ts';
 import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
 

@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { pagingSchema, z } from '../../../server/http/validation.ts';
-import { listProjectMakes } from '../../../server/services/community/makes.ts';
+import { listProjectMakes } from '../../../server/services/community/index.ts';
 import { makePageSchema } from '../../../lib/contract/schemas/makes.ts';
 import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
 

@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
-import { makeSubmitSchema, submitMake } from '../../../server/services/community/makes.ts';
+import { makeSubmitSchema, submitMake } from '../../../server/services/community/index.ts';
 import { makeItemSchema } from '../../../lib/contract/schemas/makes.ts';
 import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
 

@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
-import { markAllMessagesRead } from '../../../server/services/notifications/messages.ts';
+import { markAllMessagesRead } from '../../../server/services/notifications/index.ts';
 import { messagesUpdatedSchema } from '../../../lib/contract/schemas/conversation.ts';
 
 export const { POST, ALL, contract } = defineEndpoint({

@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { pagingSchema, z } from '../../../server/http/validation.ts';
-import { listMessages } from '../../../server/services/notifications/messages.ts';
+import { listMessages } from '../../../server/services/notifications/index.ts';
 import { messagePageSchema } from '../../../lib/contract/schemas/conversation.ts';
 
 /** `unreadOnly` arrives as a boolean in JSON and as `true`/`1` in a query string. */

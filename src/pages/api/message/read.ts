@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { z } from '../../../server/http/validation.ts';
-import { markMessageRead } from '../../../server/services/notifications/messages.ts';
+import { markMessageRead } from '../../../server/services/notifications/index.ts';
 import { messageReadSchema } from '../../../lib/contract/schemas/conversation.ts';
 import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
 

@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { z } from '../../../server/http/validation.ts';
-import { remixProject } from '../../../server/services/projects/remixes.ts';
+import { remixProject } from '../../../server/services/projects/index.ts';
 import { remixResultSchema } from '../../../lib/contract/schemas/makes.ts';
 import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
 

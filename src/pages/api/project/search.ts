@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { pagingSchema, z } from '../../../server/http/validation.ts';
-import { searchProjects } from '../../../server/services/projects/search.ts';
+import { searchProjects } from '../../../server/services/projects/index.ts';
 import { searchPageSchema } from '../../../lib/contract/schemas/projects.ts';
 
 export const { GET, POST, ALL, contract } = defineEndpoint({

@@ -1,7 +1,7 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
-import { hitMemberRateLimitById } from '../../../server/services/core/rate-limit.ts';
+import { hitMemberRateLimitById } from '../../../server/services/core/index.ts';
 import { z } from '../../../server/http/validation.ts';
-import { setProjectStar } from '../../../server/services/projects/reactions.ts';
+import { setProjectStar } from '../../../server/services/projects/index.ts';
 import { starResultSchema } from '../../../lib/contract/schemas/projects.ts';
 import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
 

@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
-import { hitMemberRateLimitById } from '../../../server/services/core/rate-limit.ts';
-import { editProject, editProjectSchema } from '../../../server/services/projects/publishing.ts';
+import { hitMemberRateLimitById } from '../../../server/services/core/index.ts';
+import { editProject, editProjectSchema } from '../../../server/services/projects/index.ts';
 import { saveResultSchema } from '../../../lib/contract/schemas/projects.ts';
 import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
 

@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
-import { hitRateLimit } from '../../../server/services/core/rate-limit.ts';
-import { savePreview, savePreviewSchema } from '../../../server/services/projects/previews.ts';
+import { hitRateLimit } from '../../../server/services/core/index.ts';
+import { savePreview, savePreviewSchema } from '../../../server/services/projects/index.ts';
 import { previewLinkSchema } from '../../../lib/contract/schemas/projects.ts';
 import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
 

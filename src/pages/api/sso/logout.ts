@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { clearTokenCookie } from '../../../server/http/cookies.ts';
-import { invalidateSession } from '../../../server/services/accounts/sessions.ts';
+import { invalidateSession } from '../../../server/services/accounts/index.ts';
 import { loggedOutSchema } from '../../../lib/contract/schemas/sso.ts';
 
 /** Ends the session of the token this request carries (bearer or cookie). */

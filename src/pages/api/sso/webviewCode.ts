@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { webviewCodeSchema } from '../../../lib/contract/schemas/sso.ts';
-import { issueWebviewCode } from '../../../server/services/accounts/sso-codes.ts';
+import { issueWebviewCode } from '../../../server/services/accounts/index.ts';
 
 /**
  * An app signed in with its token (Bearer, or the cookie) → `{ code, expiresAt }`: a one-time

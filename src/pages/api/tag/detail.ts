@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { z } from '../../../server/http/validation.ts';
-import { getTagDetail } from '../../../server/services/projects/tags.ts';
+import { getTagDetail } from '../../../server/services/projects/index.ts';
 import { tagDetailSchema } from '../../../lib/contract/schemas/projects.ts';
 import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
 

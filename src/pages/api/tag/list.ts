@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
-import { listTagTree } from '../../../server/services/projects/tags.ts';
+import { listTagTree } from '../../../server/services/projects/index.ts';
 import { tagNodeSchema } from '../../../lib/contract/schemas/projects.ts';
 import { z } from '../../../server/http/validation.ts';
 

@@ -1,8 +1,8 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { clientIp } from '../../../server/http/request-meta.ts';
 import { z } from '../../../server/http/validation.ts';
-import { hitRateLimit } from '../../../server/services/core/rate-limit.ts';
-import { suggestTags } from '../../../server/services/projects/tags.ts';
+import { hitRateLimit } from '../../../server/services/core/index.ts';
+import { suggestTags } from '../../../server/services/projects/index.ts';
 import { tagSuggestResultSchema } from '../../../lib/contract/schemas/projects.ts';
 import { TAG_NAME_MAX } from '../../../lib/tag-names.ts';
 

@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { z } from '../../../server/http/validation.ts';
-import { deleteDraft } from '../../../server/services/projects/drafts.ts';
+import { deleteDraft } from '../../../server/services/projects/index.ts';
 import { idResultSchema } from '../../../lib/contract/schemas/common.ts';
 import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
 

@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { z } from '../../../server/http/validation.ts';
-import { getDraft } from '../../../server/services/projects/drafts.ts';
+import { getDraft } from '../../../server/services/projects/index.ts';
 import { draftDetailSchema } from '../../../lib/contract/schemas/projects.ts';
 import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
 

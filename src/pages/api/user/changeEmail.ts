@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { requestMeta } from '../../../server/http/request-meta.ts';
-import { changeEmailSchema, requestEmailChange } from '../../../server/services/accounts/account-email.ts';
+import { changeEmailSchema, requestEmailChange } from '../../../server/services/accounts/index.ts';
 import { emailChangeRequestedSchema } from '../../../lib/contract/schemas/sso.ts';
 
 export const { POST, ALL, contract } = defineEndpoint({

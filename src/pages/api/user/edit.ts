@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
-import { editProfile, editProfileSchema } from '../../../server/services/accounts/profiles.ts';
+import { editProfile, editProfileSchema } from '../../../server/services/accounts/index.ts';
 import { userInfoSchema } from '../../../lib/contract/schemas/users.ts';
 
 export const { POST, ALL, contract } = defineEndpoint({

@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
-import { emailSettingsSchema as emailSettingsInput, getAccountEmail, saveAccountEmailSettings } from '../../../server/services/notifications/email-digest.ts';
+import { emailSettingsSchema as emailSettingsInput, getAccountEmail, saveAccountEmailSettings } from '../../../server/services/notifications/index.ts';
 import { emailSettingsSchema } from '../../../lib/contract/schemas/sso.ts';
 
 export const { GET, POST, ALL, contract } = defineEndpoint({

@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { z } from '../../../server/http/validation.ts';
-import { getPublicUser } from '../../../server/services/community/members.ts';
+import { getPublicUser } from '../../../server/services/community/index.ts';
 import { publicUserSchema } from '../../../lib/contract/schemas/users.ts';
 import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
 

@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { pagingSchema, z } from '../../../server/http/validation.ts';
-import { listStarredProjects } from '../../../server/services/projects/list.ts';
+import { listStarredProjects } from '../../../server/services/projects/index.ts';
 import { projectPageSchema } from '../../../lib/contract/schemas/projects.ts';
 import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
 

@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
-import { getUserInfo } from '../../../server/services/accounts/profiles.ts';
+import { getUserInfo } from '../../../server/services/accounts/index.ts';
 import { userInfoSchema } from '../../../lib/contract/schemas/users.ts';
 
 export const { GET, POST, ALL, contract } = defineEndpoint({

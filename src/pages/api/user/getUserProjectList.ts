@@ -1,8 +1,7 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { pagingSchema, z } from '../../../server/http/validation.ts';
-import type { ProjectPage } from '../../../server/services/projects/cards.ts';
-import { listDrafts, type DraftItem } from '../../../server/services/projects/drafts.ts';
-import { listOwnProjects } from '../../../server/services/projects/list.ts';
+import type { ProjectPage } from '../../../server/services/projects/index.ts';
+import { listDrafts, type DraftItem, listOwnProjects } from '../../../server/services/projects/index.ts';
 import { pageOf } from '../../../lib/contract/schemas/common.ts';
 import { draftItemSchema, projectPageSchema } from '../../../lib/contract/schemas/projects.ts';
 import type { Page } from '../../../server/lib/paging.ts';

@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
-import { countUserProjectStatus } from '../../../server/services/accounts/profiles.ts';
+import { countUserProjectStatus } from '../../../server/services/projects/index.ts';
 import { projectStatusCountSchema } from '../../../lib/contract/schemas/users.ts';
 
 export const { GET, POST, ALL, contract } = defineEndpoint({

@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
-import { getNotificationSettings, notificationSettingsInput, saveNotificationSettings } from '../../../server/services/notifications/notification-settings.ts';
+import { getNotificationSettings, notificationSettingsInput, saveNotificationSettings } from '../../../server/services/notifications/index.ts';
 import { notificationSettingsSchema } from '../../../lib/contract/schemas/follows.ts';
 
 export const { GET, POST, ALL, contract } = defineEndpoint({

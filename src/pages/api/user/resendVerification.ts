@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { requestMeta } from '../../../server/http/request-meta.ts';
-import { resendVerification } from '../../../server/services/accounts/account-email.ts';
+import { resendVerification } from '../../../server/services/accounts/index.ts';
 import { mailRequestedSchema } from '../../../lib/contract/schemas/sso.ts';
 
 export const { POST, ALL, contract } = defineEndpoint({

@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
-import { diffVersions, versionDiffInputSchema } from '../../../server/services/projects/versions.ts';
+import { diffVersions, versionDiffInputSchema } from '../../../server/services/projects/index.ts';
 import { versionDiffSchema } from '../../../lib/contract/schemas/versions.ts';
 import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
 

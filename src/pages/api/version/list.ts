@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { z } from '../../../server/http/validation.ts';
-import { listVersions } from '../../../server/services/projects/versions.ts';
+import { listVersions } from '../../../server/services/projects/index.ts';
 import { versionListSchema } from '../../../lib/contract/schemas/versions.ts';
 import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
 

@@ -1,7 +1,7 @@
 import { VIDEO_TITLE_MAX } from '../../../lib/contract/video.ts';
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { z } from '../../../server/http/validation.ts';
-import { editVideo } from '../../../server/services/media/videos.ts';
+import { editVideo } from '../../../server/services/media/index.ts';
 import { videoSchema } from '../../../lib/contract/schemas/videos.ts';
 import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
 

@@ -1,7 +1,7 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { z } from '../../../server/http/validation.ts';
 import { siteOrigin } from '../../../server/lib/sso-links.ts';
-import { issueVideoUploadToken } from '../../../server/services/media/video-uploads.ts';
+import { issueVideoUploadToken } from '../../../server/services/media/index.ts';
 import { videoUploadTicketSchema } from '../../../lib/contract/schemas/videos.ts';
 
 export const { POST, ALL, contract } = defineEndpoint({

@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { z } from '../../../server/http/validation.ts';
-import { getVideoPlayback } from '../../../server/services/media/videos.ts';
+import { getVideoPlayback } from '../../../server/services/media/index.ts';
 import { videoPlaybackSchema } from '../../../lib/contract/schemas/videos.ts';
 import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
 

@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { pagingSchema, z } from '../../../server/http/validation.ts';
-import { listVideos } from '../../../server/services/media/videos.ts';
+import { listVideos } from '../../../server/services/media/index.ts';
 import { videoPageSchema } from '../../../lib/contract/schemas/videos.ts';
 import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
 

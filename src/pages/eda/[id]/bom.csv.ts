@@ -3,7 +3,7 @@ import { bomExportQuerySchema as query } from '../../../lib/contract/schemas/eda
 import { contentDisposition } from '../../../server/http/content-disposition.ts';
 import { errorResponse } from '../../../server/http/envelope.ts';
 import { AppError } from '../../../server/http/errors.ts';
-import { exportProjectBom } from '../../../server/services/eda/boards.ts';
+import { exportProjectBom } from '../../../server/services/eda/index.ts';
 
 /** `GET /eda/{id}/bom.csv?format=jlc|lcsc|mouser|digikey|plain&boards=N`: the BOM as an ordering upload. */
 export const GET: APIRoute = async ({ params, url, locals }) => {

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { APIRoute } from 'astro';
 import { contentDisposition } from '../../../server/http/content-disposition.ts';
 import { errorResponse } from '../../../server/http/envelope.ts';
-import { streamFabricationZip } from '../../../server/services/eda/boards.ts';
+import { streamFabricationZip } from '../../../server/services/eda/index.ts';
 
 /** `GET /eda/{id}/fabrication.zip`: every fabrication file of the project in one download. */
 export const GET: APIRoute = async ({ params, locals }) => {

@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { requestMeta } from '../../../server/http/request-meta.ts';
-import { forgotSchema, requestPasswordReset } from '../../../server/services/accounts/account-email.ts';
+import { forgotSchema, requestPasswordReset } from '../../../server/services/accounts/index.ts';
 import { mailRequestedSchema } from '../../../lib/contract/schemas/sso.ts';
 
 /** Built-in SSO: mails a password reset link; the same answer whether or not the email has an account. */

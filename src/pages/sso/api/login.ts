@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { requestMeta } from '../../../server/http/request-meta.ts';
-import { loginSchema, signIn } from '../../../server/services/accounts/sso.ts';
+import { loginSchema, signIn } from '../../../server/services/accounts/index.ts';
 import { signInResultSchema } from '../../../lib/contract/schemas/sso.ts';
 
 /** Built-in SSO: email + password → `{ location }` (the return address with a one-time code). */

@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { requestMeta } from '../../../server/http/request-meta.ts';
-import { registerSchema, signUp } from '../../../server/services/accounts/sso.ts';
+import { registerSchema, signUp } from '../../../server/services/accounts/index.ts';
 import { signInResultSchema } from '../../../lib/contract/schemas/sso.ts';
 
 /** Built-in SSO: creates the account and signs it in → `{ location }` like sign-in. */

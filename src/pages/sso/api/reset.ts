@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { requestMeta } from '../../../server/http/request-meta.ts';
-import { resetPassword, resetSchema } from '../../../server/services/accounts/account-email.ts';
+import { resetPassword, resetSchema } from '../../../server/services/accounts/index.ts';
 import { signInResultSchema } from '../../../lib/contract/schemas/sso.ts';
 
 /** Built-in SSO: a reset link's token and a new password → signed out everywhere, signed in here. */

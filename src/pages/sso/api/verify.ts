@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { requestMeta } from '../../../server/http/request-meta.ts';
-import { confirmEmailToken, verifySchema } from '../../../server/services/accounts/account-email.ts';
+import { confirmEmailToken, verifySchema } from '../../../server/services/accounts/index.ts';
 import { emailConfirmedSchema } from '../../../lib/contract/schemas/sso.ts';
 
 /** Built-in SSO: a confirmation link's token → the address confirmed (sign-up) or the account moved to it (change of address). */

@@ -13,9 +13,8 @@ import { credentials, emailTokens, sessions, users, type EmailTokenPurpose } fro
 import { AppError } from '../../http/errors.ts';
 import { sendJob } from '../../jobs/queue.ts';
 import { changeEmailMail, resetPasswordMail, verifyEmailMail, type MailMessage } from '../../mail/templates.ts';
-import { canSendMail, sendMail } from '../core/mail.ts';
+import { canSendMail, sendMail, hitRateLimit } from '../core/index.ts';
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
-import { hitRateLimit } from '../core/rate-limit.ts';
 import { siteOrigin } from '../../lib/sso-links.ts';
 import { generateToken } from '../../lib/tokens.ts';
 import { buildReturnLocation, issueSsoCode, type RequestMeta } from './sso-codes.ts';

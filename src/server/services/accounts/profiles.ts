@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { UserInfo } from '../../../lib/api-types.ts';
 import type { Locale } from '../../../lib/i18n.ts';
@@ -14,13 +14,12 @@ import {
   WEBSITE_MAX,
 } from '../../../lib/profile-rules.ts';
 import { getDb } from '../../db/client.ts';
-import { projects, userUrlAliases, users } from '../../db/schema/index.ts';
+import { userUrlAliases, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
-import { countDrafts } from '../projects/drafts.ts';
 import { newPublicId } from '../../lib/ids.ts';
-import { countUnreadMessages } from '../notifications/messages.ts';
-import { findOwnImageUpload } from '../media/uploads.ts';
-import { purgeMemberPages } from '../core/page-purges.ts';
+import { countUnreadMessages } from '../notifications/index.ts';
+import { findOwnImageUpload } from '../media/index.ts';
+import { purgeMemberPages } from '../core/index.ts';
 
 /** Whether `url` is someone's custom URL or a former one that still redirects. */
 export async function isCustomUrlTaken(url: string, exceptUserId?: number): Promise<boolean> {
@@ -61,16 +60,6 @@ export async function getUserInfo(userId: number): Promise<UserInfo> {
     createdAt: user.createdAt.toISOString(),
     unreadMessages: unread,
   };
-}
-
-/** `user/getUserProjectStatusCount`: published projects and drafts in the draft box. */
-export async function countUserProjectStatus(userId: number): Promise<{ published: number; draft: number }> {
-  const db = getDb();
-  const [published] = await db
-    .select({ n: count() })
-    .from(projects)
-    .where(and(eq(projects.ownerId, userId), eq(projects.status, 'published')));
-  return { published: published?.n ?? 0, draft: await countDrafts(userId) };
 }
 
 const custom = (problem: string | null, ctx: z.RefinementCtx) => {

@@ -9,7 +9,7 @@ import type { Locale } from '../../../lib/i18n.ts';
 import { getDb } from '../../db/client.ts';
 import { ssoCodes } from '../../db/schema/index.ts';
 import { safeReturnUrl } from '../../lib/sso-links.ts';
-import { hitRateLimit } from '../core/rate-limit.ts';
+import { hitRateLimit } from '../core/index.ts';
 import { createSession, findSession, invalidateSession } from './sessions.ts';
 
 /** Codes handed back on the return address live this long and work once. */

@@ -10,7 +10,7 @@ import { startEmailVerification } from './account-email.ts';
 import { buildReturnLocation, issueSsoCode, type RequestMeta } from './sso-codes.ts';
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { generateCustomUrl } from './profiles.ts';
-import { assertUnderRateLimit, hitRateLimit } from '../core/rate-limit.ts';
+import { assertUnderRateLimit, hitRateLimit } from '../core/index.ts';
 import { assertSignInHost } from '../../lib/sso-links.ts';
 
 

@@ -10,12 +10,10 @@ import type { Locale } from '../../../lib/i18n.ts';
 import { getDb } from '../../db/client.ts';
 import { projects, projectTags, tags, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
-import { cardTags, shareImage, tagName } from '../projects/cards.ts';
-import { tagIdsWithChildren } from '../projects/tags.ts';
+import { cardTags, shareImage, tagName, tagIdsWithChildren, listVersionFeedEntries } from '../projects/index.ts';
 import { findUserByUrl } from './members.ts';
 import { listLogFeedEntries } from './logs.ts';
-import { listVersionFeedEntries } from '../projects/versions.ts';
-import { isListed } from '../core/published-projects.ts';
+import { isListed } from '../core/index.ts';
 import type { FeedEntry } from '../../lib/syndication.ts';
 
 /** Entries per feed: a reader polling daily misses nothing unless 30 projects a day appear. */

@@ -7,11 +7,9 @@ import { getDb, type Executor } from '../../db/client.ts';
 import { commentLikes, comments, projectLogs, projects, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { parseInput, z } from '../../http/validation.ts';
-import { notifyComment, notifyCommentLiked, notifyReply } from '../notifications/notifications.ts';
-import { DUPLICATE_COMMENT_MS, hitMemberRateLimit, isNewAccount, NEW_ACCOUNT_MS, readAccountCreatedAt } from '../core/rate-limit.ts';
-import { purgeProjectConversation } from '../core/page-purges.ts';
-import { assertEmailVerified } from '../accounts/account-email.ts';
-import { visibleTo, findPublishedProject, type PublishedProjectRef } from '../core/published-projects.ts';
+import { notifyComment, notifyCommentLiked, notifyReply } from '../notifications/index.ts';
+import { DUPLICATE_COMMENT_MS, hitMemberRateLimit, isNewAccount, NEW_ACCOUNT_MS, readAccountCreatedAt, purgeProjectConversation, visibleTo, findPublishedProject, type PublishedProjectRef } from '../core/index.ts';
+import { assertEmailVerified } from '../accounts/index.ts';
 import { findLogId } from './logs.ts';
 import type { Page } from '../../lib/paging.ts';
 

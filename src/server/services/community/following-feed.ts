@@ -10,9 +10,9 @@ import type { Locale } from '../../../lib/i18n.ts';
 import type { FeedPage } from '../../../lib/contract/schemas/follows.ts';
 import { getDb } from '../../db/client.ts';
 import { activities, feedEntries, follows, messages, projects, projectTags, tags, users } from '../../db/schema/index.ts';
-import { cardColumns, cardTags, toCards } from '../projects/cards.ts';
-import { siteAllowsSql } from '../notifications/notification-settings.ts';
-import { isListed } from '../core/published-projects.ts';
+import { cardColumns, cardTags, toCards } from '../projects/index.ts';
+import { siteAllowsSql } from '../notifications/index.ts';
+import { isListed } from '../core/index.ts';
 
 /** Activities delivered per statement: a burst (the seed, an import) is cut into batches. */
 const FANOUT_BATCH = 500;
@@ -93,7 +93,7 @@ const actor = alias(users, 'actor');
  * since are left out (the entries of unfollowed targets are removed when unfollowing). Reads one
  * entry more than it shows to know whether a next page exists, instead of counting the feed.
  */
-export async function listFeed(userId: number, paging: { page: number; pageSize: number }, locale: Locale): Promise<FeedPage> {
+export async function listFollowingFeed(userId: number, paging: { page: number; pageSize: number }, locale: Locale): Promise<FeedPage> {
   const db = getDb();
   // The page's entries first, from the member's index in order with only what filters them; the
   // cards' costlier columns are then read for those rows alone, not for the rows paged past.

@@ -7,9 +7,8 @@ import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { getDb, type Database, type Executor } from '../../db/client.ts';
 import { activities, feedEntries, follows, projects, projectTags, tags, users, type FollowKind } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
-import { notifyFollowed } from '../notifications/notifications.ts';
-import { purgeFollowPages } from '../core/page-purges.ts';
-import { isListed } from '../core/published-projects.ts';
+import { notifyFollowed } from '../notifications/index.ts';
+import { purgeFollowPages, isListed } from '../core/index.ts';
 
 /** How many of a target's latest activities a new follow copies into the follower's feed. */
 export const FOLLOW_BACKFILL = 5;

@@ -11,11 +11,8 @@ import { getDb, type Executor } from '../../db/client.ts';
 import { activities, projectLogs, projects, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { parseInput, pagingSchema, z } from '../../http/validation.ts';
-import { announceActivities, forgetActivities, recordActivity } from '../notifications/activities.ts';
-import { imagesInHtml, renderDescription } from '../core/markdown.ts';
-import { purgeProjectPages } from '../core/page-purges.ts';
-import { hitMemberRateLimitById } from '../core/rate-limit.ts';
-import { visibleTo, findPublishedProject, type PublishedProjectRef } from '../core/published-projects.ts';
+import { announceActivities, forgetActivities, recordActivity } from '../notifications/index.ts';
+import { imagesInHtml, renderDescription, purgeProjectPages, hitMemberRateLimitById, visibleTo, findPublishedProject, type PublishedProjectRef } from '../core/index.ts';
 import type { Page } from '../../lib/paging.ts';
 import type { FeedEntry } from '../../lib/syndication.ts';
 

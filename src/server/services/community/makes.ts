@@ -13,12 +13,9 @@ import { makeImages, makes, projects, uploads, users } from '../../db/schema/ind
 import { AppError } from '../../http/errors.ts';
 import { parseInput, z as zod } from '../../http/validation.ts';
 import { fileUrl } from '../../storage/index.ts';
-import { announceActivities, forgetActivities, recordActivity } from '../notifications/activities.ts';
-import { assertEmailVerified } from '../accounts/account-email.ts';
-import { notifyProjectMade } from '../notifications/notifications.ts';
-import { purgeProjectConversation } from '../core/page-purges.ts';
-import { hitMemberRateLimitById } from '../core/rate-limit.ts';
-import { visibleTo, isListed, isPublishedFor } from '../core/published-projects.ts';
+import { announceActivities, forgetActivities, recordActivity, notifyProjectMade } from '../notifications/index.ts';
+import { assertEmailVerified } from '../accounts/index.ts';
+import { purgeProjectConversation, hitMemberRateLimitById, visibleTo, isListed, isPublishedFor } from '../core/index.ts';
 import type { Page } from '../../lib/paging.ts';
 
 export type MakeItem = z.infer<typeof makeItemSchema>;

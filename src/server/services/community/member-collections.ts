@@ -15,10 +15,9 @@ import { slugify } from '../../../lib/slug.ts';
 import { getDb, type Tx } from '../../db/client.ts';
 import { memberCollectionProjects, memberCollections, projects, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
-import { cardColumns, cardTags, shareImage, toCards } from '../projects/cards.ts';
-import { purgeMemberCollectionPages } from '../core/page-purges.ts';
+import { cardColumns, cardTags, shareImage, toCards } from '../projects/index.ts';
+import { purgeMemberCollectionPages, isPublishedFor } from '../core/index.ts';
 import { getPublicUser } from './members.ts';
-import { isPublishedFor } from '../core/published-projects.ts';
 import type { Paging } from '../../lib/paging.ts';
 
 type Reader = Pick<Tx, 'select'>;

@@ -4,8 +4,8 @@ import { follows, projects, stars, userUrlAliases, users, videos } from '../../d
 import { AppError } from '../../http/errors.ts';
 import type { z } from 'zod';
 import type { publicUserSchema } from '../../../lib/contract/schemas/users.ts';
-import { visibleTo, isListed } from '../core/published-projects.ts';
-import { videoVisibleTo } from '../media/videos.ts';
+import { visibleTo, isListed } from '../core/index.ts';
+import { videoVisibleTo } from '../media/index.ts';
 
 /** A user as everyone may see them (`user/getCustomizeUrlUserInfo`). */
 export type PublicUser = z.infer<typeof publicUserSchema>;

@@ -14,9 +14,9 @@ import { exportBom } from '../../electronics/bom-export.ts';
 import { AppError } from '../../http/errors.ts';
 import { sendJob } from '../../jobs/queue.ts';
 import { getStorage, fileUrl } from '../../storage/index.ts';
-import { downloadName } from '../media/attachments.ts';
+import { downloadName } from '../media/index.ts';
 import { log } from '../../log.ts';
-import { findPublishedProject } from '../core/published-projects.ts';
+import { findPublishedProject } from '../core/index.ts';
 import type { Board, Bom, EdaDetail, FabricationFile, Placement, PlacementError } from '../../../lib/contract/schemas/eda.ts';
 
 /** What changed in a project's electronics when its attachments changed; started after commit. */

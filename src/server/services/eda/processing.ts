@@ -14,7 +14,7 @@ import { getDb } from '../../db/client.ts';
 import { attachments, boards, bomLines, edaDocuments, placements, type StoredLayer } from '../../db/schema/index.ts';
 import { getStorage } from '../../storage/index.ts';
 import { currentBoard, sameIds } from './boards.ts';
-import { purgeProjectPagesById } from '../core/page-purges.ts';
+import { purgeProjectPagesById } from '../core/index.ts';
 import { log } from '../../log.ts';
 import { copyBoardIntoVersions, copyBomIntoVersions, readWaitingVersionBoms, versionSourceFiles } from './version-boards.ts';
 import type { PlacementError } from '../../../lib/contract/schemas/eda.ts';

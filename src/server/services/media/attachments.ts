@@ -17,7 +17,7 @@ import { getStorage, withLocalFile } from '../../storage/index.ts';
 import { DOWNLOAD_LINK_SECONDS } from '../../storage/s3.ts';
 import { newPublicId } from '../../lib/ids.ts';
 import { ATTACHMENT_MAX_BYTES } from './uploads.ts';
-import { isPublishedFor } from '../core/published-projects.ts';
+import { isPublishedFor } from '../core/index.ts';
 
 
 /** A file attached to content: either an upload of the user or an existing attachment. */

@@ -17,7 +17,7 @@ import { prepareForWeb } from '../../media/prepare.ts';
 import { probeVideo } from '../../media/probe.ts';
 import { getStorage } from '../../storage/index.ts';
 import { removeTusUpload, tusFilePath } from '../../storage/tus-store.ts';
-import { purgeVideoPages } from '../core/page-purges.ts';
+import { purgeVideoPages } from '../core/index.ts';
 import { log } from '../../log.ts';
 
 /** Starts after which a video is failed rather than processed again (each start a crash). */

@@ -14,7 +14,7 @@ import { videos, videoUploads } from '../../db/schema/index.ts';
 import { getConfig } from '../../config.ts';
 import { VIDEO_JOB_MAX_MS } from '../../media/limits.ts';
 import { AppError, type ErrorKey as ServerErrorKey } from '../../http/errors.ts';
-import { hitMemberRateLimitById } from '../core/rate-limit.ts';
+import { hitMemberRateLimitById } from '../core/index.ts';
 import { removeTusUpload, tusStore } from '../../storage/tus-store.ts';
 import { safeFileName } from './uploads.ts';
 import { queueVideo, startProcessingUploaded } from './videos.ts';

@@ -14,7 +14,7 @@ import { getDb } from '../../db/client.ts';
 import { credentials, DIGEST_FREQUENCIES, emailPreferences, messages, NOTIFICATION_KINDS, projects, users, type DigestFrequency, type NotificationKind } from '../../db/schema/index.ts';
 import { MESSAGE_KINDS_OF } from './notification-settings.ts';
 import { digestMail, type DigestLine } from '../../mail/templates.ts';
-import { canSendMail, sendMail } from '../core/mail.ts';
+import { canSendMail, sendMail } from '../core/index.ts';
 
 /** The kinds a digest may tell about, with the message kind each stands for. */
 const DIGEST_KINDS = { comments: 'comment', replies: 'reply', stars: 'star' } as const;

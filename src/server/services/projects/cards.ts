@@ -7,9 +7,9 @@ import type { z } from 'zod';
 import type { userRefSchema } from '../../../lib/contract/schemas/common.ts';
 import type { projectCardSchema, tagRefSchema } from '../../../lib/contract/schemas/projects.ts';
 import type { Page, Paging } from '../../lib/paging.ts';
-import { isListed } from '../core/published-projects.ts';
+import { isListed } from '../core/index.ts';
 import { COUNT_LIMIT, countUpTo, estimateMatches, resolveTotal, type ProjectTotal } from './totals.ts';
-import { storedImageWidth } from '../media/uploads.ts';
+import { storedImageWidth } from '../media/index.ts';
 
 export type TagRef = z.infer<typeof tagRefSchema>;
 

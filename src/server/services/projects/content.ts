@@ -11,8 +11,8 @@ import { attachments, projects, uploads, type ProjectContent } from '../../db/sc
 import { AppError } from '../../http/errors.ts';
 import { z } from '../../http/validation.ts';
 import { fileUrl } from '../../storage/index.ts';
-import { findOwnImageUpload } from '../media/uploads.ts';
-import type { ResolvedAttachment } from '../media/attachments.ts';
+import { findOwnImageUpload } from '../media/index.ts';
+import type { ResolvedAttachment } from '../media/index.ts';
 import { planTags, type NewTag, type TagEntry } from './member-tags.ts';
 import type { contentFileSchema } from '../../../lib/contract/schemas/projects.ts';
 

@@ -3,13 +3,13 @@ import type { Locale } from '../../../lib/i18n.ts';
 import { getDb } from '../../db/client.ts';
 import { attachments, follows, likes, projects, projectTags, stars, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
-import { listProjectBoards } from '../eda/boards.ts';
-import { listProjectVideos } from '../media/videos.ts';
-import type { PublishedProjectRef } from '../core/published-projects.ts';
+import { listProjectBoards } from '../eda/index.ts';
+import { listProjectVideos } from '../media/index.ts';
+import type { PublishedProjectRef } from '../core/index.ts';
 import { cardColumns, shareImage, toCards, type ProjectCard } from './cards.ts';
 import type { z } from 'zod';
 import type { attachmentInfoSchema, projectDetailSchema } from '../../../lib/contract/schemas/projects.ts';
-import { isListed, isPublishedFor } from '../core/published-projects.ts';
+import { isListed, isPublishedFor } from '../core/index.ts';
 
 export type AttachmentInfo = z.infer<typeof attachmentInfoSchema>;
 

@@ -77,6 +77,16 @@ export async function countDrafts(userId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** `user/getUserProjectStatusCount`: published projects and drafts in the draft box. */
+export async function countUserProjectStatus(userId: number): Promise<{ published: number; draft: number }> {
+  const db = getDb();
+  const [published] = await db
+    .select({ n: count() })
+    .from(projects)
+    .where(and(eq(projects.ownerId, userId), eq(projects.status, 'published')));
+  return { published: published?.n ?? 0, draft: await countDrafts(userId) };
+}
+
 /** The user's drafts, most recently saved first. */
 export async function listDrafts(userId: number, paging: { page: number; pageSize: number }): Promise<Page<DraftItem>> {
   const db = getDb();

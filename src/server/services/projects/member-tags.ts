@@ -9,7 +9,7 @@ import { cleanTagName, tagNameProblem, tagSlugOf, type TagNameProblem } from '..
 import { getDb, type Tx } from '../../db/client.ts';
 import { tagAliases, tags } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
-import { hitMemberRateLimitById } from '../core/rate-limit.ts';
+import { hitMemberRateLimitById } from '../core/index.ts';
 
 /** A tag as content names it: the slug of an existing tag, or the name of a new one. */
 export type TagEntry = string | { name: string };

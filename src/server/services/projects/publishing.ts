@@ -4,22 +4,21 @@
  * starts from. Only the owner may change a project; counts and owners never come from the client.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import { purgeProjectPages } from '../core/page-purges.ts';
+import { purgeProjectPages, renderDescription } from '../core/index.ts';
 import { getDb } from '../../db/client.ts';
 import { attachments, drafts, projects, projectTags, tags, type ProjectContent } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { z } from '../../http/validation.ts';
-import { guessKinds, syncProjectAttachments } from '../media/attachments.ts';
-import { planProjectEda, startProjectEda } from '../eda/boards.ts';
+import { guessKinds, syncProjectAttachments } from '../media/index.ts';
+import { planProjectEda, startProjectEda } from '../eda/index.ts';
 import { findOwnDraft, storeDraft } from './drafts.ts';
 import { newPublicId } from '../../lib/ids.ts';
 import { projectSearchText } from './search.ts';
-import { renderDescription } from '../core/markdown.ts';
 import { describeContentFiles, projectContentSchema, resolveContent, type ContentFile, type ResolvedContent } from './content.ts';
 import type { saveResultSchema } from '../../../lib/contract/schemas/projects.ts';
-import { assertEmailVerified } from '../accounts/account-email.ts';
+import { assertEmailVerified } from '../accounts/index.ts';
 import { checkNewTagAllowance, createMemberTags } from './member-tags.ts';
-import { announceActivities, recordActivity } from '../notifications/activities.ts';
+import { announceActivities, recordActivity } from '../notifications/index.ts';
 import { amendLatestVersion, assertVersionNameFree, ensureFirstVersion, FIRST_VERSION_NAME, latestVersionName, pruneRetiredBoards, releaseVersion, versionInputSchema, type VersionInput } from './versions.ts';
 import { purgeRemixedProject, recountRemixes } from './remixes.ts';
 

@@ -7,9 +7,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { getDb, type Executor } from '../../db/client.ts';
 import { likes, projects, stars } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
-import { notifyProjectLiked, notifyProjectStarred } from '../notifications/notifications.ts';
-import { purgeProjectConversation } from '../core/page-purges.ts';
-import { isPublishedFor } from '../core/published-projects.ts';
+import { notifyProjectLiked, notifyProjectStarred } from '../notifications/index.ts';
+import { purgeProjectConversation, isPublishedFor } from '../core/index.ts';
 
 export interface ReactionChange {
   /** The state now. */

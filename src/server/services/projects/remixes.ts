@@ -14,10 +14,8 @@ import { getStorage } from '../../storage/index.ts';
 import { cardColumns, toCards, type ProjectCard } from './cards.ts';
 import { countDrafts, DRAFTS_MAX } from './drafts.ts';
 import { newPublicId } from '../../lib/ids.ts';
-import { purgeProjectConversation } from '../core/page-purges.ts';
-import { hitMemberRateLimitById } from '../core/rate-limit.ts';
-import { copyUpload, findUploadByUrl } from '../media/uploads.ts';
-import { isListed, isPublishedFor } from '../core/published-projects.ts';
+import { purgeProjectConversation, hitMemberRateLimitById, isListed, isPublishedFor } from '../core/index.ts';
+import { copyUpload, findUploadByUrl } from '../media/index.ts';
 
 /** The project a remix is based on, as the remix's page and form name it. */
 export interface RemixSource {

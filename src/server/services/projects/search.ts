@@ -43,7 +43,7 @@ import { cappedMatches, COUNT_LIMIT, countUpTo, estimateMatches, projectRows, re
 import { tagIdsWithChildren } from './tags.ts';
 import type { z } from 'zod';
 import type { searchPageSchema, searchResultSchema } from '../../../lib/contract/schemas/projects.ts';
-import { isListed } from '../core/published-projects.ts';
+import { isListed } from '../core/index.ts';
 
 export type SearchSort = 'relevance' | 'newest' | 'stars';
 

@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors.ts';
 import { tagName } from './cards.ts';
 import type { z } from 'zod';
 import type { TagSuggestion, tagDetailSchema, tagNodeSchema } from '../../../lib/contract/schemas/projects.ts';
-import { isListed } from '../core/published-projects.ts';
+import { isListed } from '../core/index.ts';
 
 export type TagNode = z.infer<typeof tagNodeSchema>;
 

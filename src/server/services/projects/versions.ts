@@ -16,13 +16,12 @@ import { attachments, boards, bomLines, edaDocuments, projects, projectVersions,
 import { AppError } from '../../http/errors.ts';
 import { z as zod } from '../../http/validation.ts';
 import { fileUrl, getStorage } from '../../storage/index.ts';
-import { recordActivity } from '../notifications/activities.ts';
-import { answerDownload } from '../media/attachments.ts';
-import { boardKeys, boardsVersionsShow, currentBoard } from '../eda/boards.ts';
-import { copyBoardIntoVersions, versionBoardOf } from '../eda/version-boards.ts';
+import { recordActivity } from '../notifications/index.ts';
+import { answerDownload } from '../media/index.ts';
+import { boardKeys, boardsVersionsShow, currentBoard, copyBoardIntoVersions, versionBoardOf } from '../eda/index.ts';
 import { newPublicId } from '../../lib/ids.ts';
 import { projectTabPath } from '../../../lib/project-tabs.ts';
-import { isPublishedFor, findPublishedProject } from '../core/published-projects.ts';
+import { isPublishedFor, findPublishedProject } from '../core/index.ts';
 import type { FeedEntry } from '../../lib/syndication.ts';
 
 export type VersionInfo = z.infer<typeof versionSchema>;

@@ -18,8 +18,7 @@ import { getDb } from '../../db/client.ts';
 import { donations, projects, type DonationProvider } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { parseInput, z } from '../../http/validation.ts';
-import { purgeDonationPages } from '../core/page-purges.ts';
-import { isPublished } from '../core/published-projects.ts';
+import { purgeDonationPages, isPublished } from '../core/index.ts';
 
 /** How this site takes donations: through Stripe Checkout, on another site's page, or not at all. */
 export type DonationMode = { kind: 'stripe' } | { kind: 'external'; url: string } | { kind: 'closed' };

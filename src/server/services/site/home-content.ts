@@ -3,7 +3,7 @@ import type { Locale } from '../../../lib/i18n.ts';
 import { getDb } from '../../db/client.ts';
 import { banners, collections, donations, projects } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
-import { storedImageWidth } from '../media/uploads.ts';
+import { storedImageWidth } from '../media/index.ts';
 import type { z } from 'zod';
 import type { bannerSchema, donationSchema } from '../../../lib/contract/schemas/site.ts';
 import type { Page } from '../../lib/paging.ts';

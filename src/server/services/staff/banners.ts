@@ -9,7 +9,7 @@ import { banners } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { pageTags } from '../../page-cache/tags.ts';
 import type { bannerSaveInputSchema, StaffBanner } from '../../../lib/contract/schemas/staff.ts';
-import { findOwnImageUpload, findImageUpload } from '../media/uploads.ts';
+import { findOwnImageUpload, findImageUpload } from '../media/index.ts';
 import { staffWrite, type StaffActor } from './staff-writes.ts';
 
 type BannerRow = typeof banners.$inferSelect;

@@ -10,7 +10,7 @@ import { collectionProjects, collections, projects } from '../../db/schema/index
 import { AppError } from '../../http/errors.ts';
 import { pageTags } from '../../page-cache/tags.ts';
 import type { collectionSaveInputSchema, StaffCollection } from '../../../lib/contract/schemas/staff.ts';
-import { findImageUpload, findOwnImageUpload } from '../media/uploads.ts';
+import { findImageUpload, findOwnImageUpload } from '../media/index.ts';
 import type { OperatorImage } from './banners.ts';
 import { staffWrite, type StaffActor } from './staff-writes.ts';
 

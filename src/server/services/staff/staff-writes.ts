@@ -9,8 +9,8 @@ import { TransactionRollbackError } from 'drizzle-orm';
 import { getDb, type Tx } from '../../db/client.ts';
 import { purgePages } from '../../page-cache/tags.ts';
 import { writeAudit } from './moderation.ts';
-import { requireRole } from '../accounts/roles.ts';
-import type { SessionUser } from '../accounts/sessions.ts';
+import { requireRole } from '../accounts/index.ts';
+import type { SessionUser } from '../accounts/index.ts';
 
 /** Who acts: a member of staff through the site, or the operator at the console (`npm run ops`). */
 export type StaffActor = { kind: 'member'; user: SessionUser | null } | { kind: 'operator' };

@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../../server/http/endpoint.ts';
 import { pagingSchema } from '../../../../server/http/validation.ts';
-import { listAudit } from '../../../../server/services/staff/moderation.ts';
+import { listAudit } from '../../../../server/services/staff/index.ts';
 import { auditPageSchema } from '../../../../lib/contract/schemas/moderation.ts';
 
 export const { GET, POST, ALL, contract } = defineEndpoint({

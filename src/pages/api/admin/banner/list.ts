@@ -1,7 +1,7 @@
 import { defineEndpoint } from '../../../../server/http/endpoint.ts';
 import { z } from '../../../../server/http/validation.ts';
 import { staffBannerSchema } from '../../../../lib/contract/schemas/staff.ts';
-import { listStaffBanners } from '../../../../server/services/staff/banners.ts';
+import { listStaffBanners } from '../../../../server/services/staff/index.ts';
 
 export const { GET, POST, ALL, contract } = defineEndpoint({
   auth: true,

@@ -1,8 +1,7 @@
 import { defineEndpoint } from '../../../../server/http/endpoint.ts';
-import { staffMember } from '../../../../server/services/staff/staff-writes.ts';
+import { staffMember, saveBanner } from '../../../../server/services/staff/index.ts';
 import { bannerSaveInputSchema, changeOf, staffBannerSchema } from '../../../../lib/contract/schemas/staff.ts';
 import { EXAMPLE_IDS } from '../../../../lib/contract/schemas/examples.ts';
-import { saveBanner } from '../../../../server/services/staff/banners.ts';
 
 export const { POST, ALL, contract } = defineEndpoint({
   auth: true,

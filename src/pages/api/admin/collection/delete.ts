@@ -1,8 +1,7 @@
 import { defineEndpoint } from '../../../../server/http/endpoint.ts';
-import { staffMember } from '../../../../server/services/staff/staff-writes.ts';
+import { staffMember, deleteCollection } from '../../../../server/services/staff/index.ts';
 import { collectionRefInputSchema, okResultSchema } from '../../../../lib/contract/schemas/staff.ts';
 import { EXAMPLE_IDS } from '../../../../lib/contract/schemas/examples.ts';
-import { deleteCollection } from '../../../../server/services/staff/collections.ts';
 
 export const { POST, ALL, contract } = defineEndpoint({
   auth: true,

@@ -1,8 +1,7 @@
 import { defineEndpoint } from '../../../../server/http/endpoint.ts';
-import { staffMember } from '../../../../server/services/staff/staff-writes.ts';
+import { staffMember, reorderCollection } from '../../../../server/services/staff/index.ts';
 import { changeOf, collectionReorderInputSchema, staffCollectionSchema } from '../../../../lib/contract/schemas/staff.ts';
 import { EXAMPLE_IDS } from '../../../../lib/contract/schemas/examples.ts';
-import { reorderCollection } from '../../../../server/services/staff/collections.ts';
 
 export const { POST, ALL, contract } = defineEndpoint({
   auth: true,

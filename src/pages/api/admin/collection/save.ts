@@ -1,7 +1,6 @@
 import { defineEndpoint } from '../../../../server/http/endpoint.ts';
-import { staffMember } from '../../../../server/services/staff/staff-writes.ts';
+import { staffMember, saveCollection } from '../../../../server/services/staff/index.ts';
 import { changeOf, collectionSaveInputSchema, staffCollectionSchema } from '../../../../lib/contract/schemas/staff.ts';
-import { saveCollection } from '../../../../server/services/staff/collections.ts';
 
 export const { POST, ALL, contract } = defineEndpoint({
   auth: true,

@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../../../../server/http/endpoint.ts';
-import { restoreContent, restoreInputSchema } from '../../../../server/services/staff/moderation.ts';
+import { restoreContent, restoreInputSchema } from '../../../../server/services/staff/index.ts';
 import { contentRestoredSchema } from '../../../../lib/contract/schemas/moderation.ts';
 import { EXAMPLE_IDS } from '../../../../lib/contract/schemas/examples.ts';
 

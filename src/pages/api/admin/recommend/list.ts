@@ -1,7 +1,7 @@
 import { defineEndpoint } from '../../../../server/http/endpoint.ts';
 import { z } from '../../../../server/http/validation.ts';
 import { pinnedProjectSchema } from '../../../../lib/contract/schemas/staff.ts';
-import { listPinnedProjects } from '../../../../server/services/staff/recommendations.ts';
+import { listPinnedProjects } from '../../../../server/services/staff/index.ts';
 
 export const { GET, POST, ALL, contract } = defineEndpoint({
   auth: true,

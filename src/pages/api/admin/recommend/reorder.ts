@@ -1,9 +1,8 @@
 import { defineEndpoint } from '../../../../server/http/endpoint.ts';
-import { staffMember } from '../../../../server/services/staff/staff-writes.ts';
+import { staffMember, reorderPinned } from '../../../../server/services/staff/index.ts';
 import { z } from '../../../../server/http/validation.ts';
 import { changeOf, pinnedProjectSchema, recommendReorderInputSchema } from '../../../../lib/contract/schemas/staff.ts';
 import { EXAMPLE_IDS } from '../../../../lib/contract/schemas/examples.ts';
-import { reorderPinned } from '../../../../server/services/staff/recommendations.ts';
 
 export const { POST, ALL, contract } = defineEndpoint({
   auth: true,

@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../../server/http/endpoint.ts';
 import { pagingSchema, z } from '../../../../server/http/validation.ts';
-import { listReports } from '../../../../server/services/staff/moderation.ts';
+import { listReports } from '../../../../server/services/staff/index.ts';
 import { reportPageSchema } from '../../../../lib/contract/schemas/moderation.ts';
 
 export const { GET, POST, ALL, contract } = defineEndpoint({

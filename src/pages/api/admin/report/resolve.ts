@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../../../../server/http/endpoint.ts';
-import { resolveInputSchema, resolveReport } from '../../../../server/services/staff/moderation.ts';
+import { resolveInputSchema, resolveReport } from '../../../../server/services/staff/index.ts';
 import { reportResolvedSchema } from '../../../../lib/contract/schemas/moderation.ts';
 import { EXAMPLE_IDS } from '../../../../lib/contract/schemas/examples.ts';
 

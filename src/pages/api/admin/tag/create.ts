@@ -1,7 +1,6 @@
 import { defineEndpoint } from '../../../../server/http/endpoint.ts';
-import { staffMember } from '../../../../server/services/staff/staff-writes.ts';
+import { staffMember, createTag } from '../../../../server/services/staff/index.ts';
 import { changeOf, staffTagSchema, tagCreateInputSchema } from '../../../../lib/contract/schemas/staff.ts';
-import { createTag } from '../../../../server/services/staff/tags.ts';
 
 export const { POST, ALL, contract } = defineEndpoint({
   auth: true,

@@ -1,7 +1,7 @@
 import { defineEndpoint } from '../../../../server/http/endpoint.ts';
 import { z } from '../../../../server/http/validation.ts';
 import { staffTagSchema } from '../../../../lib/contract/schemas/staff.ts';
-import { listStaffTags } from '../../../../server/services/staff/tags.ts';
+import { listStaffTags } from '../../../../server/services/staff/index.ts';
 
 export const { GET, POST, ALL, contract } = defineEndpoint({
   auth: true,

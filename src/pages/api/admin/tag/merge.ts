@@ -1,8 +1,7 @@
 import { defineEndpoint } from '../../../../server/http/endpoint.ts';
-import { staffMember } from '../../../../server/services/staff/staff-writes.ts';
+import { staffMember, mergeTags } from '../../../../server/services/staff/index.ts';
 import { changeOf, staffTagSchema, tagMergeInputSchema } from '../../../../lib/contract/schemas/staff.ts';
 import { EXAMPLE_IDS } from '../../../../lib/contract/schemas/examples.ts';
-import { mergeTags } from '../../../../server/services/staff/tags.ts';
 
 export const { POST, ALL, contract } = defineEndpoint({
   auth: true,

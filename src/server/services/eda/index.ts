@@ -1,0 +1,9 @@
+/**
+ * A project's electronics: boards rendered from its Gerbers, its BOM and placements, for the
+ * project and for the versions waiting on them. The rendering itself runs in the job queue.
+ *
+ * Other folders reach this one only through this file (`.dependency-cruiser.cjs` checks it).
+ */
+export { boardKeys, boardsVersionsShow, currentBoard, exportProjectBom, getEdaDetail, listProjectBoards, planProjectEda, resumePendingEda, startProjectEda, streamFabricationZip } from './boards.ts';
+export { processBoardJob, processDocumentsJob } from './processing.ts';
+export { copyBoardIntoVersions, versionBoardOf } from './version-boards.ts';
