@@ -17,7 +17,7 @@ import { MAKE_IMAGES_MAX, MAKE_NOTE_MAX_CHARACTERS } from '../services/community
 import { MASK_COLORS } from './images.ts';
 
 /** Where the demo content lives, from the source tree (the server runs its sources directly). */
-export const DEMO_CONTENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../seed/demo');
+export const DEMO_CONTENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../seed/demo');
 
 const slug = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case letters, digits and single hyphens');
 const colour = z.string().regex(/^#[0-9a-f]{6}$/i, 'a colour like #0f5a2a');

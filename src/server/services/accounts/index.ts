@@ -10,3 +10,4 @@ export { hasRole, isUserRole, requireRole, setRoleByEmail } from './roles.ts';
 export { createSession, deleteExpiredSessions, findSession, invalidateSession, type SessionUser } from './sessions.ts';
 export { buildReturnLocation, consumeSsoCode, deleteStaleSsoCodes, exchangeSsoCode, exchangeSsoCodeInBrowser, issueSsoCode, issueWebviewCode, SSO_CODE_TTL_MS, type RequestMeta } from './sso-codes.ts';
 export { authenticate, loginSchema, registerAccount, registerSchema, signIn, signUp } from './sso.ts';
+export { memberProfileColumns, memberRefColumns, toUserInfo, toUserProfile, type MemberProfileRow } from './member-projection.ts';

@@ -16,6 +16,7 @@ import {
 import { getDb } from '../../db/client.ts';
 import { userUrlAliases, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
+import { memberProfileColumns, toUserInfo } from './member-projection.ts';
 import { newPublicId } from '../../lib/ids.ts';
 import { countUnreadMessages } from '../notifications/index.ts';
 import { findOwnImageUpload } from '../media/index.ts';
@@ -47,19 +48,9 @@ export async function generateCustomUrl(nickname: string): Promise<string> {
 /** `user/getUserInfo`: the signed-in member with their number of unread messages. */
 export async function getUserInfo(userId: number): Promise<UserInfo> {
   const db = getDb();
-  const [[user], unread] = await Promise.all([db.select().from(users).where(eq(users.id, userId)).limit(1), countUnreadMessages(userId)]);
+  const [[user], unread] = await Promise.all([db.select(memberProfileColumns).from(users).where(eq(users.id, userId)).limit(1), countUnreadMessages(userId)]);
   if (!user) throw new AppError('unauthorized');
-  return {
-    id: user.id,
-    url: user.customUrl,
-    nickname: user.nickname,
-    avatar: user.avatar,
-    bio: user.bio,
-    location: user.location,
-    website: user.website,
-    createdAt: user.createdAt.toISOString(),
-    unreadMessages: unread,
-  };
+  return toUserInfo(user, unread);
 }
 
 const custom = (problem: string | null, ctx: z.RefinementCtx) => {

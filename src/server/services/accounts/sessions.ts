@@ -4,6 +4,7 @@ import { getDb } from '../../db/client.ts';
 import { messages, sessions, users } from '../../db/schema/index.ts';
 import type { UserRole } from '../../db/schema/index.ts';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
+import { memberProfileColumns, toUserInfo } from './member-projection.ts';
 
 /** Sessions last 30 days and are extended when used in their second half. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -46,13 +47,7 @@ export async function findSession(
   const tokenHash = hashToken(token);
   const [row] = await db
     .select({
-      id: users.id,
-      url: users.customUrl,
-      nickname: users.nickname,
-      avatar: users.avatar,
-      bio: users.bio,
-      location: users.location,
-      website: users.website,
+      ...memberProfileColumns,
       role: users.role,
       locale: users.locale,
       createdAt: users.createdAt,
@@ -71,17 +66,7 @@ export async function findSession(
     await db.update(sessions).set({ expiresAt, lastSeenAt: new Date() }).where(eq(sessions.tokenHash, tokenHash));
   }
   const user: SessionUser = { id: row.id, url: row.url, nickname: row.nickname, avatar: row.avatar, role: row.role };
-  const viewer: UserInfo = {
-    id: row.id,
-    url: row.url,
-    nickname: row.nickname,
-    avatar: row.avatar,
-    bio: row.bio,
-    location: row.location,
-    website: row.website,
-    createdAt: row.createdAt.toISOString(),
-    unreadMessages: Number(row.unreadMessages),
-  };
+  const viewer = toUserInfo(row, Number(row.unreadMessages));
   return { user, viewer, expiresAt, locale: row.locale };
 }
 

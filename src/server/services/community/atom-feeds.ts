@@ -13,7 +13,7 @@ import { AppError } from '../../http/errors.ts';
 import { cardTags, shareImage, tagName, tagIdsWithChildren, listVersionFeedEntries } from '../projects/index.ts';
 import { findUserByUrl } from './members.ts';
 import { listLogFeedEntries } from './logs.ts';
-import { isListed } from '../core/index.ts';
+import { isListed, publishedProjectById } from '../core/index.ts';
 import type { FeedEntry } from '../../lib/syndication.ts';
 
 /** Entries per feed: a reader polling daily misses nothing unless 30 projects a day appear. */
@@ -96,7 +96,7 @@ export async function listProjectFeed(publicId: string, limit = FEED_SIZE): Prom
     .select({ id: projects.id, ownerId: projects.ownerId, title: projects.title, ownerUrl: users.customUrl, ownerNickname: users.nickname })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.ownerId))
-    .where(and(eq(projects.publicId, publicId), isListed))
+    .where(publishedProjectById(publicId, 'listed'))
     .limit(1);
   if (!row) throw new AppError('project_not_found');
   const owner = { url: row.ownerUrl, nickname: row.ownerNickname };

@@ -8,7 +8,7 @@ import { getDb, type Database, type Executor } from '../../db/client.ts';
 import { activities, feedEntries, follows, projects, projectTags, tags, users, type FollowKind } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { notifyFollowed } from '../notifications/index.ts';
-import { purgeFollowPages, isListed } from '../core/index.ts';
+import { purgeFollowPages, isListed, publishedProjectById } from '../core/index.ts';
 
 /** How many of a target's latest activities a new follow copies into the follower's feed. */
 export const FOLLOW_BACKFILL = 5;
@@ -51,7 +51,7 @@ async function resolveTarget(db: Executor, { kind, target }: FollowTargetRef, { 
         ? await db
             .select({ id: projects.id })
             .from(projects)
-            .where(and(eq(projects.publicId, target), followable ? isListed : undefined))
+            .where(followable ? publishedProjectById(target, 'listed') : eq(projects.publicId, target))
             .limit(1)
         : await db.select({ id: tags.id }).from(tags).where(eq(tags.slug, target)).limit(1);
   if (!row) throw new AppError(NOT_FOUND[kind]);

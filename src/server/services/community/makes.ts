@@ -15,7 +15,7 @@ import { parseInput, z as zod } from '../../http/validation.ts';
 import { fileUrl } from '../../storage/index.ts';
 import { announceActivities, forgetActivities, recordActivity, notifyProjectMade } from '../notifications/index.ts';
 import { assertEmailVerified } from '../accounts/index.ts';
-import { purgeProjectConversation, hitMemberRateLimitById, visibleTo, isListed, isPublishedFor } from '../core/index.ts';
+import { purgeProjectConversation, hitMemberRateLimitById, visibleTo, isListed, isPublishedFor, publishedProjectById } from '../core/index.ts';
 import type { Page } from '../../lib/paging.ts';
 
 export type MakeItem = z.infer<typeof makeItemSchema>;
@@ -109,14 +109,14 @@ export async function submitMake(userId: number, rawInput: MakeSubmitInput): Pro
   await assertEmailVerified(userId);
   const db = getDb();
   // A make shows a build to everyone: a project the public cannot see takes none, its owner's included.
-  const [project] = await db.select({ id: projects.id, publicId: projects.publicId }).from(projects).where(and(eq(projects.publicId, input.id), isListed)).limit(1);
+  const [project] = await db.select({ id: projects.id, publicId: projects.publicId }).from(projects).where(publishedProjectById(input.id, 'listed')).limit(1);
   if (!project) throw new AppError('project_not_found');
   const imageIds = await resolveOwnImages(userId, imageRefs);
   let linkProjectId: number | null = null;
   if (input.link) {
     const linked = linkedProjectId(input.link);
     if (linked) {
-      const [row] = await db.select({ id: projects.id }).from(projects).where(and(eq(projects.publicId, linked), isListed)).limit(1);
+      const [row] = await db.select({ id: projects.id }).from(projects).where(publishedProjectById(linked, 'listed')).limit(1);
       if (!row) throw new AppError('validation', { link: 'make_link' });
       linkProjectId = row.id;
     }
@@ -176,7 +176,7 @@ export async function listProjectMakes(publicId: string, paging: { page: number;
   const [project] = await getDb()
     .select({ id: projects.id, makeCount: projects.makeCount })
     .from(projects)
-    .where(and(eq(projects.publicId, publicId), isPublishedFor(viewerId)))
+    .where(publishedProjectById(publicId, { viewerId }))
     .limit(1);
   if (!project) throw new AppError('project_not_found');
   const where = and(eq(makes.projectId, project.id), makerVisible(viewerId));

@@ -15,8 +15,9 @@ import { slugify } from '../../../lib/slug.ts';
 import { getDb, type Tx } from '../../db/client.ts';
 import { memberCollectionProjects, memberCollections, projects, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
+import { memberRefColumns } from '../accounts/index.ts';
 import { cardColumns, cardTags, shareImage, toCards } from '../projects/index.ts';
-import { purgeMemberCollectionPages, isPublishedFor } from '../core/index.ts';
+import { purgeMemberCollectionPages, isPublishedFor, findPublishedProject } from '../core/index.ts';
 import { getPublicUser } from './members.ts';
 import type { Paging } from '../../lib/paging.ts';
 
@@ -94,12 +95,7 @@ async function readCollectionRows(
 
 async function ownerById(db: Reader, userId: number): Promise<Owner> {
   const [row] = await db
-    .select({
-      id: users.id,
-      url: users.customUrl,
-      nickname: users.nickname,
-      avatar: users.avatar,
-    })
+    .select(memberRefColumns)
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
@@ -200,12 +196,7 @@ export function saveMemberCollection(userId: number, input: CollectionSaveInput)
 export function addToMemberCollection(userId: number, slug: string, publicId: string): Promise<CollectionChange> {
   return writeOwn(userId, async (tx, owner) => {
     const row = await lockOwnCollection(tx, userId, slug);
-    const [project] = await tx
-      .select({ id: projects.id })
-      .from(projects)
-      .where(and(eq(projects.publicId, publicId), isPublishedFor(userId)))
-      .limit(1);
-    if (!project) throw new AppError('project_not_found');
+    const project = await findPublishedProject(publicId, userId, tx);
     const [stats] = await tx
       .select({ n: countRows(), last: max(memberCollectionProjects.position) })
       .from(memberCollectionProjects)

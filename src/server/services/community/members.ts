@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '../../db/client.ts';
 import { follows, projects, stars, userUrlAliases, users, videos } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
+import { memberProfileColumns, toUserProfile } from '../accounts/index.ts';
 import type { z } from 'zod';
 import type { publicUserSchema } from '../../../lib/contract/schemas/users.ts';
 import { visibleTo, isListed } from '../core/index.ts';
@@ -18,7 +19,7 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 export async function findUserByUrl(url: string, viewerId: number | null = null): Promise<{ user: PublicUser } | { movedTo: string }> {
   const db = getDb();
   const [row] = await db
-    .select()
+    .select(memberProfileColumns)
     .from(users)
     .where(and(eq(users.customUrl, url), visibleTo(users.hiddenAt, users.id, viewerId)))
     .limit(1);
@@ -49,14 +50,7 @@ export async function findUserByUrl(url: string, viewerId: number | null = null)
     .where(eq(users.id, row.id));
   return {
     user: {
-      id: row.id,
-      url: row.customUrl,
-      nickname: row.nickname,
-      avatar: row.avatar,
-      bio: row.bio,
-      location: row.location,
-      website: row.website,
-      createdAt: row.createdAt.toISOString(),
+      ...toUserProfile(row),
       counts: { projects: counts?.projects ?? 0, stars: counts?.stars ?? 0, videos: counts?.videos ?? 0, followers: counts?.followers ?? 0, following: counts?.following ?? 0 },
       followedByViewer: counts?.followedByViewer ?? false,
     },

@@ -5,7 +5,7 @@
  */
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { getDb } from '../../db/client.ts';
+import { getDb, type Executor } from '../../db/client.ts';
 import { projects, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 
@@ -50,16 +50,31 @@ export interface PublishedProjectRef {
 }
 
 /**
- * The internal id and owner of a published project `viewerId` may see (a hidden one only for its
- * owner and staff), or a 404 `project_not_found`.
+ * Who a lookup finds a published project for: `'listed'`, what everyone may find (not hidden);
+ * `'published'`, hidden or not (staff tools, and an owner's own writes, which check the owner
+ * next); `{ viewerId }`, a hidden one only for its owner and staff (`null`: a guest).
  */
-export async function findPublishedProject(publicId: string, viewerId: number | null = null): Promise<PublishedProjectRef> {
-  const [row] = await getDb()
+export type ProjectAudience = 'listed' | 'published' | { viewerId: number | null };
+
+/**
+ * The condition "the published project `publicId`, as `audience` may see it", for the lookups that
+ * read more of the project than its id (a feed's title, a remix's content) or lock its row.
+ */
+export function publishedProjectById(publicId: string, audience: ProjectAudience): SQL {
+  const rule = audience === 'listed' ? isListed : audience === 'published' ? isPublished : isPublishedFor(audience.viewerId);
+  return and(eq(projects.publicId, publicId), rule)!;
+}
+
+/**
+ * The internal id and owner of a published project `viewerId` may see (a hidden one only for its
+ * owner and staff), or a 404 `project_not_found`; in the caller's transaction when given `db`.
+ */
+export async function findPublishedProject(publicId: string, viewerId: number | null = null, db: Executor = getDb()): Promise<PublishedProjectRef> {
+  const [row] = await db
     .select({ id: projects.id, ownerId: projects.ownerId })
     .from(projects)
-    .where(and(eq(projects.publicId, publicId), isPublishedFor(viewerId)))
+    .where(publishedProjectById(publicId, { viewerId }))
     .limit(1);
   if (!row) throw new AppError('project_not_found');
   return row;
 }
-

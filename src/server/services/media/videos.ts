@@ -13,7 +13,7 @@ import { sendJob, VIDEO_EXPIRE_SECONDS } from '../../jobs/queue.ts';
 import { fileUrl, getStorage } from '../../storage/index.ts';
 import { newPublicId } from '../../lib/ids.ts';
 import { signPath, verifySignedPath } from './signing.ts';
-import { purgeVideoPages, visibleTo } from '../core/index.ts';
+import { purgeVideoPages, visibleTo, publishedProjectById } from '../core/index.ts';
 import { log } from '../../log.ts';
 import type { Page } from '../../lib/paging.ts';
 import { hashToken } from '../../lib/tokens.ts';
@@ -72,7 +72,7 @@ async function ownPublishedProject(userId: number, publicId: string): Promise<nu
   const [row] = await getDb()
     .select({ id: projects.id })
     .from(projects)
-    .where(and(eq(projects.publicId, publicId), eq(projects.ownerId, userId), eq(projects.status, 'published')));
+    .where(and(publishedProjectById(publicId, 'published'), eq(projects.ownerId, userId)));
   if (!row) throw new AppError('project_not_found');
   return row.id;
 }
@@ -169,7 +169,7 @@ export async function listVideos(
     filters.push(eq(videos.ownerId, owner.id));
   }
   if (query.projectId) {
-    const [project] = await db.select({ id: projects.id }).from(projects).where(and(eq(projects.publicId, query.projectId), eq(projects.status, 'published')));
+    const [project] = await db.select({ id: projects.id }).from(projects).where(publishedProjectById(query.projectId, 'published'));
     if (!project) throw new AppError('project_not_found');
     filters.push(eq(videos.projectId, project.id));
   }

@@ -9,7 +9,7 @@ import type { PublishedProjectRef } from '../core/index.ts';
 import { cardColumns, shareImage, toCards, type ProjectCard } from './cards.ts';
 import type { z } from 'zod';
 import type { attachmentInfoSchema, projectDetailSchema } from '../../../lib/contract/schemas/projects.ts';
-import { isListed, isPublishedFor } from '../core/index.ts';
+import { isListed, publishedProjectById } from '../core/index.ts';
 
 export type AttachmentInfo = z.infer<typeof attachmentInfoSchema>;
 
@@ -58,7 +58,7 @@ export async function findProjectDetail(
     })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.ownerId))
-    .where(and(eq(projects.publicId, publicId), isPublishedFor(viewerId)))
+    .where(publishedProjectById(publicId, { viewerId }))
     .limit(1);
   if (!row) throw new AppError('project_not_found');
   const [cards, files, boardRows, videoRows] = await Promise.all([

@@ -4,7 +4,7 @@
  * starts from. Only the owner may change a project; counts and owners never come from the client.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import { purgeProjectPages, renderDescription } from '../core/index.ts';
+import { purgeProjectPages, renderDescription, publishedProjectById } from '../core/index.ts';
 import { getDb } from '../../db/client.ts';
 import { attachments, drafts, projects, projectTags, tags, type ProjectContent } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
@@ -47,7 +47,7 @@ export async function findOwnProject(userId: number, publicId: string) {
   const [project] = await getDb()
     .select({ id: projects.id, ownerId: projects.ownerId, cover: projects.cover, publicId: projects.publicId })
     .from(projects)
-    .where(and(eq(projects.publicId, publicId), eq(projects.status, 'published')))
+    .where(publishedProjectById(publicId, 'published'))
     .limit(1);
   if (!project) throw new AppError('project_not_found');
   if (project.ownerId !== userId) throw new AppError('forbidden');
@@ -242,7 +242,7 @@ export async function loadFormSource(userId: number, query: { projectId?: string
     const [row] = await db
       .select()
       .from(projects)
-      .where(and(eq(projects.publicId, query.projectId), eq(projects.status, 'published'), eq(projects.ownerId, userId)))
+      .where(and(publishedProjectById(query.projectId, 'published'), eq(projects.ownerId, userId)))
       .limit(1);
     if (!row) throw new AppError('project_not_found');
     const [pending] = await db

@@ -8,7 +8,7 @@ import { getDb, type Executor } from '../../db/client.ts';
 import { likes, projects, stars } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { notifyProjectLiked, notifyProjectStarred } from '../notifications/index.ts';
-import { purgeProjectConversation, isPublishedFor } from '../core/index.ts';
+import { purgeProjectConversation, publishedProjectById } from '../core/index.ts';
 
 export interface ReactionChange {
   /** The state now. */
@@ -38,7 +38,7 @@ async function setReaction(
     const [project] = await tx
       .select({ id: projects.id, publicId: projects.publicId, ownerId: projects.ownerId })
       .from(projects)
-      .where(and(eq(projects.publicId, publicId), isPublishedFor(userId)))
+      .where(publishedProjectById(publicId, { viewerId: userId }))
       .for('update')
       .limit(1);
     if (!project) throw new AppError('project_not_found');

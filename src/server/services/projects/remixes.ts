@@ -14,7 +14,7 @@ import { getStorage } from '../../storage/index.ts';
 import { cardColumns, toCards, type ProjectCard } from './cards.ts';
 import { countDrafts, DRAFTS_MAX } from './drafts.ts';
 import { newPublicId } from '../../lib/ids.ts';
-import { purgeProjectConversation, hitMemberRateLimitById, isListed, isPublishedFor } from '../core/index.ts';
+import { purgeProjectConversation, hitMemberRateLimitById, isListed, isPublishedFor, publishedProjectById } from '../core/index.ts';
 import { copyUpload, findUploadByUrl } from '../media/index.ts';
 
 /** The project a remix is based on, as the remix's page and form name it. */
@@ -37,7 +37,7 @@ export async function remixProject(userId: number, publicId: string): Promise<{ 
   const [project] = await db
     .select({ id: projects.id, title: projects.title, summary: projects.summary, description: projects.descriptionMd, cover: projects.cover, licence: projects.licence })
     .from(projects)
-    .where(and(eq(projects.publicId, publicId), isListed))
+    .where(publishedProjectById(publicId, 'listed'))
     .limit(1);
   if (!project) throw new AppError('project_not_found');
   if (forbidsDerivatives(project.licence)) throw new AppError('remix_not_allowed');

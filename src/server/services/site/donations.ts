@@ -4,7 +4,6 @@
  * or an imported CSV export. Reading them for pages is `site.ts` (`listDonations`).
  */
 import Stripe from 'stripe';
-import { and, eq } from 'drizzle-orm';
 import {
   DONATION_CURRENCIES,
   DONATION_CURRENCY_CODES,
@@ -18,7 +17,7 @@ import { getDb } from '../../db/client.ts';
 import { donations, projects, type DonationProvider } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { parseInput, z } from '../../http/validation.ts';
-import { purgeDonationPages, isPublished } from '../core/index.ts';
+import { purgeDonationPages, publishedProjectById } from '../core/index.ts';
 
 /** How this site takes donations: through Stripe Checkout, on another site's page, or not at all. */
 export type DonationMode = { kind: 'stripe' } | { kind: 'external'; url: string } | { kind: 'closed' };
@@ -61,7 +60,7 @@ export async function findDonationProject(publicId: string): Promise<{ id: numbe
   const [row] = await getDb()
     .select({ id: projects.id, title: projects.title })
     .from(projects)
-    .where(and(eq(projects.publicId, publicId), isPublished))
+    .where(publishedProjectById(publicId, 'published'))
     .limit(1);
   if (!row) throw new AppError('project_not_found');
   return row;

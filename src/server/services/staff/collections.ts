@@ -13,6 +13,7 @@ import type { collectionSaveInputSchema, StaffCollection } from '../../../lib/co
 import { findImageUpload, findOwnImageUpload } from '../media/index.ts';
 import type { OperatorImage } from './banners.ts';
 import { staffWrite, type StaffActor } from './staff-writes.ts';
+import { publishedProjectById } from '../core/index.ts';
 
 type Reader = Pick<Tx, 'select'>;
 
@@ -130,7 +131,7 @@ export function addProjectsToCollection(actor: StaffActor, input: { name: string
       const [project] = await tx
         .select({ id: projects.id, title: projects.title })
         .from(projects)
-        .where(and(eq(projects.publicId, publicId), eq(projects.status, 'published')))
+        .where(publishedProjectById(publicId, 'published'))
         .limit(1);
       if (!project) throw new AppError('project_not_found');
       const [last] = await tx.select({ position: max(collectionProjects.position) }).from(collectionProjects).where(eq(collectionProjects.collectionId, id));

@@ -27,7 +27,7 @@ import { AppError } from '../../http/errors.ts';
 import { z as zod } from '../../http/validation.ts';
 import { commentVisibleTo, recountComments } from '../community/index.ts';
 import { notifyReportResolved } from '../notifications/index.ts';
-import { purgeModeratedPages, hitRateLimit, visibleTo, isPublishedFor } from '../core/index.ts';
+import { purgeModeratedPages, hitRateLimit, visibleTo, isPublishedFor, publishedProjectById } from '../core/index.ts';
 import { hasRole } from '../accounts/index.ts';
 import type { SessionUser } from '../accounts/index.ts';
 import { videoVisibleTo } from '../media/index.ts';
@@ -92,7 +92,7 @@ async function findTarget(db: Executor, kind: ReportKind, id: string, viewerId: 
     [row] = await db
       .select({ ownerId: projects.ownerId, targetId: projects.publicId })
       .from(projects)
-      .where(and(eq(projects.publicId, id), isPublishedFor(viewerId)))
+      .where(publishedProjectById(id, { viewerId }))
       .limit(1);
   } else if (kind === 'comment') {
     const commentId = asCommentId(id);

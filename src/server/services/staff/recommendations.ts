@@ -10,6 +10,7 @@ import { AppError } from '../../http/errors.ts';
 import { pageTags } from '../../page-cache/tags.ts';
 import type { PinnedProject } from '../../../lib/contract/schemas/staff.ts';
 import { staffWrite, type StaffActor } from './staff-writes.ts';
+import { publishedProjectById } from '../core/index.ts';
 
 const pinnedColumns = { internalId: projects.id, id: projects.publicId, title: projects.title, rank: projects.recommendRank };
 
@@ -41,7 +42,7 @@ async function publishedProject(tx: Tx, publicId: string): Promise<{ internalId:
   const [row] = await tx
     .select({ internalId: projects.id, title: projects.title })
     .from(projects)
-    .where(and(eq(projects.publicId, publicId), eq(projects.status, 'published')))
+    .where(publishedProjectById(publicId, 'published'))
     .limit(1);
   if (!row) throw new AppError('project_not_found');
   return row;
