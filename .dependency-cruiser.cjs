@@ -2,9 +2,22 @@
  * The layering of `src/`, as rules `npm test` checks (`npm run lint:deps`): a new import that
  * breaks one fails the run. Why each rule exists is in docs/architecture.md.
  */
+/**
+ * The service folders from the ground up: each may use the ones before it, never one after it, so
+ * the folders can be read (and tested) in this order. docs/architecture.md says what each holds.
+ */
+const SERVICE_LAYERS = ['core', 'notifications', 'media', 'accounts', 'eda', 'projects', 'community', 'site', 'staff'];
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    ...SERVICE_LAYERS.slice(0, -1).map((name, index) => ({
+      name: `services-${name}-below`,
+      severity: 'error',
+      comment: `services/${name}/ stands below ${SERVICE_LAYERS.slice(index + 1).join(', ')}: it never imports them.`,
+      from: { path: `^src/server/services/${name}/` },
+      to: { path: `^src/server/services/(${SERVICE_LAYERS.slice(index + 1).join('|')})/` },
+    })),
     {
       name: 'no-circular',
       severity: 'error',
