@@ -1,6 +1,6 @@
 /**
  * Account email: confirming the address at sign-up, "forgot password", and moving to a new
- * address. Requests only enqueue a mail job (`JOBS.mail`); the job mints the link's token, so a
+ * address. Requests only enqueue a mail job (`jobs/kinds/mail.ts`); the job mints the link's token, so a
  * usable token exists only in the mail and, hashed, in `email_tokens`. Every token works once and
  * until it expires; asking again replaces the member's earlier unused token of that purpose.
  */
@@ -207,11 +207,12 @@ async function composeAccountMail(job: MailJob): Promise<{ to: string; message: 
   return { to: job.newEmail, message: changeEmailMail(locale, { nickname: member.nickname, link, hours, email: job.newEmail }) };
 }
 
-/** Runs one mail job: composes and sends (or logs) it. Answers whether a mail was sent, for tests and logs. */
-export async function processMailJob(data: Record<string, unknown>): Promise<{ to: string; sent: boolean } | null> {
-  const parsed = mailJobSchema.safeParse(data);
-  if (!parsed.success) return null;
-  const mail = await composeAccountMail(parsed.data);
+/**
+ * Runs one mail job (its payload already read with `mailJobSchema` by the queue): composes and
+ * sends (or logs) it. Answers whether a mail was sent, for tests and logs.
+ */
+export async function processMailJob(job: MailJob): Promise<{ to: string; sent: boolean } | null> {
+  const mail = await composeAccountMail(job);
   if (!mail) return null;
   const { sent } = await sendMail(mail.to, mail.message);
   return { to: mail.to, sent };

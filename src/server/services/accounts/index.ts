@@ -4,7 +4,7 @@
  *
  * Other folders reach this one only through this file (`.dependency-cruiser.cjs` checks it).
  */
-export { assertEmailVerified, changeEmailSchema, confirmEmailToken, deleteStaleEmailTokens, forgotSchema, isEmailUnverified, processMailJob, requestEmailChange, requestPasswordReset, resendVerification, resetPassword, resetSchema, verifySchema } from './account-email.ts';
+export { assertEmailVerified, changeEmailSchema, confirmEmailToken, deleteStaleEmailTokens, forgotSchema, isEmailUnverified, mailJobSchema, processMailJob, requestEmailChange, requestPasswordReset, resendVerification, resetPassword, resetSchema, verifySchema } from './account-email.ts';
 export { editProfile, editProfileSchema, getUserInfo, rememberMemberLocale } from './profiles.ts';
 export { hasRole, isUserRole, requireRole, setRoleByEmail } from './roles.ts';
 export { createSession, deleteExpiredSessions, findSession, invalidateSession, type SessionUser } from './sessions.ts';
