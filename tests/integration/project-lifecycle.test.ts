@@ -14,7 +14,8 @@ import {
   saveProject,
   saveProjectSchema,
 } from '../../src/server/services/projects/index.ts';
-import { downloadAttachment, downloadName, storeUpload } from '../../src/server/services/media/index.ts';
+import { downloadName, storeUpload } from '../../src/server/services/media/index.ts';
+import { downloadAttachment } from '../../src/server/http/downloads.ts';
 import { getStorage } from '../../src/server/storage/index.ts';
 import { AppError } from '../../src/server/http/errors.ts';
 import { parseInput } from '../../src/server/http/validation.ts';

@@ -7,7 +7,8 @@ import { useTestDatabase } from '../helpers/db.ts';
 import { createUser } from '../helpers/factories.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { uploads } from '../../src/server/db/schema/index.ts';
-import { IMAGE_MAX_BYTES, readUploadForm, safeFileName, storeUpload } from '../../src/server/services/media/index.ts';
+import { IMAGE_MAX_BYTES, safeFileName, storeUpload } from '../../src/server/services/media/index.ts';
+import { readUploadForm } from '../../src/server/http/upload-form.ts';
 
 const { dataDir } = useTestDatabase();
 

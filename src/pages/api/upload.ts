@@ -1,6 +1,7 @@
 import { defineEndpoint } from '../../server/http/endpoint.ts';
 import { hitMemberRateLimitById } from '../../server/services/core/index.ts';
-import { readUploadForm, storeUpload, uploadFormSchema } from '../../server/services/media/index.ts';
+import { storeUpload, uploadFormSchema } from '../../server/services/media/index.ts';
+import { readUploadForm } from '../../server/http/upload-form.ts';
 import { uploadResultSchema } from '../../lib/contract/schemas/projects.ts';
 
 /** Multipart `file` + `purpose` → `{ id, url, name, mime, size }`; content sniffed, size-limited. */

@@ -1,7 +1,7 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { z } from '../../../server/http/validation.ts';
 import { isCrawler } from '../../../lib/user-agent.ts';
-import { downloadAttachment } from '../../../server/services/media/index.ts';
+import { downloadAttachment } from '../../../server/http/downloads.ts';
 import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
 
 /** `GET /api/attachment/download?id=`: the file as a download; each download is counted. */

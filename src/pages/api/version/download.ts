@@ -1,7 +1,7 @@
 import { defineEndpoint } from '../../../server/http/endpoint.ts';
 import { z } from '../../../server/http/validation.ts';
 import { isCrawler } from '../../../lib/user-agent.ts';
-import { downloadVersionFile } from '../../../server/services/projects/index.ts';
+import { downloadVersionFile } from '../../../server/http/downloads.ts';
 import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
 
 /** `GET /api/version/download?id=`: a file of a version, even one the project has dropped since; counted. */

@@ -2,8 +2,6 @@
  * Design files attached to projects: created from the owner's uploads when a project is
  * published or edited, and downloaded through `/api/attachment/download` (which counts).
  */
-import { once } from 'node:events';
-import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import yauzl from 'yauzl';
 import type { Tx } from '../../db/client.ts';
@@ -11,10 +9,8 @@ import { getDb } from '../../db/client.ts';
 import { attachments, projects, type AttachmentKind } from '../../db/schema/index.ts';
 import { GERBER_EXTENSIONS, looksLikeExcellonText, looksLikeGerberText } from '../../electronics/gerber-text.ts';
 import { looksLikePlacements } from '../../electronics/placements.ts';
-import { contentDisposition } from '../../http/content-disposition.ts';
 import { AppError } from '../../http/errors.ts';
 import { getStorage, withLocalFile } from '../../storage/index.ts';
-import { DOWNLOAD_LINK_SECONDS } from '../../storage/s3.ts';
 import { newPublicId } from '../../lib/ids.ts';
 import { ATTACHMENT_MAX_BYTES } from './uploads.ts';
 import { isPublishedFor } from '../core/index.ts';
@@ -184,11 +180,21 @@ async function countDownload(attachmentId: string): Promise<void> {
     .where(eq(attachments.id, attachmentId));
 }
 
+/** A stored file someone may download: what it is saved as, and how its download is counted. */
+export interface StoredDownload {
+  name: string;
+  mime: string;
+  storageKey: string;
+  /** Counts the download (a no-op when it is not to be counted); called once the file is known to be there. */
+  count(): Promise<void>;
+}
+
 /**
- * The download of an attachment of a published project (or of the viewer's own project):
- * counts it (unless `count` is false, e.g. for crawlers) and answers the file as a download.
+ * An attachment of a published project (or of the viewer's own project) as a download, counted
+ * unless `count` is false (e.g. for crawlers); `not_found` for anything else. `http/downloads.ts`
+ * answers it.
  */
-export async function downloadAttachment(attachmentId: string, viewerId: number | null, count: boolean): Promise<Response> {
+export async function findAttachmentDownload(attachmentId: string, viewerId: number | null, count: boolean): Promise<StoredDownload> {
   const db = getDb();
   const [row] = await db
     .select({ attachment: attachments, status: projects.status, ownerId: projects.ownerId, visible: isPublishedFor(viewerId) })
@@ -198,49 +204,6 @@ export async function downloadAttachment(attachmentId: string, viewerId: number 
     .limit(1);
   // A hidden project's files go with it: only its owner and staff still download them.
   if (!row || (!row.visible && row.ownerId !== viewerId)) throw new AppError('not_found');
-  return answerDownload(row.attachment, () => (count ? countDownload(attachmentId) : Promise.resolve()));
-}
-
-/**
- * Answers a stored file as a download named `file.name` (with its stored extension), calling
- * `counted` once the file is known to be there: a presigned address from a bucket, or the bytes.
- */
-export async function answerDownload(file: { name: string; mime: string; storageKey: string }, counted: () => Promise<void>): Promise<Response> {
-  const storage = getStorage();
-  const filename = downloadName(file.name, file.storageKey);
-  if (storage.driver === 's3') {
-    // From a bucket the browser downloads straight from it (a presigned address naming the file):
-    // no instance relays up to 50 MB, and the bucket's origin never renders what it sends.
-    if ((await storage.size(file.storageKey)) === null) throw new AppError('not_found');
-    await counted();
-    const location = await storage.signedUrl(file.storageKey, {
-      expiresIn: DOWNLOAD_LINK_SECONDS,
-      disposition: contentDisposition(filename),
-      contentType: file.mime || 'application/octet-stream',
-    });
-    return new Response(null, { status: 302, headers: { location, 'cache-control': 'private, no-store' } });
-  }
-  const size = await storage.size(file.storageKey);
-  const stream = size === null ? null : await storage.read(file.storageKey);
-  if (!stream || size === null) throw new AppError('not_found');
-  // The first bytes read before the answer starts: a file gone since it was measured (or a
-  // disk that fails to read it) is a 404 for this request, not a response cut after its headers.
-  try {
-    await once(stream, 'readable');
-  } catch {
-    stream.destroy();
-    throw new AppError('not_found');
-  }
-  await counted();
-  return new Response(Readable.toWeb(stream) as ReadableStream, {
-    status: 200,
-    headers: {
-      'content-type': file.mime || 'application/octet-stream',
-      'content-length': String(size),
-      'content-disposition': contentDisposition(filename),
-      'cache-control': 'private, no-store',
-      'x-content-type-options': 'nosniff',
-      'content-security-policy': "default-src 'none'; sandbox",
-    },
-  });
+  const { name, mime, storageKey } = row.attachment;
+  return { name, mime, storageKey, count: () => (count ? countDownload(attachmentId) : Promise.resolve()) };
 }

@@ -12,7 +12,6 @@ import { looksLikeBomText } from '../../electronics/bom.ts';
 import { looksLikeExcellonText, looksLikeGerberText, GERBER_EXTENSIONS } from '../../electronics/gerber-text.ts';
 import { looksLikePlacements } from '../../electronics/placements.ts';
 import { newPublicId } from '../../lib/ids.ts';
-import { readLimitedBody } from '../../http/body.ts';
 import { z } from 'zod';
 import type { uploadResultSchema } from '../../../lib/contract/schemas/projects.ts';
 
@@ -308,29 +307,6 @@ export async function storeUpload(ownerId: number | null, purpose: string, file:
   if (file.bytes.length === 0) throw new AppError('validation', { file: 'required' });
   if (file.bytes.length > handler.maxBytes) throw new AppError('too_large');
   return handler.store(ownerId, purpose as UploadPurpose, file);
-}
-
-/**
- * Reads a multipart upload request (`file`, `purpose`) without ever holding more than `limit`
- * bytes: a larger `Content-Length` is refused before reading, a body that grows past it while
- * streaming is cut off. Both are a 413 `too_large`.
- */
-export async function readUploadForm(request: Request, limit = maxUploadRequestBytes()): Promise<{ purpose: string; file: IncomingFile }> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!type.toLowerCase().startsWith('multipart/form-data')) throw new AppError('unsupported_type');
-  if (!request.body) throw new AppError('validation', { file: 'required' });
-  const body = await readLimitedBody(request, limit);
-  let form: FormData;
-  try {
-    form = await new Response(body, { headers: { 'content-type': type } }).formData();
-  } catch {
-    throw new AppError('bad_request');
-  }
-  const file = form.get('file');
-  const purpose = form.get('purpose');
-  if (!file || typeof file === 'string') throw new AppError('validation', { file: 'required' });
-  if (typeof purpose !== 'string' || !purpose) throw new AppError('validation', { purpose: 'required' });
-  return { purpose, file: { name: file.name || 'file', bytes: new Uint8Array(await file.arrayBuffer()) } };
 }
 
 /**

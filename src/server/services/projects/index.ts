@@ -16,5 +16,5 @@ export { findDraftRemixSource, loadProjectLineage, remixProject, type RemixSourc
 export { highlightText, parseQuery, projectSearchText, searchProjects, type SearchSort } from './search.ts';
 export { getTag, getTagDetail, listPopularTags, listTagTree, suggestTags, tagIdsWithChildren, tagNamesOf, type TagInfo, type TagNode } from './tags.ts';
 export { COUNT_LIMIT } from './totals.ts';
-export { diffVersions, downloadVersionFile, ensureFirstVersion, listVersionFeedEntries, listVersions, listVersionsOf, versionDiffInputSchema, type VersionDiff, type VersionInfo } from './versions.ts';
+export { diffVersions, findVersionFileDownload, ensureFirstVersion, listVersionFeedEntries, listVersions, listVersionsOf, versionDiffInputSchema, type VersionDiff, type VersionInfo } from './versions.ts';
 export { countProjectView, recordProjectView, visitorKey } from './view-counts.ts';

@@ -17,7 +17,7 @@ import { AppError } from '../../http/errors.ts';
 import { z as zod } from '../../http/validation.ts';
 import { fileUrl, getStorage } from '../../storage/index.ts';
 import { recordActivity } from '../notifications/index.ts';
-import { answerDownload } from '../media/index.ts';
+import type { StoredDownload } from '../media/index.ts';
 import { boardKeys, boardsVersionsShow, currentBoard, copyBoardIntoVersions, versionBoardOf } from '../eda/index.ts';
 import { newPublicId } from '../../lib/ids.ts';
 import { projectTabPath } from '../../../lib/project-tabs.ts';
@@ -423,10 +423,10 @@ async function renderDigest(key: string): Promise<string | null> {
 
 
 /**
- * The download of a file of a version of a published project (or of the viewer's own project),
- * even after the project dropped it: counted like attachment downloads (unless `count` is false).
+ * A file of a version of a published project (or of the viewer's own project) as a download, even
+ * after the project dropped it: counted like attachment downloads (unless `count` is false).
  */
-export async function downloadVersionFile(fileId: string, viewerId: number | null, count: boolean): Promise<Response> {
+export async function findVersionFileDownload(fileId: string, viewerId: number | null, count: boolean): Promise<StoredDownload> {
   const db = getDb();
   const [row] = await db
     .select({ file: versionFiles, ownerId: projects.ownerId, visible: isPublishedFor(viewerId) })
@@ -436,7 +436,13 @@ export async function downloadVersionFile(fileId: string, viewerId: number | nul
     .where(eq(versionFiles.id, fileId))
     .limit(1);
   if (!row || (!row.visible && row.ownerId !== viewerId)) throw new AppError('not_found');
-  return answerDownload(row.file, async () => {
-    if (count) await db.update(versionFiles).set({ downloadCount: sql`${versionFiles.downloadCount} + 1` }).where(eq(versionFiles.id, fileId));
-  });
+  const { name, mime, storageKey } = row.file;
+  return {
+    name,
+    mime,
+    storageKey,
+    count: async () => {
+      if (count) await db.update(versionFiles).set({ downloadCount: sql`${versionFiles.downloadCount} + 1` }).where(eq(versionFiles.id, fileId));
+    },
+  };
 }
