@@ -4,7 +4,7 @@
  * client showing a stale button learns the truth. The count is always counted from the rows.
  */
 import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { getDb, type Database, type Executor } from '../../db/client.ts';
+import { getDb, type Executor } from '../../db/client.ts';
 import { activities, feedEntries, follows, projects, projectTags, tags, users, type FollowKind } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { notifyFollowed } from '../notifications/index.ts';
@@ -99,7 +99,7 @@ async function backfillFeed(db: Executor, userId: number, target: ResolvedTarget
  * the entries only that target brought. Only entries of activities the target could have brought
  * are looked at.
  */
-async function pruneFeed(db: Pick<Database, 'execute'>, userId: number, target: ResolvedTarget): Promise<void> {
+async function pruneFeed(db: Executor, userId: number, target: ResolvedTarget): Promise<void> {
   const brought =
     target.kind === 'user'
       ? sql`${activities.actorId} = ${target.id}`
