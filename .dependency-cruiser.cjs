@@ -48,6 +48,13 @@ module.exports = {
       to: { path: '^src/server/(services|db)/' },
     },
     {
+      name: 'only-services-query',
+      severity: 'error',
+      comment: 'Only services (and the seeds, db/ itself and the process entries) touch the database: loaders, endpoints, views, components and http/ call services.',
+      from: { path: '^src/(server/loaders|server/http|server/jobs|server/routing|pages|views|components|layouts|middleware)' },
+      to: { path: '^src/server/db/(client|notices|backup)\\.ts$' },
+    },
+    {
       name: 'services-below-the-web',
       severity: 'error',
       comment: 'Services are use cases: they import no loader, page, view, component, layout, island or job handler.',
