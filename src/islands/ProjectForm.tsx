@@ -1,10 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SUMMARY_MAX, TITLE_MAX } from '../lib/contract/project-limits.ts';
 import type { IslandMessages } from '../lib/island-messages.ts';
 import { LICENCES } from '../lib/licences.ts';
 import type { AuthState } from '../stores/auth.ts';
-import { createProjectForm, SUMMARY_MAX, TITLE_MAX, type FieldName, type FormTag, type ProjectFormSource } from '../stores/project-form.ts';
+import { createProjectForm, type FieldName, type FormTag, type ProjectFormSource } from '../stores/project-form.ts';
 import { I18nProvider } from './i18n.tsx';
 import { AttachmentsField } from './project-form/AttachmentsField.tsx';
 import { CoverField } from './project-form/CoverField.tsx';

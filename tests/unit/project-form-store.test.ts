@@ -2,9 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/lib/api-client.ts';
 import { getT } from '../../src/lib/i18n.ts';
 import { copyKey, copyToRestore, readCopy, snapshotOf, writeCopy, type LocalCopy } from '../../src/lib/project-form-copy.ts';
+import { ATTACHMENTS_MAX, ATTACHMENT_MAX_BYTES } from '../../src/lib/contract/project-limits.ts';
 import {
-  ATTACHMENTS_MAX,
-  ATTACHMENT_MAX_BYTES,
   createProjectForm,
   fieldErrorsOf,
   firstInvalid,

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DESCRIPTION_MAX, IMAGE_TYPES, type ProjectFormStore } from '../../stores/project-form.ts';
+import { DESCRIPTION_MAX } from '../../lib/contract/project-limits.ts';
+import { IMAGE_TYPES, type ProjectFormStore } from '../../stores/project-form.ts';
 import { isImage, useMarkdownImages } from '../shared/use-markdown-images.ts';
 import { describedBy, FieldError, type FieldIds } from './FieldError.tsx';
 

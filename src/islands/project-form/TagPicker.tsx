@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useMemo, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TAGS_MAX } from '../../lib/contract/project-limits.ts';
 import { noticeText, type Notice } from '../../lib/notice.ts';
-import { TAGS_MAX, type FormTag } from '../../stores/project-form.ts';
+import type { FormTag } from '../../stores/project-form.ts';
 import { createTagPicker, entryKey, type TagEntry } from '../../stores/tag-picker.ts';
 
 interface TagPickerProps {
