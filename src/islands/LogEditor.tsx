@@ -7,6 +7,7 @@ import { isAlert, noticeText } from '../lib/notice.ts';
 import { createLogEditor, type LogEditorInit } from '../stores/log-editor.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { I18nProvider } from './i18n.tsx';
+import { FieldError } from './shared/FieldError.tsx';
 import { MarkdownEditor } from './shared/MarkdownEditor.tsx';
 import { useIslandStore } from './use-island-store.ts';
 
@@ -45,11 +46,7 @@ function Editor({ projectId, log = null, logHref, logsHref }: Omit<LogEditorProp
           aria-invalid={errors.title ? true : undefined}
           aria-describedby={errors.title ? `${id}-title-error` : undefined}
         />
-        {errors.title && (
-          <p className="error" id={`${id}-title-error`}>
-            {noticeText(errors.title, t)}
-          </p>
-        )}
+        <FieldError id={`${id}-title`} notice={errors.title} />
       </div>
       <MarkdownEditor
         id={`${id}-content`}

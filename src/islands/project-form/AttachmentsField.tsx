@@ -5,7 +5,8 @@ import { formatBytes } from '../../lib/format.ts';
 import type { Locale } from '../../lib/i18n.ts';
 import { noticeText } from '../../lib/notice.ts';
 import type { ProjectFormStore } from '../../stores/project-form.ts';
-import { describedBy, FieldError, type FieldIds } from './FieldError.tsx';
+import { FieldError } from '../shared/FieldError.tsx';
+import { describedBy, type FieldIds } from './field-ids.ts';
 
 /** Attachments: drop or choose files; each uploads with a progress bar, can be cancelled, retried or removed. */
 export function AttachmentsField({ form, ids, locale }: { form: ProjectFormStore; ids: FieldIds; locale: string }) {
@@ -51,7 +52,7 @@ export function AttachmentsField({ form, ids, locale }: { form: ProjectFormStore
           }}
         />
       </div>
-      <FieldError ids={ids} name="attachments" notice={errors.attachments} />
+      <FieldError id={ids('attachments')} notice={errors.attachments} />
       {files.length > 0 && (
         <ul className="upload-list" aria-label={t('form.attachments')}>
           {files.map((item) => (

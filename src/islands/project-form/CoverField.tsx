@@ -2,7 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_TYPES, type ProjectFormStore } from '../../stores/project-form.ts';
-import { describedBy, FieldError, type FieldIds } from './FieldError.tsx';
+import { FieldError } from '../shared/FieldError.tsx';
+import { describedBy, type FieldIds } from './field-ids.ts';
 
 /** The cover: the current picture, upload (through the cropper, with progress) or remove it. */
 export function CoverField({ form, ids }: { form: ProjectFormStore; ids: FieldIds }) {
@@ -50,7 +51,7 @@ export function CoverField({ form, ids }: { form: ProjectFormStore; ids: FieldId
           data-testid="cover-input"
         />
       </div>
-      <FieldError ids={ids} name="cover" notice={errors.cover} />
+      <FieldError id={ids('cover')} notice={errors.cover} />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DESCRIPTION_MAX } from '../../lib/contract/project-limits.ts';
 import type { ProjectFormStore } from '../../stores/project-form.ts';
 import { MarkdownEditor } from '../shared/MarkdownEditor.tsx';
-import type { FieldIds } from './FieldError.tsx';
+import type { FieldIds } from './field-ids.ts';
 
 /** The project's Markdown description; dropped files that are not pictures become attachments. */
 export function DescriptionField({ form, ids }: { form: ProjectFormStore; ids: FieldIds }) {

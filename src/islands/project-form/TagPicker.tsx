@@ -5,6 +5,7 @@ import { TAGS_MAX } from '../../lib/contract/project-limits.ts';
 import { noticeText, type Notice } from '../../lib/notice.ts';
 import type { FormTag } from '../../stores/project-form.ts';
 import { createTagPicker, entryKey, type TagEntry } from '../../stores/tag-picker.ts';
+import { FieldError } from '../shared/FieldError.tsx';
 
 interface TagPickerProps {
   id: string;
@@ -131,11 +132,7 @@ export function TagPicker({ id, tree, names, value, onChange, error }: TagPicker
       <p className="hint" id={`${id}-hint`}>
         {t('form.tagsHint', { used: value.length, max: TAGS_MAX })}
       </p>
-      {error && (
-        <p className="error" id={`${id}-error`}>
-          {noticeText(error, t)}
-        </p>
-      )}
+      <FieldError id={id} notice={error} />
     </div>
   );
 }

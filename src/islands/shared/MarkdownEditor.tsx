@@ -1,7 +1,8 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { noticeText, type Notice } from '../../lib/notice.ts';
+import type { Notice } from '../../lib/notice.ts';
 import { IMAGE_TYPES } from '../../stores/markdown-images.ts';
+import { FieldError } from './FieldError.tsx';
 import { isImage, useMarkdownImages, type UploadAt } from './use-markdown-images.ts';
 
 export interface MarkdownEditorProps {
@@ -106,11 +107,7 @@ export function MarkdownEditor({ id, value, onChange, uploadImages: uploadAt, on
           <p className="hint" id={`${id}-hint`}>
             {words.hint}
           </p>
-          {error && (
-            <p className="error" id={`${id}-error`}>
-              {noticeText(error, t)}
-            </p>
-          )}
+          <FieldError id={id} notice={error} />
         </div>
         <div className="md-preview" aria-label={words.preview} role="region">
           <p className="md-preview-label" aria-hidden="true">
