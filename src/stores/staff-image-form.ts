@@ -1,6 +1,6 @@
 import { map } from 'nanostores';
 import { warn, type Notice } from '../lib/notice.ts';
-import { createImagePick } from './image-pick.ts';
+import { createImagePick, type Uploader } from './image-pick.ts';
 import type { StaffList } from './staff-list.ts';
 
 /** A staff form with one picture, and the picture's steps as the form shows them. */
@@ -27,6 +27,8 @@ export interface StaffImageFormOptions<F, B> {
   input: (form: F) => B;
   /** What is said once saved. */
   saved: (form: F, body: B) => Notice;
+  /** How the picture is sent: `uploadFile` in the browser, a test's own elsewhere. */
+  upload?: Uploader;
 }
 
 /** The list with `item` in place of the one with its id, or added at the end when new. */
@@ -42,7 +44,7 @@ export function withItem<T extends { id: number }>(items: T[], item: T): T[] {
  */
 export function createStaffImageForm<T extends { id: number }, F, B extends Record<string, unknown>>(list: StaffList<T>, options: StaffImageFormOptions<F, B>) {
   const $editor = map<StaffImageFormState<F>>({ form: options.empty, cropSource: null, uploading: null, imageError: null });
-  const picture = createImagePick({ purpose: 'cover' });
+  const picture = createImagePick({ purpose: 'cover', upload: options.upload });
   picture.$pick.listen(({ cropSource, progress, error }) => $editor.set({ ...$editor.get(), cropSource, uploading: progress, imageError: error }));
 
   function setField<K extends keyof F>(field: K, value: F[K]): void {
