@@ -1,8 +1,9 @@
-import { useRef, useState, type DragEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Notice } from '../../lib/notice.ts';
 import { IMAGE_TYPES } from '../../stores/markdown-images.ts';
 import { FieldError } from './FieldError.tsx';
+import { useFileDrop } from './use-file-drop.ts';
 import { isImage, useMarkdownImages, type UploadAt } from './use-markdown-images.ts';
 
 export interface MarkdownEditorProps {
@@ -34,21 +35,19 @@ export interface MarkdownEditorProps {
 export function MarkdownEditor({ id, value, onChange, uploadImages: uploadAt, onOtherFiles, maxLength, rows, error, words, testIds }: MarkdownEditorProps) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<'write' | 'preview'>('write');
-  const [dragging, setDragging] = useState(false);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const imageInput = useRef<HTMLInputElement>(null);
   const { previewHtml, uploadImages, onPaste } = useMarkdownImages(textarea, value, uploadAt);
 
-  const onDrop = (event: DragEvent<HTMLElement>) => {
-    setDragging(false);
-    const dropped = [...event.dataTransfer.files];
+  // Pictures dropped go into the text; other files to `onOtherFiles`, or to the browser without it.
+  const drop = useFileDrop((dropped) => {
     const images = dropped.filter(isImage);
     const others = onOtherFiles ? dropped.filter((file) => !isImage(file)) : [];
-    if (images.length === 0 && others.length === 0) return;
-    event.preventDefault();
+    if (images.length === 0 && others.length === 0) return false;
     uploadImages(images);
     onOtherFiles?.(others);
-  };
+    return true;
+  });
 
   return (
     <>
@@ -61,17 +60,8 @@ export function MarkdownEditor({ id, value, onChange, uploadImages: uploadAt, on
         </button>
       </div>
       <div className={`md-editor mode-${tab}`}>
-        <div
-          className={`field md-write${dragging ? ' dragging' : ''}`}
-          onDragOver={(event) => {
-            if (![...event.dataTransfer.types].includes('Files')) return;
-            event.preventDefault();
-            // The outline promises that the drop is taken: only an editor that takes every file shows it.
-            if (onOtherFiles) setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-        >
+        {/* The outline promises that the drop is taken: only an editor that takes every file shows it. */}
+        <div className={`field md-write${drop.dragging && onOtherFiles ? ' dragging' : ''}`} {...drop.handlers}>
           <div className="md-toolbar">
             <label htmlFor={id}>{words.label}</label>
             <button type="button" className="btn btn-small" onClick={() => imageInput.current?.click()}>
