@@ -6,11 +6,11 @@ import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_MAX, FIRST_VERSION_NAME } from '../li
 import { fail, invalid, say, warn, type Notice } from '../lib/notice.ts';
 import { copyKey, copyToRestore, readCopy, snapshotOf, writeCopy, type FormFile, type ProjectFields } from '../lib/project-form-copy.ts';
 import { uploadFile, type UploadHandle } from '../lib/upload-client.ts';
-import { IMAGE_MAX_BYTES, uploadMarkdownImages } from './markdown-images.ts';
+import { PICTURE_MAX_BYTES } from '../lib/pictures.ts';
+import { uploadMarkdownImages } from './markdown-images.ts';
 
 export type { FormFile, ProjectFields } from '../lib/project-form-copy.ts';
 
-export { IMAGE_MAX_BYTES, IMAGE_TYPES, insertLine } from './markdown-images.ts';
 
 export interface FormTag {
   slug: string;
@@ -223,7 +223,7 @@ export function createProjectForm({ source, locale, successPath, formPath, t }: 
   /** A cover picture was chosen: too large ones are refused here, the rest go to the cropper. */
   function chooseCover(file: File | undefined): void {
     if (!file) return;
-    if (file.size > IMAGE_MAX_BYTES) setError('cover', warn('form.errors.cover.tooLarge'));
+    if (file.size > PICTURE_MAX_BYTES) setError('cover', warn('form.errors.cover.tooLarge'));
     else update({ cropSource: file });
   }
 

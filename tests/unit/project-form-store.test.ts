@@ -7,14 +7,14 @@ import {
   createProjectForm,
   fieldErrorsOf,
   firstInvalid,
-  IMAGE_MAX_BYTES,
-  insertLine,
   itemsOf,
   newAttachments,
   publishProblems,
   versionToSend,
   type ProjectFormSource,
 } from '../../src/stores/project-form.ts';
+import { PICTURE_MAX_BYTES as IMAGE_MAX_BYTES } from '../../src/lib/pictures.ts';
+import { insertLine } from '../../src/stores/markdown-images.ts';
 import { memoryStorage } from '../helpers/memory-storage.ts';
 
 const content = { title: 'Probe', summary: '', description: '', cover: null, tags: [], licence: 'MIT', attachments: ['f1'] };

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IMAGE_TYPES, type ProjectFormStore } from '../../stores/project-form.ts';
+import { PICTURE_TYPES } from '../../lib/pictures.ts';
+import type { ProjectFormStore } from '../../stores/project-form.ts';
 import { FieldError } from '../shared/FieldError.tsx';
 import { describedBy, type FieldIds } from './field-ids.ts';
 
@@ -40,7 +41,7 @@ export function CoverField({ form, ids }: { form: ProjectFormStore; ids: FieldId
         <input
           ref={input}
           type="file"
-          accept={IMAGE_TYPES}
+          accept={PICTURE_TYPES}
           hidden
           onChange={(event) => {
             const file = event.target.files?.[0];

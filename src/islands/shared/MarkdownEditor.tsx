@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Notice } from '../../lib/notice.ts';
-import { IMAGE_TYPES } from '../../stores/markdown-images.ts';
+import { PICTURE_TYPES } from '../../lib/pictures.ts';
 import { FieldError } from './FieldError.tsx';
 import { useFileDrop } from './use-file-drop.ts';
 import { isImage, useMarkdownImages, type UploadAt } from './use-markdown-images.ts';
@@ -70,7 +70,7 @@ export function MarkdownEditor({ id, value, onChange, uploadImages: uploadAt, on
             <input
               ref={imageInput}
               type="file"
-              accept={IMAGE_TYPES}
+              accept={PICTURE_TYPES}
               multiple
               hidden
               data-testid={testIds.imageInput}

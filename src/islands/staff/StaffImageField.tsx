@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { noticeText } from '../../lib/notice.ts';
-import { PICTURE_TYPES } from '../../stores/image-pick.ts';
+import { PICTURE_TYPES } from '../../lib/pictures.ts';
 import type { StaffImageFormState, StaffPictureSteps } from '../../stores/staff-image-form.ts';
 import { FieldError } from './StaffStatus.tsx';
 
