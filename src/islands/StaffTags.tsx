@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StaffTag } from '../lib/contract/schemas/staff.ts';
 import type { IslandMessages } from '../lib/island-messages.ts';
@@ -38,7 +38,7 @@ function Tags({ tags }: Omit<StaffTagsProps, 'messages' | 'locale'>) {
   }
 
   /** A tag's rename, move and merge forms: the change is sent, and the tag's forms close once it is done. */
-  const closeOnceDone = (change: () => Promise<boolean>) => (event: FormEvent) => {
+  const closeOnceDone = (change: () => Promise<boolean>) => (event: SubmitEvent) => {
     event.preventDefault();
     void change().then((done) => done && setOpen(null));
   };
