@@ -3,7 +3,7 @@ import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IslandMessages } from '../lib/island-messages.ts';
 import { isAlert, noticeText, type Notice } from '../lib/notice.ts';
-import { PICTURE_TYPES } from '../stores/image-pick.ts';
+import { PICTURE_TYPES } from '../lib/pictures.ts';
 import { createMakeForm, MAKE_PHOTOS_MAX } from '../stores/make-form.ts';
 import { I18nProvider } from './i18n.tsx';
 import { useIslandStore } from './use-island-store.ts';

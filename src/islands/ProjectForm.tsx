@@ -1,18 +1,20 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SUMMARY_MAX, TITLE_MAX } from '../lib/contract/project-limits.ts';
 import type { IslandMessages } from '../lib/island-messages.ts';
 import { LICENCES } from '../lib/licences.ts';
 import type { AuthState } from '../stores/auth.ts';
-import { createProjectForm, SUMMARY_MAX, TITLE_MAX, type FieldName, type FormTag, type ProjectFormSource } from '../stores/project-form.ts';
+import { createProjectForm, type FieldName, type FormTag, type ProjectFormSource } from '../stores/project-form.ts';
 import { I18nProvider } from './i18n.tsx';
 import { AttachmentsField } from './project-form/AttachmentsField.tsx';
 import { CoverField } from './project-form/CoverField.tsx';
 import { DescriptionField } from './project-form/DescriptionField.tsx';
-import { describedBy, FieldError } from './project-form/FieldError.tsx';
+import { describedBy } from './project-form/field-ids.ts';
 import { FormActions } from './project-form/FormActions.tsx';
 import { TagPicker } from './project-form/TagPicker.tsx';
 import { VersionField } from './project-form/VersionField.tsx';
+import { FieldError } from './shared/FieldError.tsx';
 import { useAuth } from './use-auth.ts';
 import { useHydrated } from './use-hydrated.ts';
 import { useIslandStore } from './use-island-store.ts';
@@ -101,7 +103,7 @@ function Form({ locale, auth, source, tags, tagNames, successPath, formPath }: O
             <p className="hint" id={ids('title-hint')}>
               {t('form.counter', { used: fields.title.length, max: TITLE_MAX })}
             </p>
-            <FieldError ids={ids} name="title" notice={errors.title} />
+            <FieldError id={ids('title')} notice={errors.title} />
           </div>
           <div className="field">
             <label htmlFor={ids('summary')}>{t('form.summary')}</label>
@@ -118,7 +120,7 @@ function Form({ locale, auth, source, tags, tagNames, successPath, formPath }: O
             <p className="hint" id={ids('summary-hint')}>
               {t('form.summaryHint')} {t('form.counter', { used: fields.summary.length, max: SUMMARY_MAX })}
             </p>
-            <FieldError ids={ids} name="summary" notice={errors.summary} />
+            <FieldError id={ids('summary')} notice={errors.summary} />
           </div>
           <CoverField form={form} ids={ids} />
         </section>
@@ -149,7 +151,7 @@ function Form({ locale, auth, source, tags, tagNames, successPath, formPath }: O
             <p className="hint" id={ids('licence-hint')}>
               {t('form.licenceHint')}
             </p>
-            <FieldError ids={ids} name="licence" notice={errors.licence} />
+            <FieldError id={ids('licence')} notice={errors.licence} />
           </div>
         </section>
 

@@ -1,16 +1,13 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useId, useRef } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StaffBanner } from '../lib/contract/schemas/staff.ts';
 import type { IslandMessages } from '../lib/island-messages.ts';
-import { noticeText } from '../lib/notice.ts';
-import { BANNER_ASPECT, BANNER_IMAGE_TYPES, createBannerEditor, type BannerForm } from '../stores/staff-banners.ts';
+import { BANNER_ASPECT, createBannerEditor, type BannerForm } from '../stores/staff-banners.ts';
 import { I18nProvider } from './i18n.tsx';
+import { StaffImageField } from './staff/StaffImageField.tsx';
 import { FieldError, StaffStatus } from './staff/StaffStatus.tsx';
 import { useIslandStore } from './use-island-store.ts';
-
-// cropperjs only runs in the browser: the cropper is loaded when an image is chosen.
-const ImageCropper = lazy(() => import('./ImageCropper.tsx'));
 
 export interface StaffBannersProps {
   locale: string;
@@ -31,8 +28,7 @@ function Banners({ banners, locale }: Omit<StaffBannersProps, 'messages'>) {
   const { t } = useTranslation();
   const editor = useIslandStore(() => createBannerEditor(banners));
   const { items, busy, notice, fields } = useStore(editor.$list);
-  const { form, cropSource, uploading, imageError } = useStore(editor.$editor);
-  const fileInput = useRef<HTMLInputElement>(null);
+  const { form, ...picture } = useStore(editor.$editor);
   const id = useId();
   const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(locale) : '—');
   const text = (name: keyof BannerForm, label: string, type = 'text') => (
@@ -85,33 +81,19 @@ function Banners({ banners, locale }: Omit<StaffBannersProps, 'messages'>) {
         }}
       >
         <h2 id={`${id}-title`}>{form.id === null ? t('admin.banners.add') : t('admin.banners.edit', { id: form.id })}</h2>
-        <div className="field">
-          <span className="field-label">{t('admin.banners.image')}</span>
-          {form.image && <img src={form.image} alt={t('admin.banners.imagePreview')} className="staff-banner-preview" data-testid="banner-image-preview" />}
-          <input
-            ref={fileInput}
-            type="file"
-            accept={BANNER_IMAGE_TYPES}
-            className="visually-hidden"
-            tabIndex={-1}
-            data-testid="banner-file"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (file) editor.pickImage(file);
-            }}
-          />
-          <button type="button" className="btn" onClick={() => fileInput.current?.click()} disabled={uploading !== null}>
-            {uploading !== null ? t('admin.uploading', { percent: Math.round(uploading * 100) }) : form.image ? t('admin.banners.changeImage') : t('admin.banners.chooseImage')}
-          </button>
-          <span className="field-hint">{t('admin.banners.imageHint')}</span>
-          {imageError && (
-            <span className="field-error" role="alert">
-              {noticeText(imageError, t)}
-            </span>
-          )}
-          <FieldError id={`${id}-image-error`} fields={fields} name="image" />
-        </div>
+        <StaffImageField
+          editor={editor}
+          state={picture}
+          name="image"
+          id={id}
+          fields={fields}
+          label={t('admin.banners.image')}
+          preview={form.image && <img src={form.image} alt={t('admin.banners.imagePreview')} className="staff-banner-preview" data-testid="banner-image-preview" />}
+          button={picture.uploading !== null ? t('admin.uploading', { percent: Math.round(picture.uploading * 100) }) : form.image ? t('admin.banners.changeImage') : t('admin.banners.chooseImage')}
+          hint={t('admin.banners.imageHint')}
+          aspectRatio={BANNER_ASPECT}
+          fileTestId="banner-file"
+        />
         {text('titleEn', t('admin.titleEn'))}
         {text('titleZh', t('admin.titleZh'))}
         {text('link', t('admin.banners.link'))}
@@ -120,7 +102,7 @@ function Banners({ banners, locale }: Omit<StaffBannersProps, 'messages'>) {
         {text('endsAt', t('admin.banners.endsAt'), 'datetime-local')}
         <p className="field-hint">{t('admin.banners.scheduleHint')}</p>
         <div className="staff-actions">
-          <button type="submit" className="btn btn-primary" disabled={busy || uploading !== null}>
+          <button type="submit" className="btn btn-primary" disabled={busy || picture.uploading !== null}>
             {t('common.save')}
           </button>
           {form.id !== null && (
@@ -131,20 +113,6 @@ function Banners({ banners, locale }: Omit<StaffBannersProps, 'messages'>) {
         </div>
         <StaffStatus notice={notice} />
       </form>
-
-      {cropSource && (
-        <Suspense fallback={null}>
-          <ImageCropper
-            src={cropSource}
-            aspectRatio={BANNER_ASPECT}
-            outputType="jpeg"
-            outputQuality={0.9}
-            onError={editor.cropperFailed}
-            onCrop={(blob) => void editor.uploadImage(blob)}
-            onCancel={editor.closeCropper}
-          />
-        </Suspense>
-      )}
     </div>
   );
 }

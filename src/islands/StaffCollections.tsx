@@ -1,16 +1,13 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StaffCollection } from '../lib/contract/schemas/staff.ts';
 import type { IslandMessages } from '../lib/island-messages.ts';
-import { noticeText } from '../lib/notice.ts';
 import { COLLECTION_DESCRIPTION_MAX, COLLECTION_TITLE_MAX, COVER_ASPECT, createCollectionEditor } from '../stores/staff-collections.ts';
-import { BANNER_IMAGE_TYPES } from '../stores/staff-banners.ts';
 import { I18nProvider } from './i18n.tsx';
+import { StaffImageField } from './staff/StaffImageField.tsx';
 import { FieldError, StaffStatus } from './staff/StaffStatus.tsx';
 import { useIslandStore } from './use-island-store.ts';
-
-const ImageCropper = lazy(() => import('./ImageCropper.tsx'));
 
 export interface StaffCollectionsProps {
   locale: string;
@@ -31,9 +28,8 @@ function Collections({ collections, locale }: Omit<StaffCollectionsProps, 'messa
   const { t } = useTranslation();
   const editor = useIslandStore(() => createCollectionEditor(collections));
   const { items, busy, notice, fields } = useStore(editor.$list);
-  const { form, cropSource, uploading, coverError } = useStore(editor.$form);
+  const { form, ...picture } = useStore(editor.$form);
   const [adding, setAdding] = useState<Record<string, string>>({});
-  const fileInput = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
   const editing = form.id !== null;
@@ -153,33 +149,19 @@ function Collections({ collections, locale }: Omit<StaffCollectionsProps, 'messa
         <label>
           <input type="checkbox" checked={form.featured} onChange={(event) => editor.setField('featured', event.target.checked)} /> {t('admin.collections.featured')}
         </label>
-        <div className="field">
-          <span className="field-label">{t('admin.collections.cover')}</span>
-          {form.cover && <img src={form.cover} alt={t('admin.collections.coverPreview')} width={160} height={120} className="staff-cover-thumb" />}
-          <input
-            ref={fileInput}
-            type="file"
-            accept={BANNER_IMAGE_TYPES}
-            className="visually-hidden"
-            tabIndex={-1}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (file) editor.pickCover(file);
-            }}
-          />
-          <button type="button" className="btn" onClick={() => fileInput.current?.click()} disabled={uploading}>
-            {uploading ? t('admin.uploading', { percent: '…' }) : t('admin.collections.chooseCover')}
-          </button>
-          {coverError && (
-            <span className="field-error" role="alert">
-              {noticeText(coverError, t)}
-            </span>
-          )}
-          <FieldError id={`${id}-cover-error`} fields={fields} name="cover" />
-        </div>
+        <StaffImageField
+          editor={editor}
+          state={picture}
+          name="cover"
+          id={id}
+          fields={fields}
+          label={t('admin.collections.cover')}
+          preview={form.cover && <img src={form.cover} alt={t('admin.collections.coverPreview')} width={160} height={120} className="staff-cover-thumb" />}
+          button={picture.uploading !== null ? t('admin.uploading', { percent: '…' }) : t('admin.collections.chooseCover')}
+          aspectRatio={COVER_ASPECT}
+        />
         <span className="staff-actions">
-          <button type="submit" className="btn btn-primary" disabled={busy || uploading}>
+          <button type="submit" className="btn btn-primary" disabled={busy || picture.uploading !== null}>
             {editing ? t('common.save') : t('admin.collections.create')}
           </button>
           {editing && (
@@ -189,12 +171,6 @@ function Collections({ collections, locale }: Omit<StaffCollectionsProps, 'messa
           )}
         </span>
       </form>
-
-      {cropSource && (
-        <Suspense fallback={null}>
-          <ImageCropper src={cropSource} aspectRatio={COVER_ASPECT} outputType="jpeg" outputQuality={0.9} onError={editor.cropperFailed} onCrop={(blob) => void editor.uploadCover(blob)} onCancel={editor.closeCropper} />
-        </Suspense>
-      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useId, useState } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StaffTag } from '../lib/contract/schemas/staff.ts';
 import type { IslandMessages } from '../lib/island-messages.ts';
@@ -37,6 +37,12 @@ function Tags({ tags }: Omit<StaffTagsProps, 'messages' | 'locale'>) {
     setDraft({ nameEn: tag.nameEn, nameZh: tag.nameZh, parent: tag.parent ?? '', into: '' });
   }
 
+  /** A tag's rename, move and merge forms: the change is sent, and the tag's forms close once it is done. */
+  const closeOnceDone = (change: () => Promise<boolean>) => (event: SubmitEvent) => {
+    event.preventDefault();
+    void change().then((done) => done && setOpen(null));
+  };
+
   return (
     <div className="staff-section">
       <StaffStatus notice={notice} />
@@ -55,13 +61,7 @@ function Tags({ tags }: Omit<StaffTagsProps, 'messages' | 'locale'>) {
             </div>
             {open === tag.slug ? (
               <div className="staff-form">
-                <form
-                  className="staff-inline"
-                  onSubmit={(event) => {
-                    event.preventDefault();
-                    void editor.rename(tag.slug, draft.nameEn, draft.nameZh).then((done) => done && setOpen(null));
-                  }}
-                >
+                <form className="staff-inline" onSubmit={closeOnceDone(() => editor.rename(tag.slug, draft.nameEn, draft.nameZh))}>
                   <label className="field">
                     <span className="field-label">{t('admin.nameEn')}</span>
                     <input className="input" value={draft.nameEn} onChange={(event) => setDraft({ ...draft, nameEn: event.target.value })} />
@@ -74,13 +74,7 @@ function Tags({ tags }: Omit<StaffTagsProps, 'messages' | 'locale'>) {
                     {t('admin.tags.rename')}
                   </button>
                 </form>
-                <form
-                  className="staff-inline"
-                  onSubmit={(event) => {
-                    event.preventDefault();
-                    void editor.move(tag.slug, draft.parent || null).then((done) => done && setOpen(null));
-                  }}
-                >
+                <form className="staff-inline" onSubmit={closeOnceDone(() => editor.move(tag.slug, draft.parent || null))}>
                   <label className="field">
                     <span className="field-label">{t('admin.tags.parent')}</span>
                     <select className="input" value={draft.parent} onChange={(event) => setDraft({ ...draft, parent: event.target.value })}>
@@ -96,13 +90,7 @@ function Tags({ tags }: Omit<StaffTagsProps, 'messages' | 'locale'>) {
                     {t('admin.tags.move')}
                   </button>
                 </form>
-                <form
-                  className="staff-inline"
-                  onSubmit={(event) => {
-                    event.preventDefault();
-                    if (draft.into) void editor.merge(tag.slug, draft.into).then((done) => done && setOpen(null));
-                  }}
-                >
+                <form className="staff-inline" onSubmit={closeOnceDone(() => (draft.into ? editor.merge(tag.slug, draft.into) : Promise.resolve(false)))}>
                   <label className="field">
                     <span className="field-label">{t('admin.tags.mergeInto')}</span>
                     <select className="input" value={draft.into} onChange={(event) => setDraft({ ...draft, into: event.target.value })}>

@@ -5,6 +5,7 @@ import { addReply, addThread, findComment, mergeReplies, mapThreads, patchCommen
 import type { CommentItem, CommentSort, CommentThread, CommentUser, ListPage } from '../lib/conversation-types.ts';
 import { fail, say, warn, type Notice } from '../lib/notice.ts';
 import { countCharacters } from '../lib/text.ts';
+import { createConfirmAction } from './confirm-action.ts';
 
 const REPLY_PAGE_SIZE = 50;
 
@@ -230,20 +231,9 @@ export function createComments(init: CommentsInit) {
     }
   }
 
-  function askDelete(item: CommentItem): void {
-    update({ confirm: item });
-  }
-
-  function cancelDelete(): void {
-    update({ confirm: null });
-  }
-
-  async function confirmDelete(): Promise<void> {
-    const item = get().confirm;
-    if (!item) return;
-    update({ deleting: true });
-    try {
-      await apiCall<{ commentId: number }>('comment/del', { commentId: item.id });
+  const deletion = createConfirmAction<CommentItem>({
+    act: (item) => apiCall<{ commentId: number }>('comment/del', { commentId: item.id }),
+    done: (item) => {
       const { removedThread, ...next } = removeComment(shown(), item);
       const state = get();
       update({
@@ -251,14 +241,12 @@ export function createComments(init: CommentsInit) {
         total: removedThread ? Math.max(0, state.total - 1) : state.total,
         count: Math.max(0, state.count - 1),
         status: say('comments.removed'),
-        confirm: null,
-        deleting: false,
       });
       if (get().reply?.target.id === item.id) closeReply();
-    } catch (error) {
-      update({ status: fail(error), confirm: null, deleting: false });
-    }
-  }
+    },
+    failed: (error) => update({ status: fail(error) }),
+  });
+  deletion.$confirm.listen(({ asking, busy }) => update({ confirm: asking, deleting: busy }));
 
   async function loadPage(page: number, sort: CommentSort, replace: boolean): Promise<void> {
     update({ listBusy: true, listError: null });
@@ -339,9 +327,9 @@ export function createComments(init: CommentsInit) {
     closeReply,
     submitReply,
     like,
-    askDelete,
-    cancelDelete,
-    confirmDelete,
+    askDelete: deletion.ask,
+    cancelDelete: deletion.cancel,
+    confirmDelete: deletion.confirm,
     changeSort,
     loadMore,
     loadReplies,

@@ -2,6 +2,7 @@ import { map } from 'nanostores';
 import { apiCall } from '../lib/api-client.ts';
 import type { DraftItem } from '../lib/api-types.ts';
 import { fail, say, type Notice } from '../lib/notice.ts';
+import { createConfirmAction } from './confirm-action.ts';
 
 export interface DraftBoxState {
   drafts: DraftItem[];
@@ -17,27 +18,17 @@ export interface DraftBoxState {
  */
 export function createDraftBox(drafts: DraftItem[], untitled: string) {
   const $drafts = map<DraftBoxState>({ drafts, deleting: null, busy: false, message: null });
+  const deletion = createConfirmAction<DraftItem>({
+    act: (draft) => apiCall('temporary/del', { id: draft.id }),
+    done: (deleted) =>
+      $drafts.set({
+        ...$drafts.get(),
+        drafts: $drafts.get().drafts.filter((draft) => draft.id !== deleted.id),
+        message: say('drafts.deleted', { title: deleted.title || untitled }),
+      }),
+    failed: (error) => $drafts.setKey('message', fail(error)),
+  });
+  deletion.$confirm.listen(({ asking, busy }) => $drafts.set({ ...$drafts.get(), deleting: asking, busy }));
 
-  function askDelete(draft: DraftItem): void {
-    $drafts.setKey('deleting', draft);
-  }
-
-  function cancelDelete(): void {
-    $drafts.setKey('deleting', null);
-  }
-
-  async function confirmDelete(): Promise<void> {
-    const { deleting } = $drafts.get();
-    if (!deleting) return;
-    $drafts.setKey('busy', true);
-    try {
-      await apiCall('temporary/del', { id: deleting.id });
-      const drafts = $drafts.get().drafts.filter((draft) => draft.id !== deleting.id);
-      $drafts.set({ drafts, deleting: null, busy: false, message: say('drafts.deleted', { title: deleting.title || untitled }) });
-    } catch (error) {
-      $drafts.set({ ...$drafts.get(), deleting: null, busy: false, message: fail(error) });
-    }
-  }
-
-  return { $drafts, askDelete, cancelDelete, confirmDelete };
+  return { $drafts, askDelete: deletion.ask, cancelDelete: deletion.cancel, confirmDelete: deletion.confirm };
 }

@@ -1,11 +1,7 @@
 import { map } from 'nanostores';
 import { fail, warn, type Notice } from '../lib/notice.ts';
+import { PICTURE_MAX_BYTES } from '../lib/pictures.ts';
 import { uploadFile, type UploadedFile, type UploadHandle, type UploadPurpose } from '../lib/upload-client.ts';
-
-/** Pictures the server takes (it checks the content again): the picker's `accept`. */
-export const PICTURE_TYPES = 'image/jpeg,image/png,image/webp,image/gif';
-/** The largest picture the upload endpoint takes; larger ones are refused before cropping. */
-export const PICTURE_MAX_BYTES = 10 * 1024 * 1024;
 
 export interface ImagePickState {
   /** The picture being cropped: the cropper dialog is open while set. */

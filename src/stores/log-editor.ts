@@ -6,6 +6,7 @@ import { LOG_BODY_MAX, LOG_TITLE_MAX } from '../lib/logs.ts';
 import { uploadMarkdownImages } from './markdown-images.ts';
 import { fail, invalid, warn, type Notice } from '../lib/notice.ts';
 import { countCharacters } from '../lib/text.ts';
+import { createConfirmAction } from './confirm-action.ts';
 
 export type LogField = 'title' | 'content';
 
@@ -103,29 +104,30 @@ export function createLogEditor(init: LogEditorInit) {
     }
   }
 
-  function askDelete(): void {
-    update({ confirmingDelete: true, status: null });
-  }
+  const deletion = createConfirmAction({
+    subject: init.log,
+    act: (log) => apiCall<{ n: number }>('log/del', { id: init.projectId, n: log.n }),
+    leaves: true,
+    done: () => window.location.assign(init.destination(null)),
+    failed: (error) => update({ status: fail(error, 'logs.editor.deleteFailed') }),
+  });
+  // The form's one `busy` says whether it saves or deletes; the deleting part is the confirmation's.
+  deletion.$confirm.listen(({ asking, busy }) => {
+    const saving = get().busy === 'save';
+    update({ confirmingDelete: asking !== null, busy: busy ? 'delete' : saving ? 'save' : null });
+  });
 
-  function cancelDelete(): void {
-    if (get().busy !== 'delete') update({ confirmingDelete: false });
+  function askDelete(): void {
+    update({ status: null });
+    deletion.ask();
   }
 
   /** Deletes the log being edited; true once deleted (the browser then goes to the Logs tab). */
   async function confirmDelete(): Promise<boolean> {
-    if (!init.log || get().busy) return false;
-    update({ busy: 'delete' });
-    try {
-      await apiCall<{ n: number }>('log/del', { id: init.projectId, n: init.log.n });
-      window.location.assign(init.destination(null));
-      return true;
-    } catch (error) {
-      update({ busy: null, confirmingDelete: false, status: fail(error, 'logs.editor.deleteFailed') });
-      return false;
-    }
+    return get().busy === 'save' ? false : deletion.confirm();
   }
 
-  return { $editor, setField, uploadImages, save, askDelete, cancelDelete, confirmDelete };
+  return { $editor, setField, uploadImages, save, askDelete, cancelDelete: deletion.cancel, confirmDelete };
 }
 
 export type LogEditorStore = ReturnType<typeof createLogEditor>;

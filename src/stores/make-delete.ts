@@ -1,6 +1,7 @@
 import { map } from 'nanostores';
 import { apiCall } from '../lib/api-client.ts';
 import { fail, type Notice } from '../lib/notice.ts';
+import { createConfirmAction } from './confirm-action.ts';
 
 export interface MakeDeleteState {
   /** The deletion is being confirmed. */
@@ -12,25 +13,23 @@ export interface MakeDeleteState {
 /** A maker deleting their make after confirming (`make/del`); `onDeleted` then shows the page without it. */
 export function createMakeDelete(makeId: number, onDeleted: () => void) {
   const $delete = map<MakeDeleteState>({ confirming: false, busy: false, error: null });
+  const deletion = createConfirmAction({
+    subject: makeId,
+    act: (id) => apiCall('make/del', { id }),
+    done: onDeleted,
+    failed: (error) => $delete.setKey('error', fail(error)),
+  });
+  deletion.$confirm.listen(({ asking, busy }) => $delete.set({ ...$delete.get(), confirming: asking !== null, busy }));
 
   function ask(): void {
-    $delete.set({ confirming: true, busy: false, error: null });
-  }
-
-  function cancel(): void {
-    $delete.setKey('confirming', false);
+    $delete.setKey('error', null);
+    deletion.ask();
   }
 
   async function confirm(): Promise<void> {
-    $delete.set({ ...$delete.get(), busy: true, error: null });
-    try {
-      await apiCall('make/del', { id: makeId });
-      $delete.set({ confirming: false, busy: false, error: null });
-      onDeleted();
-    } catch (error) {
-      $delete.set({ confirming: false, busy: false, error: fail(error) });
-    }
+    $delete.setKey('error', null);
+    await deletion.confirm();
   }
 
-  return { $delete, ask, cancel, confirm };
+  return { $delete, ask, cancel: deletion.cancel, confirm };
 }

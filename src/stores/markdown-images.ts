@@ -5,12 +5,8 @@
  */
 import type { TFunction } from 'i18next';
 import { fail, warn, type Notice } from '../lib/notice.ts';
+import { PICTURE_MAX_BYTES } from '../lib/pictures.ts';
 import { uploadFile } from '../lib/upload-client.ts';
-
-/** The largest picture a browser sends (the server refuses larger ones anyway). */
-export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-/** The picture types the editors' file pickers offer. */
-export const IMAGE_TYPES = 'image/jpeg,image/png,image/webp,image/gif';
 
 /**
  * `text` inserted as its own line(s) at the selection `start`…`end` of `value` (replacing it);
@@ -41,7 +37,7 @@ export function uploadMarkdownImages(list: File[], selection: { start: number; e
   let caret: number | null = null;
   let { start, end } = selection;
   for (const file of list) {
-    if (file.size > IMAGE_MAX_BYTES) {
+    if (file.size > PICTURE_MAX_BYTES) {
       text.notify(warn('form.imageTooLarge', { name: file.name }));
       continue;
     }

@@ -6,7 +6,8 @@ import { fail, invalid, say, warn, type Notice } from '../lib/notice.ts';
 import { userPath, variantPath, type Variant } from '../lib/paths.ts';
 import { BIO_MAX, customUrlProblem, isWebsiteAllowed, LOCATION_MAX, nicknameProblem, WEBSITE_MAX } from '../lib/profile-rules.ts';
 import { setUserInfo } from './auth.ts';
-import { createImagePick, PICTURE_MAX_BYTES, PICTURE_TYPES } from './image-pick.ts';
+import { PICTURE_MAX_BYTES, PICTURE_TYPES } from '../lib/pictures.ts';
+import { createImagePick } from './image-pick.ts';
 
 /** Accepted avatar files; the server checks the content again. */
 export const AVATAR_TYPES = PICTURE_TYPES;

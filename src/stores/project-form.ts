@@ -2,21 +2,15 @@ import type { TFunction } from 'i18next';
 import { computed, map } from 'nanostores';
 import { ApiError, apiCall } from '../lib/api-client.ts';
 import type { ErrorKey } from '../lib/contract/errors.ts';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_MAX, FIRST_VERSION_NAME } from '../lib/contract/project-limits.ts';
 import { fail, invalid, say, warn, type Notice } from '../lib/notice.ts';
 import { copyKey, copyToRestore, readCopy, snapshotOf, writeCopy, type FormFile, type ProjectFields } from '../lib/project-form-copy.ts';
 import { uploadFile, type UploadHandle } from '../lib/upload-client.ts';
-import { IMAGE_MAX_BYTES, uploadMarkdownImages } from './markdown-images.ts';
+import { PICTURE_MAX_BYTES } from '../lib/pictures.ts';
+import { uploadMarkdownImages } from './markdown-images.ts';
 
 export type { FormFile, ProjectFields } from '../lib/project-form-copy.ts';
 
-/** Limits the server enforces too (src/server/services/projects/content.ts, uploads.ts). */
-export const TITLE_MAX = 120;
-export const SUMMARY_MAX = 300;
-export const DESCRIPTION_MAX = 100_000;
-export const TAGS_MAX = 5;
-export const ATTACHMENTS_MAX = 20;
-export const ATTACHMENT_MAX_BYTES = 50 * 1024 * 1024;
-export { IMAGE_MAX_BYTES, IMAGE_TYPES, insertLine } from './markdown-images.ts';
 
 export interface FormTag {
   slug: string;
@@ -64,8 +58,6 @@ export interface VersionChoice {
 /** Limits the server enforces too (src/lib/contract/schemas/versions.ts). */
 export const VERSION_NAME_MAX = 40;
 export const VERSION_NOTES_MAX = 4000;
-/** The first version's name when the author gives none. */
-export const FIRST_VERSION_NAME = 'v1';
 
 /**
  * What `version` a publication sends: a first publication always names its version 1 (`v1`
@@ -231,7 +223,7 @@ export function createProjectForm({ source, locale, successPath, formPath, t }: 
   /** A cover picture was chosen: too large ones are refused here, the rest go to the cropper. */
   function chooseCover(file: File | undefined): void {
     if (!file) return;
-    if (file.size > IMAGE_MAX_BYTES) setError('cover', warn('form.errors.cover.tooLarge'));
+    if (file.size > PICTURE_MAX_BYTES) setError('cover', warn('form.errors.cover.tooLarge'));
     else update({ cropSource: file });
   }
 

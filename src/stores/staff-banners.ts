@@ -1,12 +1,10 @@
-import { map } from 'nanostores';
 import type { StaffBanner } from '../lib/contract/schemas/staff.ts';
-import { say, warn, type Notice } from '../lib/notice.ts';
-import { createImagePick } from './image-pick.ts';
+import { say } from '../lib/notice.ts';
+import { createStaffImageForm } from './staff-image-form.ts';
 import { createStaffList } from './staff-list.ts';
 
 /** The banner image's shape: a wide strip, cropped to this ratio (about 1200 × 360). */
 export const BANNER_ASPECT = 10 / 3;
-export const BANNER_IMAGE_TYPES = 'image/jpeg,image/png,image/webp,image/gif';
 
 /** The banner form as typed: times in the browser's local time (`<input type="datetime-local">`). */
 export interface BannerForm {
@@ -74,69 +72,29 @@ export function bannerInput(form: BannerForm): Record<string, unknown> {
   };
 }
 
-export interface BannerEditorState {
-  form: BannerForm;
-  /** The picture being cropped (the cropper dialog is open while set). */
-  cropSource: Blob | null;
-  /** Upload progress 0…1 while the cropped image is sent. */
-  uploading: number | null;
-  imageError: Notice | null;
-}
-
 /** `/admin/banners`: the list, and the form that adds or edits one banner (image cropped, then uploaded). */
 export function createBannerEditor(banners: StaffBanner[]) {
   const list = createStaffList(banners);
-  const $editor = map<BannerEditorState>({ form: EMPTY_BANNER, cropSource: null, uploading: null, imageError: null });
-  // Picking, refusing a too large file, cropping and uploading are the shared image-pick steps; the editor shows their state.
-  const image = createImagePick({ purpose: 'cover' });
-  image.$pick.listen(({ cropSource, progress, error }) => $editor.set({ ...$editor.get(), cropSource, uploading: progress, imageError: error }));
-
-  function setField<K extends keyof BannerForm>(field: K, value: BannerForm[K]): void {
-    $editor.setKey('form', { ...$editor.get().form, [field]: value });
-  }
+  const { fill, ...editor } = createStaffImageForm(list, {
+    empty: EMPTY_BANNER,
+    imageField: 'image',
+    problems: bannerProblems,
+    path: 'banner/save',
+    input: bannerInput,
+    saved: (form) => say(form.id === null ? 'admin.banners.added' : 'admin.banners.saved'),
+  });
 
   function edit(banner: StaffBanner | null): void {
-    image.reset();
-    $editor.set({
-      form: banner
+    fill(
+      banner
         ? { id: banner.id, image: banner.image, link: banner.link, titleEn: banner.titleEn, titleZh: banner.titleZh, sort: String(banner.sort), startsAt: isoToLocal(banner.startsAt), endsAt: isoToLocal(banner.endsAt) }
         : EMPTY_BANNER,
-      cropSource: null,
-      uploading: null,
-      imageError: null,
-    });
-  }
-
-  const pickImage = (file: File) => image.pick(file);
-  const closeCropper = () => image.cancel();
-  const cropperFailed = () => image.cropFailed();
-
-  async function uploadImage(blob: Blob): Promise<void> {
-    const uploaded = await image.upload(blob);
-    if (uploaded) setField('image', uploaded.url);
-  }
-
-  /** Sends the form (checked first by the same rules as the server); on success the form empties. */
-  async function save(): Promise<boolean> {
-    const { form } = $editor.get();
-    const problems = bannerProblems(form);
-    if (Object.keys(problems).length > 0) {
-      list.tell(warn('admin.fixErrors'), problems);
-      return false;
-    }
-    const saved = await list.run<{ item: StaffBanner }>(
-      'banner/save',
-      bannerInput(form),
-      ({ item }, items) => (items.some((banner) => banner.id === item.id) ? items.map((banner) => (banner.id === item.id ? item : banner)) : [...items, item]),
-      say(form.id === null ? 'admin.banners.added' : 'admin.banners.saved'),
     );
-    if (saved) edit(null);
-    return saved;
   }
 
   function remove(id: number): Promise<boolean> {
     return list.run('banner/delete', { id }, (_result, items) => items.filter((banner) => banner.id !== id), say('admin.banners.removed'));
   }
 
-  return { $list: list.$list, $editor, setField, edit, pickImage, closeCropper, cropperFailed, uploadImage, save, remove };
+  return { $list: list.$list, ...editor, edit, remove };
 }

@@ -1,8 +1,7 @@
 import { isSlug } from '../lib/slug.ts';
-import { map } from 'nanostores';
 import type { StaffCollection } from '../lib/contract/schemas/staff.ts';
-import { say, warn, type Notice } from '../lib/notice.ts';
-import { createImagePick } from './image-pick.ts';
+import { say, warn } from '../lib/notice.ts';
+import { createStaffImageForm, withItem } from './staff-image-form.ts';
 import { createStaffList, moveItem, projectIdFrom } from './staff-list.ts';
 
 /** Collection covers are cropped to the cards' shape. */
@@ -70,7 +69,7 @@ export function collectionForm(collection: StaffCollection | null): CollectionFo
 }
 
 type Change = { item: StaffCollection };
-const replace = ({ item }: Change, items: StaffCollection[]) => (items.some((c) => c.id === item.id) ? items.map((c) => (c.id === item.id ? item : c)) : [...items, item]);
+const replace = ({ item }: Change, items: StaffCollection[]) => withItem(items, item);
 
 /**
  * `/admin/collections`: create a collection or edit one (titles, descriptions, a cropped cover,
@@ -78,47 +77,19 @@ const replace = ({ item }: Change, items: StaffCollection[]) => (items.some((c) 
  */
 export function createCollectionEditor(collections: StaffCollection[]) {
   const list = createStaffList(collections);
-  const $form = map<{ form: CollectionForm; cropSource: Blob | null; uploading: boolean; coverError: Notice | null }>({ form: EMPTY_COLLECTION, cropSource: null, uploading: false, coverError: null });
-  // Picking, refusing a too large file, cropping and uploading are the shared image-pick steps; the form shows their state.
-  const cover = createImagePick({ purpose: 'cover' });
-  cover.$pick.listen(({ cropSource, progress, error }) => $form.set({ ...$form.get(), cropSource, uploading: progress !== null, coverError: error }));
-
-  const fill = (collection: StaffCollection | null) => {
-    cover.reset();
-    $form.set({ form: collectionForm(collection), cropSource: null, uploading: false, coverError: null });
-  };
-
-  function setField<K extends keyof CollectionForm>(field: K, value: CollectionForm[K]): void {
-    $form.setKey('form', { ...$form.get().form, [field]: value });
-  }
+  const { $editor: $form, fill, ...editor } = createStaffImageForm(list, {
+    empty: EMPTY_COLLECTION,
+    imageField: 'cover',
+    problems: collectionProblems,
+    path: 'collection/save',
+    input: collectionInput,
+    saved: (form, body) => say(form.id === null ? 'admin.collections.created' : 'admin.collections.saved', { name: body.name }),
+  });
 
   /** Opens the form on `collection`'s current values (null: back to a new, empty one). */
   function edit(collection: StaffCollection | null): void {
-    fill(collection);
+    fill(collectionForm(collection));
     list.tell(null);
-  }
-
-  const pickCover = (file: File) => cover.pick(file);
-  const closeCropper = () => cover.cancel();
-  const cropperFailed = () => cover.cropFailed();
-
-  async function uploadCover(blob: Blob): Promise<void> {
-    const uploaded = await cover.upload(blob);
-    if (uploaded) setField('cover', uploaded.url);
-  }
-
-  /** Creates the collection on the form, or saves the one being edited; the form empties when it succeeds. */
-  async function save(): Promise<boolean> {
-    const { form } = $form.get();
-    const problems = collectionProblems(form);
-    if (Object.keys(problems).length > 0) {
-      list.tell(warn('admin.fixErrors'), problems);
-      return false;
-    }
-    const body = collectionInput(form);
-    const done = await list.run<Change>('collection/save', body, replace, say(form.id === null ? 'admin.collections.created' : 'admin.collections.saved', { name: body.name }));
-    if (done) fill(null);
-    return done;
   }
 
   /** Adds a project by its id or its page's address. */
@@ -149,9 +120,9 @@ export function createCollectionEditor(collections: StaffCollection[]) {
   async function remove(name: string): Promise<boolean> {
     const done = await list.run('collection/delete', { name }, (_r, items) => items.filter((c) => c.name !== name), say('admin.collections.deleted', { name }));
     // The form must not go on editing a collection that is gone.
-    if (done && $form.get().form.name === name && $form.get().form.id !== null) fill(null);
+    if (done && $form.get().form.name === name && $form.get().form.id !== null) fill(EMPTY_COLLECTION);
     return done;
   }
 
-  return { $list: list.$list, $form, setField, edit, pickCover, closeCropper, cropperFailed, uploadCover, save, addProject, removeProject, moveProject, remove };
+  return { $list: list.$list, $form, ...editor, edit, addProject, removeProject, moveProject, remove };
 }

@@ -46,6 +46,8 @@ export function createStaffList<T>(items: T[]) {
   return { $list, run, tell };
 }
 
+export type StaffList<T> = ReturnType<typeof createStaffList<T>>;
+
 /** `list` with the item at `index` moved by `delta` places (kept within the list). */
 export function moveItem<T>(list: readonly T[], index: number, delta: number): T[] {
   const target = Math.max(0, Math.min(list.length - 1, index + delta));

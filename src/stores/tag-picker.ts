@@ -3,7 +3,7 @@ import { apiCall } from '../lib/api-client.ts';
 import type { TagSuggestion } from '../lib/contract/schemas/projects.ts';
 import { fail, say, warn, type Notice } from '../lib/notice.ts';
 import { cleanTagName, isChineseName, tagNameProblem, tagSlugOf } from '../lib/tag-names.ts';
-import { TAGS_MAX } from './project-form.ts';
+import { TAGS_MAX } from '../lib/contract/project-limits.ts';
 
 export type { TagSuggestion } from '../lib/contract/schemas/projects.ts';
 

@@ -3,6 +3,7 @@ import { apiCall } from '../lib/api-client.ts';
 import { VIDEO_PAGE_SIZE } from '../lib/contract/video.ts';
 import { fail, say, type Notice } from '../lib/notice.ts';
 import type { Video } from '../lib/contract/schemas/videos.ts';
+import { createConfirmAction } from './confirm-action.ts';
 
 /** How often the owner's list asks again while a video is still being prepared. */
 export const VIDEO_POLL_MS = 4000;
@@ -80,39 +81,34 @@ export function createVideoList(init: { ownerUrl: string; videos: Video[]; page?
     schedule();
   }
 
-  function askDelete(video: Video): void {
-    update({ deleting: video });
-  }
-
-  function cancelDelete(): void {
-    update({ deleting: null });
-  }
-
-  async function confirmDelete(): Promise<void> {
-    const { deleting } = get();
-    if (!deleting) return;
-    update({ busy: true });
-    try {
-      await deps.remove({ id: deleting.id });
-      justSaved.delete(deleting.id);
-      update({ videos: get().videos.filter((video) => video.id !== deleting.id), deleting: null, busy: false, notice: say('video.list.deleted', { title: deleting.title }) });
-    } catch (error) {
-      update({ deleting: null, busy: false, notice: fail(error) });
-    }
-  }
+  const deletion = createConfirmAction<Video>({
+    act: (video) => deps.remove({ id: video.id }),
+    done: (deleted) => {
+      justSaved.delete(deleted.id);
+      update({ videos: get().videos.filter((video) => video.id !== deleted.id), notice: say('video.list.deleted', { title: deleted.title }) });
+    },
+    failed: (error) => update({ notice: fail(error) }),
+  });
+  // One `busy` for the list: a video being linked to a project, or one being deleted.
+  let linking = false;
+  const busyNow = () => linking || deletion.$confirm.get().busy;
+  deletion.$confirm.listen(({ asking }) => update({ deleting: asking, busy: busyNow() }));
 
   /** Links a video to one of the owner's projects (or unlinks it with null), after the upload. */
   async function linkProject(video: Video, projectId: string | null): Promise<void> {
+    linking = true;
     update({ busy: true });
     try {
       const changed = await deps.edit({ id: video.id, projectId });
+      linking = false;
       update({
         videos: get().videos.map((shown) => (shown.id === video.id ? changed : shown)),
-        busy: false,
+        busy: busyNow(),
         notice: say(projectId ? 'video.list.linked' : 'video.list.unlinked', { title: video.title, project: changed.project?.title ?? '' }),
       });
     } catch (error) {
-      update({ busy: false, notice: fail(error) });
+      linking = false;
+      update({ busy: busyNow(), notice: fail(error) });
     }
   }
 
@@ -127,7 +123,7 @@ export function createVideoList(init: { ownerUrl: string; videos: Video[]; page?
     };
   }
 
-  return { $videos, add, refresh, askDelete, cancelDelete, confirmDelete, linkProject, start };
+  return { $videos, add, refresh, askDelete: deletion.ask, cancelDelete: deletion.cancel, confirmDelete: deletion.confirm, linkProject, start };
 }
 
 export type VideoListStore = ReturnType<typeof createVideoList>;

@@ -6,7 +6,8 @@ import { useTestDatabase } from '../helpers/db.ts';
 import { createUser } from '../helpers/factories.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { uploads } from '../../src/server/db/schema/index.ts';
-import { guessAttachmentKind, ATTACHMENT_MAX_BYTES, sniffDesignText, storeUpload } from '../../src/server/services/media/index.ts';
+import { guessAttachmentKind, sniffDesignText, storeUpload } from '../../src/server/services/media/index.ts';
+import { ATTACHMENT_MAX_BYTES } from '../../src/lib/contract/project-limits.ts';
 import { getStorage } from '../../src/server/storage/index.ts';
 
 useTestDatabase();

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/lib/api-client.ts';
 import type { UploadedFile, UploadHandle } from '../../src/lib/upload-client.ts';
-import { createImagePick, PICTURE_MAX_BYTES, type Uploader } from '../../src/stores/image-pick.ts';
+import { PICTURE_MAX_BYTES } from '../../src/lib/pictures.ts';
+import { createImagePick, type Uploader } from '../../src/stores/image-pick.ts';
 import { createMakeForm, MAKE_PHOTOS_MAX, validateMake } from '../../src/stores/make-form.ts';
 
 /**

@@ -2,20 +2,19 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/lib/api-client.ts';
 import { getT } from '../../src/lib/i18n.ts';
 import { copyKey, copyToRestore, readCopy, snapshotOf, writeCopy, type LocalCopy } from '../../src/lib/project-form-copy.ts';
+import { ATTACHMENTS_MAX, ATTACHMENT_MAX_BYTES } from '../../src/lib/contract/project-limits.ts';
 import {
-  ATTACHMENTS_MAX,
-  ATTACHMENT_MAX_BYTES,
   createProjectForm,
   fieldErrorsOf,
   firstInvalid,
-  IMAGE_MAX_BYTES,
-  insertLine,
   itemsOf,
   newAttachments,
   publishProblems,
   versionToSend,
   type ProjectFormSource,
 } from '../../src/stores/project-form.ts';
+import { PICTURE_MAX_BYTES as IMAGE_MAX_BYTES } from '../../src/lib/pictures.ts';
+import { insertLine } from '../../src/stores/markdown-images.ts';
 import { memoryStorage } from '../helpers/memory-storage.ts';
 
 const content = { title: 'Probe', summary: '', description: '', cover: null, tags: [], licence: 'MIT', attachments: ['f1'] };

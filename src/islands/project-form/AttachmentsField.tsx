@@ -1,36 +1,27 @@
 import { useStore } from '@nanostores/react';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../lib/format.ts';
 import type { Locale } from '../../lib/i18n.ts';
 import { noticeText } from '../../lib/notice.ts';
 import type { ProjectFormStore } from '../../stores/project-form.ts';
-import { describedBy, FieldError, type FieldIds } from './FieldError.tsx';
+import { FieldError } from '../shared/FieldError.tsx';
+import { useFileDrop } from '../shared/use-file-drop.ts';
+import { describedBy, type FieldIds } from './field-ids.ts';
 
 /** Attachments: drop or choose files; each uploads with a progress bar, can be cancelled, retried or removed. */
 export function AttachmentsField({ form, ids, locale }: { form: ProjectFormStore; ids: FieldIds; locale: string }) {
   const { t } = useTranslation();
   const { files, errors } = useStore(form.$form);
-  const [dragging, setDragging] = useState(false);
+  const drop = useFileDrop((dropped) => {
+    form.addAttachments(dropped);
+    return true;
+  });
   const input = useRef<HTMLInputElement>(null);
   return (
     <section className="card form-section" aria-labelledby={ids('files')}>
       <h2 id={ids('files')}>{t('form.attachments')}</h2>
-      <div
-        className={`drop-zone${dragging ? ' dragging' : ''}`}
-        onDragOver={(event) => {
-          if ([...event.dataTransfer.types].includes('Files')) {
-            event.preventDefault();
-            setDragging(true);
-          }
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={(event) => {
-          event.preventDefault();
-          setDragging(false);
-          form.addAttachments([...event.dataTransfer.files]);
-        }}
-      >
+      <div className={`drop-zone${drop.dragging ? ' dragging' : ''}`} {...drop.handlers}>
         <p>{t('form.dropFiles')}</p>
         <button type="button" className="btn" id={ids('attachments')} onClick={() => input.current?.click()} aria-describedby={describedBy(ids, errors, 'attachments')}>
           {t('form.addFiles')}
@@ -51,7 +42,7 @@ export function AttachmentsField({ form, ids, locale }: { form: ProjectFormStore
           }}
         />
       </div>
-      <FieldError ids={ids} name="attachments" notice={errors.attachments} />
+      <FieldError id={ids('attachments')} notice={errors.attachments} />
       {files.length > 0 && (
         <ul className="upload-list" aria-label={t('form.attachments')}>
           {files.map((item) => (

@@ -1,8 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IMAGE_TYPES, type ProjectFormStore } from '../../stores/project-form.ts';
-import { describedBy, FieldError, type FieldIds } from './FieldError.tsx';
+import { PICTURE_TYPES } from '../../lib/pictures.ts';
+import type { ProjectFormStore } from '../../stores/project-form.ts';
+import { FieldError } from '../shared/FieldError.tsx';
+import { describedBy, type FieldIds } from './field-ids.ts';
 
 /** The cover: the current picture, upload (through the cropper, with progress) or remove it. */
 export function CoverField({ form, ids }: { form: ProjectFormStore; ids: FieldIds }) {
@@ -39,7 +41,7 @@ export function CoverField({ form, ids }: { form: ProjectFormStore; ids: FieldId
         <input
           ref={input}
           type="file"
-          accept={IMAGE_TYPES}
+          accept={PICTURE_TYPES}
           hidden
           onChange={(event) => {
             const file = event.target.files?.[0];
@@ -50,7 +52,7 @@ export function CoverField({ form, ids }: { form: ProjectFormStore; ids: FieldId
           data-testid="cover-input"
         />
       </div>
-      <FieldError ids={ids} name="cover" notice={errors.cover} />
+      <FieldError id={ids('cover')} notice={errors.cover} />
     </div>
   );
 }

@@ -1,9 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useMemo, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TAGS_MAX } from '../../lib/contract/project-limits.ts';
 import { noticeText, type Notice } from '../../lib/notice.ts';
-import { TAGS_MAX, type FormTag } from '../../stores/project-form.ts';
+import type { FormTag } from '../../stores/project-form.ts';
 import { createTagPicker, entryKey, type TagEntry } from '../../stores/tag-picker.ts';
+import { FieldError } from '../shared/FieldError.tsx';
 
 interface TagPickerProps {
   id: string;
@@ -130,11 +132,7 @@ export function TagPicker({ id, tree, names, value, onChange, error }: TagPicker
       <p className="hint" id={`${id}-hint`}>
         {t('form.tagsHint', { used: value.length, max: TAGS_MAX })}
       </p>
-      {error && (
-        <p className="error" id={`${id}-error`}>
-          {noticeText(error, t)}
-        </p>
-      )}
+      <FieldError id={id} notice={error} />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { VERSION_NAME_MAX, VERSION_NOTES_MAX, type ProjectFormStore } from '../../stores/project-form.ts';
-import { describedBy, FieldError, type FieldIds } from './FieldError.tsx';
+import { FieldError } from '../shared/FieldError.tsx';
+import { describedBy, type FieldIds } from './field-ids.ts';
 
 /**
  * The version a publication releases: on a new project the name of version 1; on an edit of a
@@ -45,7 +46,7 @@ export function VersionField({ form, ids }: { form: ProjectFormStore; ids: Field
                 {t('form.version.firstHint')}
               </p>
             )}
-            <FieldError ids={ids} name="version" notice={errors.version} />
+            <FieldError id={ids('version')} notice={errors.version} />
           </div>
           <div className="field">
             <label htmlFor={ids('version-notes')}>{t('form.version.notes')}</label>

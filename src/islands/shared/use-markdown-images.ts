@@ -6,11 +6,10 @@ import { useHydrated } from '../use-hydrated.ts';
 export const isImage = (file: File) => file.type.startsWith('image/');
 
 /** Where the pictures go: the store uploads them into the text at `selection` and answers where the caret goes next (null: nothing inserted). */
-type UploadAt = (images: File[], selection: { start: number; end: number }) => number | null;
+export type UploadAt = (images: File[], selection: { start: number; end: number }) => number | null;
 
 /**
- * What every Markdown editor with pictures does the same way (the project description, a build
- * log): a sanitized preview of the text once the code has come (DOMPurify needs a browser, so the
+ * The Markdown editor's preview and pictures (`MarkdownEditor.tsx`): a sanitized preview of the text once the code has come (DOMPurify needs a browser, so the
  * server's HTML has none), pictures uploaded at the caret, which then moves past what was
  * inserted, and pictures pasted from the clipboard uploaded likewise.
  */

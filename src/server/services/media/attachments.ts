@@ -12,8 +12,8 @@ import { looksLikePlacements } from '../../electronics/placements.ts';
 import { AppError } from '../../http/errors.ts';
 import { getStorage, withLocalFile } from '../../storage/index.ts';
 import { newPublicId } from '../../lib/ids.ts';
-import { ATTACHMENT_MAX_BYTES } from './uploads.ts';
 import { isPublishedFor } from '../core/index.ts';
+import { ATTACHMENT_MAX_BYTES } from '../../../lib/contract/project-limits.ts';
 
 
 /** A file attached to content: either an upload of the user or an existing attachment. */

@@ -13,6 +13,7 @@ import { looksLikeExcellonText, looksLikeGerberText, GERBER_EXTENSIONS } from '.
 import { looksLikePlacements } from '../../electronics/placements.ts';
 import { newPublicId } from '../../lib/ids.ts';
 import { z } from 'zod';
+import { ATTACHMENT_MAX_BYTES } from '../../../lib/contract/project-limits.ts';
 import type { uploadResultSchema } from '../../../lib/contract/schemas/projects.ts';
 
 /** What `POST /api/upload` answers. */
@@ -181,8 +182,6 @@ export async function checkImageFile(file: IncomingFile): Promise<void> {
   }
 }
 
-/** Design files larger than this are refused with 413. */
-export const ATTACHMENT_MAX_BYTES = 50 * 1024 * 1024;
 
 /** Binary design files recognised by their magic bytes (xlsx/ods BOMs are zips underneath). */
 const ATTACHMENT_BINARY: Record<string, string> = {

@@ -5,6 +5,7 @@
  */
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { LICENCE_IDS } from '../../../lib/licences.ts';
+import { ATTACHMENTS_MAX, DESCRIPTION_MAX, SUMMARY_MAX, TAGS_MAX, TITLE_MAX } from '../../../lib/contract/project-limits.ts';
 import { TAG_NAME_MAX } from '../../../lib/tag-names.ts';
 import { getDb } from '../../db/client.ts';
 import { attachments, projects, uploads, type ProjectContent } from '../../db/schema/index.ts';
@@ -16,11 +17,6 @@ import type { ResolvedAttachment } from '../media/index.ts';
 import { planTags, type NewTag, type TagEntry } from './member-tags.ts';
 import type { contentFileSchema } from '../../../lib/contract/schemas/projects.ts';
 
-export const TITLE_MAX = 120;
-export const SUMMARY_MAX = 300;
-export const DESCRIPTION_MAX = 100_000;
-export const TAGS_MAX = 5;
-export const ATTACHMENTS_MAX = 20;
 
 // Control characters never belong in text fields (tabs and newlines only in the description).
 const stripControls = (value: string) => value.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '');

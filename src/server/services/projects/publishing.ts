@@ -19,8 +19,9 @@ import type { saveResultSchema } from '../../../lib/contract/schemas/projects.ts
 import { assertEmailVerified } from '../accounts/index.ts';
 import { checkNewTagAllowance, createMemberTags } from './member-tags.ts';
 import { announceActivities, recordActivity } from '../notifications/index.ts';
-import { amendLatestVersion, assertVersionNameFree, ensureFirstVersion, FIRST_VERSION_NAME, latestVersionName, pruneRetiredBoards, releaseVersion, versionInputSchema, type VersionInput } from './versions.ts';
+import { amendLatestVersion, assertVersionNameFree, ensureFirstVersion, latestVersionName, pruneRetiredBoards, releaseVersion, versionInputSchema, type VersionInput } from './versions.ts';
 import { purgeRemixedProject, recountRemixes } from './remixes.ts';
+import { FIRST_VERSION_NAME } from '../../../lib/contract/project-limits.ts';
 
 export const idSchema = z.string().trim().min(1).max(64);
 

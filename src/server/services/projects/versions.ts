@@ -6,6 +6,7 @@
  * released with before it was rendered or read.
  */
 import { createHash } from 'node:crypto';
+import { FIRST_VERSION_NAME } from '../../../lib/contract/project-limits.ts';
 import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { layerDiffSchema, boardDiffSchema, versionDiffSchema, versionSchema } from '../../../lib/contract/schemas/versions.ts';
@@ -30,8 +31,6 @@ type BoardDiff = z.infer<typeof boardDiffSchema>;
 type LayerDiff = z.infer<typeof layerDiffSchema>;
 type VersionRow = typeof projectVersions.$inferSelect;
 
-/** The name every first version has unless its author names it. */
-export const FIRST_VERSION_NAME = 'v1';
 
 /** A version as the author releases it: `v1.1` with a changelog. */
 export const versionInputSchema = zod.object({

@@ -1,5 +1,3 @@
-import { useTranslation } from 'react-i18next';
-import { noticeText, type Notice } from '../../lib/notice.ts';
 import type { FieldErrors, FieldName } from '../../stores/project-form.ts';
 
 /** The ids of the form's fields: `${formId}-title`, `${formId}-title-hint`, `${formId}-title-error`… */
@@ -8,14 +6,4 @@ export type FieldIds = (name: string) => string;
 /** `aria-describedby` of a field: its hint (when it has one) and its error (when shown). */
 export function describedBy(ids: FieldIds, errors: FieldErrors, name: FieldName, hint = true): string | undefined {
   return [hint ? ids(`${name}-hint`) : '', errors[name] ? ids(`${name}-error`) : ''].filter(Boolean).join(' ') || undefined;
-}
-
-/** A field's error under it, when there is one. */
-export function FieldError({ ids, name, notice }: { ids: FieldIds; name: FieldName; notice: Notice | undefined }) {
-  const { t } = useTranslation();
-  return notice ? (
-    <p className="error" id={ids(`${name}-error`)}>
-      {noticeText(notice, t)}
-    </p>
-  ) : null;
 }
