@@ -6,7 +6,7 @@ import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_MAX, FIRST_VERSION_NAME } from '../li
 import { fail, invalid, say, warn, type Notice } from '../lib/notice.ts';
 import { copyKey, copyToRestore, readCopy, snapshotOf, writeCopy, type FormFile, type ProjectFields } from '../lib/project-form-copy.ts';
 import { uploadFile, type UploadHandle } from '../lib/upload-client.ts';
-import { PICTURE_MAX_BYTES } from '../lib/pictures.ts';
+import { createImagePick } from './image-pick.ts';
 import { uploadMarkdownImages } from './markdown-images.ts';
 
 export type { FormFile, ProjectFields } from '../lib/project-form-copy.ts';
@@ -163,7 +163,7 @@ export interface ProjectFormInit {
 }
 
 /**
- * The project creation and edit form: fields, cover (cropped, uploaded with progress), images
+ * The project creation and edit form: fields, cover (through the shared image-pick steps), images
  * pasted or dropped into the description, attachments with progress, cancel and retry; save
  * draft, preview, publish. What the server does not have yet is kept in localStorage (autosave)
  * and restored after a reload; leaving with unsaved changes asks first.
@@ -219,31 +219,31 @@ export function createProjectForm({ source, locale, successPath, formPath, t }: 
     update({ fields: fieldsOf(source), files: itemsOf(source.files), restored: null });
   }
 
-  // ---- cover --------------------------------------------------------------------------------
+  // ---- cover ----------------------------------------------------------------------------------
+  // Picking, refusing a too large file, cropping and uploading are the shared image-pick steps; the form shows their state.
+  const cover = createImagePick({ purpose: 'cover', tooLarge: warn('form.errors.cover.tooLarge') });
+  cover.$pick.listen(({ cropSource, progress }) => update({ cropSource, coverProgress: progress }));
+  const coverRefused = () => cover.$pick.get().error ?? undefined;
+
   /** A cover picture was chosen: too large ones are refused here, the rest go to the cropper. */
   function chooseCover(file: File | undefined): void {
-    if (!file) return;
-    if (file.size > PICTURE_MAX_BYTES) setError('cover', warn('form.errors.cover.tooLarge'));
-    else update({ cropSource: file });
+    cover.clearError();
+    cover.pick(file);
+    if (coverRefused()) setError('cover', coverRefused());
   }
 
-  function cancelCrop(): void {
-    update({ cropSource: null });
-  }
-
+  /** The cropper could not open the picture: the form closes it at once and says why beside the cover. */
   function cropFailed(): void {
-    update({ cropSource: null, errors: { ...get().errors, cover: warn('cropper.loadError') } });
+    cover.cropFailed();
+    cover.cancel();
+    setError('cover', coverRefused());
   }
 
   async function uploadCover(blob: Blob): Promise<void> {
-    update({ cropSource: null, coverProgress: 0, errors: { ...get().errors, cover: undefined } });
-    try {
-      const result = await uploadFile(blob, { purpose: 'cover', name: 'cover.jpg', onProgress: (progress) => update({ coverProgress: progress }) }).promise;
-      update({ coverProgress: null });
-      setField('cover', result.url);
-    } catch (error) {
-      update({ coverProgress: null, errors: { ...get().errors, cover: fail(error) } });
-    }
+    setError('cover', undefined);
+    const uploaded = await cover.upload(blob);
+    if (uploaded) setField('cover', uploaded.url);
+    else setError('cover', coverRefused());
   }
 
   // ---- description images -------------------------------------------------------------------
@@ -434,7 +434,7 @@ export function createProjectForm({ source, locale, successPath, formPath, t }: 
     latestVersion: source.latestVersion ?? null,
     discardRestored,
     chooseCover,
-    cancelCrop,
+    cancelCrop: cover.cancel,
     cropFailed,
     uploadCover,
     uploadImages,
