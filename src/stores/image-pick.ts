@@ -31,7 +31,6 @@ export function createImagePick(options: {
 }) {
   const $pick = map<ImagePickState>({ cropSource: null, progress: null, error: null });
   const send = options.upload ?? uploadFile;
-  let handle: UploadHandle | null = null;
 
   /** A picture was chosen: a too large one is refused here, the rest go to the cropper. */
   function pick(file: Blob | undefined): void {
@@ -57,22 +56,14 @@ export function createImagePick(options: {
   async function upload(blob: Blob): Promise<UploadedFile | null> {
     $pick.set({ cropSource: null, progress: 0, error: null });
     const extension = blob.type === 'image/png' ? 'png' : blob.type === 'image/webp' ? 'webp' : 'jpg';
-    handle = send(blob, { purpose: options.purpose, name: `${options.purpose}.${extension}`, onProgress: (fraction) => $pick.setKey('progress', fraction) });
     try {
-      const result = await handle.promise;
+      const result = await send(blob, { purpose: options.purpose, name: `${options.purpose}.${extension}`, onProgress: (fraction) => $pick.setKey('progress', fraction) }).promise;
       $pick.setKey('progress', null);
       return result;
     } catch (error) {
       $pick.set({ cropSource: null, progress: null, error: (options.failure ?? fail)(error) });
       return null;
-    } finally {
-      handle = null;
     }
-  }
-
-  /** Stops an upload under way (it fails with `aborted`). */
-  function abort(): void {
-    handle?.abort();
   }
 
   /** Forgets the last error (the field was used again). */
@@ -85,7 +76,7 @@ export function createImagePick(options: {
     $pick.set({ cropSource: null, progress: null, error: null });
   }
 
-  return { $pick, pick, cancel, cropFailed, upload, abort, clearError, reset };
+  return { $pick, pick, cancel, cropFailed, upload, clearError, reset };
 }
 
 export type ImagePick = ReturnType<typeof createImagePick>;

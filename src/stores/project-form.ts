@@ -227,7 +227,6 @@ export function createProjectForm({ source, locale, successPath, formPath, t }: 
 
   /** A cover picture was chosen: too large ones are refused here, the rest go to the cropper. */
   function chooseCover(file: File | undefined): void {
-    cover.clearError();
     cover.pick(file);
     if (coverRefused()) setError('cover', coverRefused());
   }
