@@ -69,6 +69,13 @@ module.exports = {
       to: { path: '^src/server/jobs/', pathNot: '^src/server/jobs/queue\\.ts$' },
     },
     {
+      name: 'services-below-http',
+      severity: 'error',
+      comment: 'Services throw AppError and validate with zod (http/errors.ts, http/validation.ts); reading requests and building responses is http/\'s and the endpoints\' business.',
+      from: { path: '^src/server/services/' },
+      to: { path: '^src/server/http/', pathNot: '^src/server/http/(errors|validation)\\.ts$' },
+    },
+    {
       name: 'folders-through-index',
       severity: 'error',
       comment: 'A service folder reaches another only through its index.ts, which names that folder\'s public functions.',

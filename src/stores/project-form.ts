@@ -55,9 +55,6 @@ export interface VersionChoice {
   notes: string;
 }
 
-/** Limits the server enforces too (src/lib/contract/schemas/versions.ts). */
-export const VERSION_NAME_MAX = 40;
-export const VERSION_NOTES_MAX = 4000;
 
 /**
  * What `version` a publication sends: a first publication always names its version 1 (`v1`

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { VERSION_NAME_MAX, VERSION_NOTES_MAX, type ProjectFormStore } from '../../stores/project-form.ts';
+import { VERSION_NAME_MAX, VERSION_NOTES_MAX } from '../../lib/contract/project-limits.ts';
+import type { ProjectFormStore } from '../../stores/project-form.ts';
 import { FieldError } from '../shared/FieldError.tsx';
 import { describedBy, type FieldIds } from './field-ids.ts';
 

@@ -18,3 +18,7 @@ export const ATTACHMENTS_MAX = 20;
 export const ATTACHMENT_MAX_BYTES = 50 * 1024 * 1024;
 /** The name of a project's first version when its author gives none. */
 export const FIRST_VERSION_NAME = 'v1';
+/** The longest version name, in characters. */
+export const VERSION_NAME_MAX = 40;
+/** The longest release notes of a version, in characters. */
+export const VERSION_NOTES_MAX = 4000;

@@ -1,10 +1,6 @@
 import { bomLineSchema, LAYER_SIDES, LAYER_TYPES } from './eda.ts';
 import { count, isoDateTime, serialId, z } from './common.ts';
 
-/** What a version of a project is released as (`release/saveProject`, `release/editProject`). */
-export const VERSION_NAME_MAX = 40;
-export const VERSION_NOTES_MAX = 4000;
-
 export const versionFileSchema = z
   .object({ id: z.string(), name: z.string(), kind: z.string(), size: count, url: z.string(), downloadCount: count })
   .meta({ id: 'VersionFile', description: 'A file the version was published with; `url` downloads it (counted) even after the project dropped it.' });

@@ -10,7 +10,7 @@ import { FIRST_VERSION_NAME } from '../../../lib/contract/project-limits.ts';
 import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { layerDiffSchema, boardDiffSchema, versionDiffSchema, versionSchema } from '../../../lib/contract/schemas/versions.ts';
-import { VERSION_NAME_MAX, VERSION_NOTES_MAX } from '../../../lib/contract/schemas/versions.ts';
+import { VERSION_NAME_MAX, VERSION_NOTES_MAX } from '../../../lib/contract/project-limits.ts';
 import { diffBom, overlayFrames, withoutRenderIds } from '../../../lib/version-diff.ts';
 import { getDb, type Tx } from '../../db/client.ts';
 import { attachments, boards, bomLines, edaDocuments, projects, projectVersions, versionFiles, type StoredLayer, type VersionBoard } from '../../db/schema/index.ts';
