@@ -6,6 +6,17 @@
  */
 export { canSendMail, sendMail } from './mail.ts';
 export { collectImageUrls, htmlToText, imagesInHtml, renderDescription, renderMarkdown } from './markdown.ts';
-export { purgeDonationPages, purgeFollowPages, purgeMemberCollectionPages, purgeMemberPages, purgeModeratedPages, purgeProjectConversation, purgeProjectPages, purgeProjectPagesById, purgeVideoPages } from './page-purges.ts';
-export { findPublishedProject, isListed, isPublished, isPublishedFor, publishedProjectById, visibleTo, type ProjectAudience, type PublishedProjectRef } from './published-projects.ts';
-export { assertUnderRateLimit, assertUnderRateLimitRule, deleteExpiredRateLimits, DUPLICATE_COMMENT_MS, hitMemberRateLimit, hitMemberRateLimitById, hitRateLimit, hitRateLimitRule, isNewAccount, NEW_ACCOUNT_MS, RATE_LIMITS, readAccountCreatedAt } from './rate-limit.ts';
+export {
+  purgeDonationPages, purgeFollowPages, purgeMemberCollectionPages, purgeMemberPages,
+  purgeModeratedPages, purgeProjectConversation, purgeProjectPages, purgeProjectPagesById,
+  purgeVideoPages,
+} from './page-purges.ts';
+export {
+  findPublishedProject, isListed, isPublished, isPublishedFor, publishedProjectById, visibleTo,
+  type ProjectAudience, type PublishedProjectRef,
+} from './published-projects.ts';
+export {
+  assertUnderRateLimit, assertUnderRateLimitRule, deleteExpiredRateLimits, DUPLICATE_COMMENT_MS,
+  hitMemberRateLimit, hitMemberRateLimitById, hitRateLimit, hitRateLimitRule, isNewAccount,
+  NEW_ACCOUNT_MS, RATE_LIMITS, readAccountCreatedAt,
+} from './rate-limit.ts';

@@ -4,6 +4,9 @@
  *
  * Other folders reach this one only through this file (`.dependency-cruiser.cjs` checks it).
  */
-export { boardKeys, boardsVersionsShow, currentBoard, exportProjectBom, getEdaDetail, listProjectBoards, planProjectEda, resumePendingEda, startProjectEda, streamFabricationZip } from './boards.ts';
+export {
+  boardKeys, boardsVersionsShow, currentBoard, exportProjectBom, getEdaDetail, listProjectBoards,
+  planProjectEda, resumePendingEda, startProjectEda, streamFabricationZip,
+} from './boards.ts';
 export { processBoardJob, processDocumentsJob } from './processing.ts';
 export { copyBoardIntoVersions, versionBoardOf } from './version-boards.ts';

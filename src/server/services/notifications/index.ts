@@ -6,7 +6,18 @@
  * Other folders reach this one only through this file (`.dependency-cruiser.cjs` checks it).
  */
 export { announceActivities, forgetActivities, recordActivity } from './activities.ts';
-export { emailSettingsSchema, getAccountEmail, saveAccountEmailSettings, sendDailyDigests, type AccountEmail } from './email-digest.ts';
-export { countUnreadMessages, listMessages, markAllMessagesRead, markMessageRead, type MessagePage } from './messages.ts';
-export { getNotificationSettings, notificationSettingsInput, saveNotificationSettings, siteAllowsSql, type NotificationSettings } from './notification-settings.ts';
-export { notifyComment, notifyCommentLiked, notifyFollowed, notifyProjectLiked, notifyProjectMade, notifyProjectStarred, notifyReply, notifyReportResolved } from './notifications.ts';
+export {
+  emailSettingsSchema, getAccountEmail, saveAccountEmailSettings, sendDailyDigests,
+  type AccountEmail,
+} from './email-digest.ts';
+export {
+  countUnreadMessages, listMessages, markAllMessagesRead, markMessageRead, type MessagePage,
+} from './messages.ts';
+export {
+  getNotificationSettings, notificationSettingsInput, saveNotificationSettings, siteAllowsSql,
+  type NotificationSettings,
+} from './notification-settings.ts';
+export {
+  notifyComment, notifyCommentLiked, notifyFollowed, notifyProjectLiked, notifyProjectMade,
+  notifyProjectStarred, notifyReply, notifyReportResolved,
+} from './notifications.ts';

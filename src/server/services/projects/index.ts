@@ -6,15 +6,29 @@
  */
 export { cardColumns, cardTags, shareImage, tagName, toCards, type ProjectCard, type ProjectPage } from './cards.ts';
 export { findProjectDetail, getProjectDetail, listRelatedProjects, type ProjectDetail } from './detail.ts';
-export { countUserProjectStatus, countDrafts, deleteDraft, getDraft, getDraftStatus, listDrafts, storeDraft, type DraftItem } from './drafts.ts';
-export { listCollectionProjects, listOwnProjects, listProjects, listProjectTitles, listStarredProjects, listUserProjects, type ProjectSort } from './list.ts';
+export {
+  countUserProjectStatus, countDrafts, deleteDraft, getDraft, getDraftStatus, listDrafts,
+  storeDraft, type DraftItem,
+} from './drafts.ts';
+export {
+  listCollectionProjects, listOwnProjects, listProjects, listProjectTitles, listStarredProjects,
+  listUserProjects, type ProjectSort,
+} from './list.ts';
 export { createMemberTags } from './member-tags.ts';
 export { getPreview, savePreview, savePreviewSchema } from './previews.ts';
-export { deleteProject, editProject, editProjectSchema, loadFormSource, saveProject, saveProjectSchema } from './publishing.ts';
+export {
+  deleteProject, editProject, editProjectSchema, loadFormSource, saveProject, saveProjectSchema,
+} from './publishing.ts';
 export { setProjectLike, setProjectStar } from './reactions.ts';
 export { findDraftRemixSource, loadProjectLineage, remixProject, type RemixSource } from './remixes.ts';
 export { highlightText, parseQuery, projectSearchText, searchProjects, type SearchSort } from './search.ts';
-export { getTag, getTagDetail, listPopularTags, listTagTree, suggestTags, tagIdsWithChildren, tagNamesOf, type TagInfo, type TagNode } from './tags.ts';
+export {
+  getTag, getTagDetail, listPopularTags, listTagTree, suggestTags, tagIdsWithChildren, tagNamesOf,
+  type TagInfo, type TagNode,
+} from './tags.ts';
 export { COUNT_LIMIT } from './totals.ts';
-export { diffVersions, findVersionFileDownload, ensureFirstVersion, listVersionFeedEntries, listVersions, listVersionsOf, versionDiffInputSchema, type VersionDiff, type VersionInfo } from './versions.ts';
+export {
+  diffVersions, findVersionFileDownload, ensureFirstVersion, listVersionFeedEntries, listVersions,
+  listVersionsOf, versionDiffInputSchema, type VersionDiff, type VersionInfo,
+} from './versions.ts';
 export { countProjectView, recordProjectView, visitorKey } from './view-counts.ts';
