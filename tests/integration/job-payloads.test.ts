@@ -35,7 +35,8 @@ async function sendRaw(kind: keyof typeof JOBS, data: object): Promise<string> {
 }
 
 async function jobOf(kind: keyof typeof JOBS, id: string) {
-  return (await getQueue()).getJobById<unknown>(JOBS[kind].name, id);
+  const [job] = await (await getQueue()).findJobs<unknown>(JOBS[kind].name, { id });
+  return job ?? null;
 }
 
 describe('a job whose payload does not parse', () => {
