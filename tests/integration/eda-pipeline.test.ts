@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOARD_FIXTURES, loadBoard, zipBoard, zipEntryNames } from '../helpers/board-fixtures.ts';
+import { BOARD_FIXTURES, loadBoard, makeZip, zipBoard, zipEntryNames } from '../helpers/board-fixtures.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 import { createTag, createUser } from '../helpers/factories.ts';
 import { getDb } from '../../src/server/db/client.ts';
@@ -217,6 +217,38 @@ describe('a Gerber zip, a BOM and a pick-and-place file', () => {
     await startJobWorkers();
     const detail = await waitForBoards(id, user.id);
     expect(detail.boards).toMatchObject([{ status: 'failed', errorKey: 'unreadable', errorFile: 'rrf-gerbers.zip' }]);
+  }, 120_000);
+});
+
+describe("KiCad 9's own fabrication outputs", () => {
+  // What `kicad-cli` 9 writes from a real board with its default options (tests/fixtures/eda/SOURCES.md):
+  // one merged drill file (`MixedPlating`, `FMAT,2`, metric, decimal coordinates) and a job file
+  // that calls the paste layers `SolderPaste`.
+  const folder = path.resolve(import.meta.dirname, '../fixtures/eda/kicad9-rrf');
+  const kicad9Files = () =>
+    readdirSync(folder)
+      .filter((name) => name !== 'LICENSE')
+      .sort()
+      .map((name) => ({ name, bytes: new Uint8Array(readFileSync(path.join(folder, name))) }));
+  // The set a maker attaches loose: copper, mask, silkscreen, paste, outline, the drill file and the job file.
+  const fabricationSet = (name: string) => /-(F|B)_(Cu|Mask|Silkscreen|Paste)\.|-Edge_Cuts\.|\.drl$|\.gbrjob$/.test(name);
+
+  it('render zipped and loose into the board, its holes from the merged drill file and its paste layers named as paste', async () => {
+    const { user } = await createUser();
+    const all = kicad9Files();
+    const zipped = await publishWith(user.id, [{ name: 'rrf-kicad9.zip', bytes: await makeZip(all.map((file) => ({ name: `fab/${file.name}`, bytes: file.bytes }))) }]);
+    const loose = await publishWith(user.id, all.filter((file) => fabricationSet(file.name)));
+    await startJobWorkers();
+    for (const id of [zipped, loose]) {
+      const [board] = (await waitForBoards(id, user.id)).boards;
+      expect(board).toMatchObject({ status: 'ready', layerCount: 2, tool: 'kicad' });
+      // The same board as its KiCad 6 export (`kicad-rrf`): 17.53 × 13.72 mm.
+      expect(Math.abs(board!.widthMm! - 17.53)).toBeLessThan(0.1);
+      expect(Math.abs(board!.heightMm! - 13.72)).toBeLessThan(0.1);
+      expect(board!.layers.map((layer) => `${layer.side} ${layer.type}`)).toEqual(
+        expect.arrayContaining(['top copper', 'bottom copper', 'top soldermask', 'bottom soldermask', 'top solderpaste', 'bottom solderpaste', 'all outline', 'all drill']),
+      );
+    }
   }, 120_000);
 });
 

@@ -118,11 +118,15 @@ export function parseFileFunction(value: string): Function | null {
     case 'legend':
       return { type: 'silkscreen', side: sideOf(fields[1]), copperIndex: null };
     case 'paste':
+    // KiCad's job files name the paste layers `SolderPaste`, their Gerbers `Paste`.
+    case 'solderpaste':
       return { type: 'solderpaste', side: sideOf(fields[1]), copperIndex: null };
     case 'profile':
       return { type: 'outline', side: 'all', copperIndex: null };
     case 'plated':
     case 'nonplated':
+    // KiCad 9 writes plated and non-plated holes into one drill file by default (`MixedPlating,1,2`).
+    case 'mixedplating':
       return { type: 'drill', side: 'all', copperIndex: null };
     case 'drillmap':
     case 'fabricationdrawing':

@@ -171,9 +171,13 @@ describe('parseFileFunction', () => {
     ['Soldermask,Top', { type: 'soldermask', side: 'top', copperIndex: null }],
     ['Legend,Bot', { type: 'silkscreen', side: 'bottom', copperIndex: null }],
     ['Paste,Top', { type: 'solderpaste', side: 'top', copperIndex: null }],
+    // KiCad's job files
+    ['SolderPaste,Bot', { type: 'solderpaste', side: 'bottom', copperIndex: null }],
     ['Profile,NP', { type: 'outline', side: 'all', copperIndex: null }],
     ['Plated,1,2,PTH', { type: 'drill', side: 'all', copperIndex: null }],
     ['NonPlated,1,2,NPTH,Drill', { type: 'drill', side: 'all', copperIndex: null }],
+    // KiCad 9's one drill file for plated and non-plated holes
+    ['MixedPlating,1,2', { type: 'drill', side: 'all', copperIndex: null }],
     ['AssemblyDrawing,Top', { type: 'drawing', side: 'top', copperIndex: null }],
   ])('%s', (value, expected) => {
     expect(parseFileFunction(value)).toEqual(expected);
