@@ -5,6 +5,8 @@ import os from 'node:os';
 /** What a finished ffmpeg/ffprobe run left: its exit code, its standard output and the tail of its errors. */
 export interface ToolResult {
   code: number | null;
+  /** The signal that ended it (`SIGXCPU` past its CPU limit, `SIGKILL` past its time), else null. */
+  signal: NodeJS.Signals | null;
   stdout: string;
   /** The same output as bytes (a frame, a stream written to `pipe:1`). */
   stdoutBytes: Buffer;
@@ -20,6 +22,29 @@ export interface RunToolOptions {
   signal?: AbortSignal;
   /** Largest standard output kept (ffprobe's JSON); more is an error. */
   maxStdoutBytes?: number;
+  /** The folder it runs in. */
+  cwd?: string;
+  /**
+   * Its whole environment, instead of the site's: a tool reading members' files never sees
+   * `DATABASE_URL`, the signing secret or the S3 keys.
+   */
+  env?: NodeJS.ProcessEnv;
+  /** Kernel limits (util-linux `prlimit`): past them the kernel stops the process, whatever it does. */
+  limits?: ToolLimits;
+  /** Runs as this user and group, without supplementary groups (`setpriv`): only when the site runs as root. */
+  runAs?: { uid: number; gid: number };
+}
+
+/** Resource limits of one run, each enforced by the kernel. */
+export interface ToolLimits {
+  /** CPU seconds (`RLIMIT_CPU`): a loop that never ends is killed, however long the wall clock allows. */
+  cpuSeconds?: number;
+  /** Virtual memory in bytes (`RLIMIT_AS`): allocations past it fail. */
+  addressSpaceBytes?: number;
+  /** The largest file it may write, in bytes (`RLIMIT_FSIZE`). */
+  fileSizeBytes?: number;
+  /** Open files at once (`RLIMIT_NOFILE`). */
+  openFiles?: number;
 }
 
 /** The process ran past its wall-clock limit and was killed. */
@@ -31,6 +56,7 @@ export class ToolTimeout extends Error {
 }
 
 const NICE = '/usr/bin/nice';
+const PRLIMIT = '/usr/bin/prlimit';
 const NICENESS = 10;
 /**
  * util-linux's `setpriv --pdeathsig KILL` execs the tool with a parent-death signal: when the
@@ -47,14 +73,17 @@ const STDERR_TAIL = 16 * 1024;
  * had; the caller decides what a failure means.
  */
 export function runTool(command: string, args: string[], options: RunToolOptions): Promise<ToolResult> {
-  const { timeoutMs, lowPriority = false, signal, maxStdoutBytes = 4 * 1024 * 1024 } = options;
+  const { timeoutMs, lowPriority = false, signal, maxStdoutBytes = 4 * 1024 * 1024, limits, runAs } = options;
   const viaNice = lowPriority && existsSync(NICE);
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason ?? new Error('aborted'));
-    // setpriv and nice exec the binary, so the child's pid is ffmpeg's own and a kill reaches it.
-    const argv = viaNice ? [NICE, '-n', String(NICENESS), command, ...args] : [command, ...args];
-    if (existsSync(SETPRIV)) argv.unshift(SETPRIV, '--pdeathsig', 'KILL', '--');
-    const child = spawn(argv[0]!, argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
+    let argv: string[];
+    try {
+      argv = toolArgv(command, args, { viaNice, limits, runAs });
+    } catch (error) {
+      return reject(error as Error);
+    }
+    const child = spawn(argv[0]!, argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], cwd: options.cwd, env: options.env });
     if (lowPriority && !viaNice && child.pid !== undefined) {
       try {
         os.setPriority(child.pid, NICENESS);
@@ -93,9 +122,36 @@ export function runTool(command: string, args: string[], options: RunToolOptions
     };
     // a binary that cannot start (missing, not executable) emits 'error' and maybe no 'close'
     child.once('error', (error) => (child.pid === undefined ? settle(error) : (failure ??= error)));
-    child.once('close', (code) => {
+    child.once('close', (code, endSignal) => {
       const bytes = Buffer.concat(stdout);
-      settle(failure, { code, stdout: bytes.toString('utf8'), stdoutBytes: bytes, stderr: stderr.trim() });
+      settle(failure, { code, signal: endSignal, stdout: bytes.toString('utf8'), stdoutBytes: bytes, stderr: stderr.trim() });
     });
   });
+}
+
+/**
+ * The command line that starts `command`: setpriv (the parent-death signal, and the user to run
+ * as), then prlimit (the kernel limits), then nice, then the tool. Each execs the next, so the
+ * child's pid is the tool's own and a kill reaches it.
+ */
+function toolArgv(command: string, args: string[], options: { viaNice: boolean; limits?: ToolLimits; runAs?: { uid: number; gid: number } }): string[] {
+  const argv = options.viaNice ? [NICE, '-n', String(NICENESS), command, ...args] : [command, ...args];
+  const limits = options.limits ?? {};
+  const flags = [
+    limits.cpuSeconds !== undefined ? `--cpu=${limits.cpuSeconds}` : null,
+    limits.addressSpaceBytes !== undefined ? `--as=${limits.addressSpaceBytes}` : null,
+    limits.fileSizeBytes !== undefined ? `--fsize=${limits.fileSizeBytes}` : null,
+    limits.openFiles !== undefined ? `--nofile=${limits.openFiles}` : null,
+  ].filter((flag): flag is string => flag !== null);
+  if (flags.length > 0) {
+    // Limits asked for and not enforceable must not silently become no limits.
+    if (!existsSync(PRLIMIT)) throw new Error(`${PRLIMIT} (util-linux) is needed to limit ${command}`);
+    argv.unshift(PRLIMIT, ...flags, '--');
+  }
+  if (options.runAs && !existsSync(SETPRIV)) throw new Error(`${SETPRIV} (util-linux) is needed to run ${command} as another user`);
+  if (existsSync(SETPRIV)) {
+    const user = options.runAs ? [`--reuid=${options.runAs.uid}`, `--regid=${options.runAs.gid}`, '--clear-groups'] : [];
+    argv.unshift(SETPRIV, '--pdeathsig', 'KILL', ...user, '--');
+  }
+  return argv;
 }
