@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { benchBoards } from './boards.ts';
+import { benchKicadSources } from './kicad-sources.ts';
 import { benchSearch, benchSearchAtScale } from './search.ts';
 import { benchUploadToPlayable, benchVideos } from './videos.ts';
 import { signUpBenchMember } from './members.ts';
@@ -209,6 +210,7 @@ try {
     ['`/m`', '/m'],
   ])}`;
   const boardsSection = `\n\n${await benchBoards()}`;
+  const kicadSection = `\n\n${await benchKicadSources()}`;
   const videosSection = `\n\n${await benchVideos()}\n\n${await benchUploadToPlayable(base)}`;
 
   // Search at scale, on a database of its own, with this server stopped first.
@@ -229,7 +231,7 @@ ${table}
 
 ## Mixed load, 200 connections, ${duration} s
 
-${mixedTable}${searchTable}${searchAtScale}${lighthouseSection}${boardsSection}${videosSection}
+${mixedTable}${searchTable}${searchAtScale}${lighthouseSection}${boardsSection}${kicadSection}${videosSection}
 `;
   writeFileSync(path.join(root, 'bench', 'results.md'), report);
   console.log(`\n${report}`);
