@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -78,6 +80,22 @@ describe('design-file attachments', () => {
     expect(sniffDesignText('{"name":"my-package","version":"1.0.0"}', 'package.json')).toBeNull();
     expect(sniffDesignText('<html><script>alert(1)</script></html>', 'page.html')).toBeNull();
     expect(sniffDesignText('Just some notes about my board.', 'notes.txt')).toBeNull();
+  });
+
+  it('takes every file of a KiCad project as an attachment under its own name, the project file (.kicad_pro) included', async () => {
+    const { user } = await createUser();
+    const root = path.resolve(import.meta.dirname, '../fixtures/eda/kicad-sources');
+    for (const project of readdirSync(root)) {
+      for (const name of readdirSync(path.join(root, project)).filter((file) => /\.kicad_(pro|pcb|sch|sym)$/.test(file))) {
+        const stored = await storeUpload(user.id, 'attachment', { name, bytes: new Uint8Array(readFileSync(path.join(root, project, name))) });
+        expect(stored.name, `${project}/${name}`).toBe(name);
+      }
+    }
+    const pro = JSON.stringify({ board: {}, meta: { filename: 'amp.kicad_pro', version: 1 }, schematic: {} });
+    expect(sniffDesignText(pro, 'amp.kicad_pro')).toEqual({ mime: 'application/json', ext: 'kicad_pro' });
+    // Named otherwise, it is stored as what it is; a JSON that only claims the name is no project.
+    expect(sniffDesignText(pro, 'evil.html')).toEqual({ mime: 'application/json', ext: 'kicad_pro' });
+    expect(sniffDesignText('{"meta":{"filename":"x.kicad_pro"}}', 'x.kicad_pro')).toBeNull();
   });
 
   it('classifies a Gerber as one by its bytes whatever its extension: KiCad 6+ X2 openings, an inner layer named .g3', () => {

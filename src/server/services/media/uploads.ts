@@ -228,6 +228,11 @@ export function sniffDesignText(text: string, name: string): { mime: string; ext
       if (json && typeof json === 'object' && json.Header && typeof json.Header === 'object' && ('FilesAttributes' in json || 'GeneralSpecs' in json || 'Overall' in json || 'GenerationSoftware' in (json.Header as object))) {
         return { mime: 'application/json', ext: 'gbrjob' };
       }
+      // A KiCad project file (`.kicad_pro`): the project's settings, which name its board and schematic.
+      const meta = json.meta as Record<string, unknown> | undefined;
+      if (json && typeof json === 'object' && meta && typeof meta === 'object' && typeof meta.filename === 'string' && meta.filename.endsWith('.kicad_pro') && ('board' in json || 'schematic' in json)) {
+        return { mime: 'application/json', ext: 'kicad_pro' };
+      }
       if (json && typeof json === 'object' && ('docType' in json || 'editorVersion' in json || (head && ('docType' in head || 'editorVersion' in head)) || 'schematics' in json || 'dataStr' in json)) {
         return { mime: 'application/json', ext: 'json' };
       }
