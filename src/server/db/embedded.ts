@@ -22,7 +22,20 @@ export class DatabaseSetupError extends Error {
 const USER = 'copperhub';
 const PASSWORD = 'copperhub';
 
-function freePort(): Promise<number> {
+/**
+ * A port free now for the embedded PostgreSQL. Never the site's own `PORT`: a site started on a
+ * port from the same ephemeral range (as tests start theirs) listens only after the database is
+ * up, so until then that port looks free, and PostgreSQL taking it would leave the site none.
+ */
+async function freePort(): Promise<number> {
+  const sitePort = Number(process.env.PORT);
+  for (;;) {
+    const port = await anyFreePort();
+    if (port !== sitePort) return port;
+  }
+}
+
+function anyFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
