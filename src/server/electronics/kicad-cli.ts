@@ -36,16 +36,21 @@ export function kicadCliPath(env: NodeJS.ProcessEnv = process.env): string | nul
   return null;
 }
 
+/** `nobody`'s ids, read from the system's user list once per process. */
+let nobody: { uid: number; gid: number } | undefined;
+
 /** The unprivileged user a run drops to when the site runs as root: `nobody`, from the system's own user list. */
 function unprivilegedUser(): { uid: number; gid: number } | undefined {
   if (process.getuid?.() !== 0) return undefined;
+  if (nobody) return nobody;
   const line = readFileSync('/etc/passwd', 'utf8')
     .split('\n')
     .find((entry) => entry.startsWith('nobody:'));
   const [, , uid, gid] = line?.split(':') ?? [];
   // Running a member's file as root is not an option: no such user means no run.
   if (uid === undefined || gid === undefined) throw new Error('no user "nobody" to run kicad-cli as');
-  return { uid: Number(uid), gid: Number(gid) };
+  nobody = { uid: Number(uid), gid: Number(gid) };
+  return nobody;
 }
 
 /** Hands the scratch folder (and what was copied into it) to `user`, so the run can write there and nowhere else. */

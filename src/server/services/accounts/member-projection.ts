@@ -25,7 +25,7 @@ export const memberProfileColumns = {
 };
 
 /** A row read with `memberProfileColumns`. */
-export type MemberProfileRow = { id: number; url: string; nickname: string; avatar: string | null; bio: string; location: string; website: string; createdAt: Date };
+export type MemberProfileRow = Pick<typeof users.$inferSelect, 'id' | 'nickname' | 'avatar' | 'bio' | 'location' | 'website' | 'createdAt'> & { url: (typeof users.$inferSelect)['customUrl'] };
 
 /** The profile as every user endpoint answers it. */
 export function toUserProfile(row: MemberProfileRow): UserProfile {
