@@ -16,6 +16,7 @@ const line = (designators: string, quantity: number, value: string, more: Partia
   digikey: '',
   farnell: '',
   description: '',
+  dnp: false,
   ...more,
 });
 

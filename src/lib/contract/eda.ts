@@ -55,6 +55,47 @@ export type PlacementErrorKey = (typeof PLACEMENT_ERROR_KEYS)[number];
 
 
 
+/**
+ * Where a project's KiCad design source is: `waiting` while no `kicad-cli` is installed (an
+ * operator processes waiting sources with `npm run kicad:process`), then queued, processing and
+ * `ready` (each stage's outcome in `problems`) or `failed` as a whole.
+ */
+export const SOURCE_STATUSES = ['waiting', 'queued', 'processing', 'ready', 'failed'] as const;
+export type SourceStatus = (typeof SOURCE_STATUSES)[number];
+
+/**
+ * Why a design source could not be read at all (`eda.sourceErrors.<key>` in both locales):
+ * - `no_project`: no `.kicad_pro`, `.kicad_pcb` or `.kicad_sch` among the files;
+ * - `too_new`: saved by a KiCad newer than the site's (`kicadVersion` says which);
+ * - `unsafe_archive`: zip entries leaving the folder, absolute names or symlinks;
+ * - `archive_too_large`: too many files or bytes, or one design file over its limit;
+ * - `path_outside`: a sheet names a file outside the project's folder;
+ * - `sheet_loop`: a sheet includes itself, directly or through others;
+ * - `unreadable`: `kicad-cli` could not load the files (corrupt, or not KiCad's);
+ * - `crashed`, `timed_out`: `kicad-cli` crashed, or ran past its time or memory limit;
+ * - `render_failed`: anything else.
+ */
+export const SOURCE_ERROR_KEYS = [
+  'no_project',
+  'too_new',
+  'unsafe_archive',
+  'archive_too_large',
+  'path_outside',
+  'sheet_loop',
+  'unreadable',
+  'crashed',
+  'timed_out',
+  'render_failed',
+] as const;
+export type SourceErrorKey = (typeof SOURCE_ERROR_KEYS)[number];
+
+/** What a design source is turned into, each on its own: one failing leaves the others. */
+export const SOURCE_STAGES = ['gerbers', 'sheets', 'bom', 'placements', 'drc', 'erc', 'renders'] as const;
+export type SourceStage = (typeof SOURCE_STAGES)[number];
+
+/** The newest KiCad whose files the site reads (`kicad-cli` 9 reads KiCad 5 to 9). */
+export const KICAD_READS_UP_TO = 9;
+
 /** Formats of `GET /eda/{id}/bom.csv?format=…`: ordering uploads of distributors, or every column. */
 export const BOM_EXPORT_FORMATS = ['jlc', 'lcsc', 'mouser', 'digikey', 'plain'] as const;
 export type BomExportFormat = (typeof BOM_EXPORT_FORMATS)[number];

@@ -86,7 +86,7 @@ function parseQuantity(cell: string): number | null {
 }
 
 function emptyLine(lineNo: number): BomLine {
-  return { lineNo, designators: [], quantity: 0, value: '', footprint: '', manufacturer: '', mpn: '', lcsc: '', mouser: '', digikey: '', farnell: '', description: '' };
+  return { lineNo, designators: [], quantity: 0, value: '', footprint: '', manufacturer: '', mpn: '', lcsc: '', mouser: '', digikey: '', farnell: '', description: '', dnp: false };
 }
 
 function readLine(row: string[], roles: HeaderRole[], lineNo: number): BomLine | null {

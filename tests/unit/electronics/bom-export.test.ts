@@ -7,7 +7,7 @@ import { exportBom } from '../../../src/server/electronics/bom-export.ts';
 import type { BomLine } from '../../../src/lib/contract/schemas/eda.ts';
 
 const line = (fields: Partial<BomLine>): BomLine => ({
-  lineNo: 1, designators: [], quantity: 1, value: '', footprint: '', manufacturer: '', mpn: '', lcsc: '', mouser: '', digikey: '', farnell: '', description: '', ...fields,
+  lineNo: 1, designators: [], quantity: 1, value: '', footprint: '', manufacturer: '', mpn: '', lcsc: '', mouser: '', digikey: '', farnell: '', description: '', dnp: false, ...fields,
 });
 
 const LINES: BomLine[] = [

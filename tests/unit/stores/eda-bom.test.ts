@@ -16,6 +16,7 @@ const line = (lineNo: number, designators: string[], fields: Partial<BomLine> = 
   digikey: '',
   farnell: '',
   description: '',
+  dnp: false,
   ...fields,
 });
 

@@ -1,4 +1,7 @@
-import { BOARD_ERROR_KEYS, BOARD_STATUSES, BOM_COLUMNS, BOM_ERROR_KEYS, BOM_EXPORT_FORMATS, EDA_TOOLS, MAX_EXPORT_BOARDS, PLACEMENT_ERROR_KEYS } from '../eda.ts';
+import {
+  BOARD_ERROR_KEYS, BOARD_STATUSES, BOM_COLUMNS, BOM_ERROR_KEYS, BOM_EXPORT_FORMATS, EDA_TOOLS, MAX_EXPORT_BOARDS, PLACEMENT_ERROR_KEYS, SOURCE_ERROR_KEYS, SOURCE_STAGES,
+  SOURCE_STATUSES,
+} from '../eda.ts';
 import { count, serialId, z } from './common.ts';
 
 export const LAYER_TYPES = ['copper', 'soldermask', 'silkscreen', 'solderpaste', 'drill', 'outline', 'drawing'] as const;
@@ -42,6 +45,7 @@ export const bomLineSchema = z
     digikey: z.string(),
     farnell: z.string(),
     description: z.string(),
+    dnp: z.boolean().meta({ description: 'Marked “do not populate” in the design source: listed, not placed.' }),
   })
   .meta({ id: 'BomLine' });
 
@@ -65,9 +69,70 @@ export const fabricationFileSchema = z
   .object({ id: z.string(), name: z.string(), size: count, kind: z.string(), url: z.string(), downloadCount: count })
   .meta({ id: 'FabricationFile' });
 
+export const schematicSheetSchema = z
+  .object({
+    name: z.string().meta({ description: 'The sheet’s name; the root sheet is named after the project.' }),
+    page: z.number().int().min(1).meta({ description: 'Its page number, 1 for the root sheet; `?sheet=N` of `/eda/{id}` opens it.' }),
+    path: z.string().meta({ description: 'Its place in the hierarchy, `/` for the root, `/Power/` for a sheet on it.' }),
+    svg: z.string().meta({ description: 'The sheet drawn by KiCad, as an SVG `/files/…` URL.' }),
+    widthMm: z.number().positive(),
+    heightMm: z.number().positive(),
+  })
+  .meta({ id: 'SchematicSheet', description: 'One sheet of a schematic; its SVG spans `widthMm` × `heightMm`, the frame symbol positions are given in.' });
+
+export const schematicSymbolSchema = z
+  .object({
+    ref: z.string(),
+    value: z.string(),
+    footprint: z.string(),
+    sheet: z.number().int().min(1).meta({ description: 'The page of the sheet it is drawn on.' }),
+    xMm: z.number(),
+    yMm: z.number(),
+    dnp: z.boolean().meta({ description: 'Marked “do not populate”.' }),
+  })
+  .meta({ id: 'SchematicSymbol', description: 'A placed symbol: where it sits on its sheet, in mm from the sheet’s top-left corner.' });
+
+export const checkItemSchema = z
+  .object({
+    type: z.string().meta({ description: 'KiCad’s name for the kind of violation, such as `clearance` or `pin_not_connected`.' }),
+    severity: z.enum(['error', 'warning']),
+    description: z.string(),
+    xMm: z.number().nullable().meta({ description: 'Where it is: on the board (mm from its left and top edges) for DRC, on the sheet for ERC.' }),
+    yMm: z.number().nullable(),
+    sheet: z.number().int().min(1).nullable().meta({ description: 'ERC: the page of its sheet.' }),
+    refs: z.array(z.string()).meta({ description: 'The parts it names.' }),
+  })
+  .meta({ id: 'CheckItem' });
+
+export const checkResultSchema = z
+  .object({
+    errors: count,
+    warnings: count,
+    byType: z.record(z.string(), count).meta({ description: 'How many items of each type.' }),
+    items: z.array(checkItemSchema),
+  })
+  .meta({ id: 'CheckResult' });
+
+export const designSourceSchema = z
+  .object({
+    status: z.enum(SOURCE_STATUSES),
+    errorKey: z.enum(SOURCE_ERROR_KEYS).optional(),
+    name: z.string().meta({ description: 'The project’s name in KiCad (its `.kicad_pro`, `.kicad_pcb` or root `.kicad_sch`).' }),
+    kicadVersion: z.string().nullable().meta({ description: 'The KiCad release that saved the files, such as `9` (as far as their format versions tell).' }),
+    sheets: z.array(schematicSheetSchema),
+    symbols: z.array(schematicSymbolSchema),
+    checks: z.object({ drc: checkResultSchema.nullable(), erc: checkResultSchema.nullable() }).meta({ description: 'Design rule and electrical rule checks; null when not run or not possible.' }),
+    renders: z.object({ top: z.string().nullable(), bottom: z.string().nullable() }).meta({ description: 'Photoreal renders of the board’s sides (WebP `/files/…` URLs).' }),
+    problems: z
+      .array(z.object({ stage: z.enum(SOURCE_STAGES), errorKey: z.enum(SOURCE_ERROR_KEYS) }))
+      .meta({ description: 'Stages that failed while the others went through.' }),
+  })
+  .meta({ id: 'DesignSource', description: 'A KiCad project among the attachments, read by `kicad-cli` in the job queue.' });
+
 export const edaDetailSchema = z
   .object({
     boards: z.array(boardSchema),
+    source: designSourceSchema.nullable().meta({ description: 'The project’s KiCad design source; null when it has none.' }),
     bom: bomSchema,
     placements: z.array(placementSchema),
     placementErrors: z.array(placementErrorSchema),
@@ -99,5 +164,11 @@ export type Placement = z.infer<typeof placementSchema>;
 export type PlacementError = z.infer<typeof placementErrorSchema>;
 /** A fabrication file (Gerber zip, drill, BOM, placement) with its download link. */
 export type FabricationFile = z.infer<typeof fabricationFileSchema>;
+export type SchematicSheet = z.infer<typeof schematicSheetSchema>;
+export type SchematicSymbol = z.infer<typeof schematicSymbolSchema>;
+export type CheckItem = z.infer<typeof checkItemSchema>;
+export type CheckResult = z.infer<typeof checkResultSchema>;
+/** A project's KiCad design source as `eda/detail` shows it. */
+export type DesignSource = z.infer<typeof designSourceSchema>;
 /** `eda/detail`. */
 export type EdaDetail = z.infer<typeof edaDetailSchema>;

@@ -24,7 +24,7 @@ const totalExact = z.boolean().meta({ description: 'false: `total` is PostgreSQL
 
 export const projectPageSchema = pageOf(projectCardSchema).extend({ totalExact }).meta({ id: 'ProjectPage' });
 
-export const ATTACHMENT_KINDS = ['gerber', 'bom', 'placement', 'schematic', 'other'] as const;
+export const ATTACHMENT_KINDS = ['gerber', 'bom', 'placement', 'schematic', 'kicad', 'other'] as const;
 
 export const attachmentInfoSchema = z
   .object({

@@ -2,8 +2,12 @@ import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg
 import { projects } from './projects.ts';
 import { uploads } from './uploads.ts';
 
-/** `placement`: a pick-and-place (centroid) file, read to show each BOM line's parts on the board. */
-export type AttachmentKind = 'gerber' | 'bom' | 'placement' | 'schematic' | 'other';
+/**
+ * `placement`: a pick-and-place (centroid) file, read to show each BOM line's parts on the board.
+ * `kicad`: a KiCad design source, a `.kicad_pro`/`.kicad_pcb`/`.kicad_sch` file or a zip of a
+ * project folder holding one, read by `kicad-cli` in the job queue.
+ */
+export type AttachmentKind = 'gerber' | 'bom' | 'placement' | 'schematic' | 'kicad' | 'other';
 
 /** A design file attached to a project. */
 export const attachments = pgTable(

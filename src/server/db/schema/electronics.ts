@@ -1,8 +1,8 @@
-import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import type { BoardErrorKey, BoardStatus, BomColumn, BomErrorKey, EdaTool } from '../../../lib/contract/eda.ts';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { BoardErrorKey, BoardStatus, BomColumn, BomErrorKey, EdaTool, SourceErrorKey, SourceStage, SourceStatus } from '../../../lib/contract/eda.ts';
 import { attachments } from './attachments.ts';
 import { projects } from './projects.ts';
-import type { LayerSide, LayerType, PlacementError } from '../../../lib/contract/schemas/eda.ts';
+import type { CheckResult, LayerSide, LayerType, PlacementError, SchematicSymbol } from '../../../lib/contract/schemas/eda.ts';
 
 /** What a project's design files become: rendered boards, BOM lines and part placements. */
 
@@ -60,6 +60,12 @@ export const boards = pgTable(
     previewJpegKey: text('preview_jpeg_key'),
     renderMs: integer('render_ms'),
     /**
+     * Set for the board made from the project's KiCad design source (its Gerbers, zipped in
+     * storage under `sourceZipKey`) when the member attached no Gerber set: `sources` is then empty.
+     */
+    designSourceId: integer('design_source_id').references(() => designSources.id, { onDelete: 'cascade' }),
+    sourceZipKey: text('source_zip_key'),
+    /**
      * Set when the project's files no longer make this board but a version still shows it: kept
      * (and rendered, from the version's copy of its files) for that version only, never listed
      * as one of the project's boards.
@@ -69,6 +75,72 @@ export const boards = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('boards_project_idx').on(t.projectId, t.id)],
+);
+
+/** A sheet of a design source's schematic, its SVG in storage. */
+export interface StoredSheet {
+  name: string;
+  page: number;
+  path: string;
+  key: string;
+  widthMm: number;
+  heightMm: number;
+}
+
+/** A BOM line read from a design source, before it becomes the project's (`bom_lines` without the project). */
+export type SourceBomLine = Omit<typeof bomLines.$inferInsert, 'projectId'>;
+
+/** A part placed on a design source's board, in KiCad's own coordinates (mm, y up as `pcb export pos` writes them). */
+export interface SourcePlacement {
+  designator: string;
+  x: number;
+  y: number;
+  rotation: number;
+  side: 'top' | 'bottom';
+}
+
+/**
+ * A project's KiCad design source (`sources`: the attachment ids it is read from, a zip of the
+ * project folder or the loose `.kicad_*` files) and what `kicad-cli` made of it in the job queue.
+ * Each stage keeps its own result; `problems` names those that failed.
+ */
+export const designSources = pgTable(
+  'design_sources',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    sources: jsonb('sources').$type<string[]>().notNull(),
+    name: text('name').notNull(),
+    status: text('status').$type<SourceStatus>().notNull().default('queued'),
+    errorKey: text('error_key').$type<SourceErrorKey>(),
+    /** The KiCad release that saved the files, from their format versions (`6` … `9`, or newer when refused). */
+    kicadVersion: text('kicad_version'),
+    attempts: integer('attempts').notNull().default(0),
+    sheets: jsonb('sheets').$type<StoredSheet[]>().notNull().default([]),
+    symbols: jsonb('symbols').$type<SchematicSymbol[]>().notNull().default([]),
+    /** The BOM from the schematic: the project's BOM while no BOM file is attached. */
+    bomLines: jsonb('bom_lines').$type<SourceBomLine[]>().notNull().default([]),
+    bomColumns: jsonb('bom_columns').$type<BomColumn[]>().notNull().default([]),
+    /** Placements from the board: the project's while no placement file is attached. */
+    placements: jsonb('placements').$type<SourcePlacement[]>().notNull().default([]),
+    drc: jsonb('drc').$type<CheckResult>(),
+    erc: jsonb('erc').$type<CheckResult>(),
+    renderTopKey: text('render_top_key'),
+    renderBottomKey: text('render_bottom_key'),
+    /** The top render as JPEG: the link-preview picture of a project with no cover and no board. */
+    renderJpegKey: text('render_jpeg_key'),
+    /** The Gerbers and drill files `kicad-cli` wrote, zipped: the project's board when it has no Gerber set. */
+    gerberZipKey: text('gerber_zip_key'),
+    problems: jsonb('problems').$type<Array<{ stage: SourceStage; errorKey: SourceErrorKey }>>().notNull().default([]),
+    processMs: integer('process_ms'),
+    /** Set when the project's files no longer hold this source but a version still shows it. */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('design_sources_project_idx').on(t.projectId, t.id)],
 );
 
 /**
@@ -114,6 +186,7 @@ export const bomLines = pgTable(
     digikey: text('digikey').notNull().default(''),
     farnell: text('farnell').notNull().default(''),
     description: text('description').notNull().default(''),
+    dnp: boolean('dnp').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.lineNo] })],
 );

@@ -52,6 +52,11 @@ export const projectVersions = pgTable(
     bomStatus: text('bom_status').$type<VersionBomStatus>().notNull().default('none'),
     bomSource: text('bom_source'),
     bomLines: jsonb('bom_lines').$type<BomLine[]>().notNull().default([]),
+    /**
+     * The design source (`design_sources` row) the version was published with: its sheets and
+     * checks are compared between versions. The row is retired, not deleted, while a version names it.
+     */
+    designSourceId: integer('design_source_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -257,7 +257,7 @@ export async function getEdaDetail(publicId: string, viewerId: number | null): P
   const visible = boardRows.filter((row) => isOwner || row.status === 'ready');
   const firstReady = boardRows.find((row) => row.status === 'ready');
   const [bom, placementErrors, fabrication] = await Promise.all([readBom(project.id), readPlacementErrors(project.id), readFabrication(project.id)]);
-  return { boards: visible.map(toBoard), bom, placements: boardParts(firstReady), placementErrors, fabrication };
+  return { boards: visible.map(toBoard), source: null, bom, placements: boardParts(firstReady), placementErrors, fabrication };
 }
 
 /** A published project's BOM as an ordering upload for `format`, quantities for `boardCount` boards. */
