@@ -1,4 +1,5 @@
-import { map } from 'nanostores';
+import { atom, computed, map } from 'nanostores';
+import { takeFocus } from './eda-focus.ts';
 import type { BoardLayer, LayerType } from '../lib/contract/schemas/eda.ts';
 
 export type BoardSide = 'top' | 'bottom';
@@ -36,8 +37,8 @@ export const IDENTITY: View = { scale: 1, x: 0, y: 0 };
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 
 /** The view kept within limits: never smaller than the viewport, never panned past the board's edges. */
-export function clampView(view: View, size: Size): View {
-  const scale = clamp(view.scale, MIN_SCALE, MAX_SCALE);
+export function clampView(view: View, size: Size, maxScale = MAX_SCALE): View {
+  const scale = clamp(view.scale, MIN_SCALE, maxScale);
   return {
     scale,
     x: clamp(view.x, size.width * (1 - scale), 0),
@@ -46,13 +47,24 @@ export function clampView(view: View, size: Size): View {
 }
 
 /** Zooms by `factor` keeping the board point under `point` (viewport pixels) where it is: towards the cursor. */
-export function zoomAt(view: View, factor: number, point: Point, size: Size): View {
-  const scale = clamp(view.scale * factor, MIN_SCALE, MAX_SCALE);
+export function zoomAt(view: View, factor: number, point: Point, size: Size, maxScale = MAX_SCALE): View {
+  const scale = clamp(view.scale * factor, MIN_SCALE, maxScale);
   const ratio = scale / view.scale;
-  return clampView({ scale, x: point.x - (point.x - view.x) * ratio, y: point.y - (point.y - view.y) * ratio }, size);
+  return clampView({ scale, x: point.x - (point.x - view.x) * ratio, y: point.y - (point.y - view.y) * ratio }, size, maxScale);
 }
 
-export const panBy = (view: View, dx: number, dy: number, size: Size): View => clampView({ ...view, x: view.x + dx, y: view.y + dy }, size);
+export const panBy = (view: View, dx: number, dy: number, size: Size, maxScale = MAX_SCALE): View =>
+  clampView({ ...view, x: view.x + dx, y: view.y + dy }, size, maxScale);
+
+/**
+ * The view that puts `point` (viewport pixels of the unzoomed picture) in the middle of the
+ * viewport, zoomed in to at least `minScale` (as far as the edges allow: a point near a corner
+ * stays off-centre rather than showing beyond the picture).
+ */
+export function centreOn(view: View, point: Point, size: Size, minScale: number, maxScale = MAX_SCALE): View {
+  const scale = clamp(Math.max(view.scale, minScale), MIN_SCALE, maxScale);
+  return clampView({ scale, x: size.width / 2 - point.x * scale, y: size.height / 2 - point.y * scale }, size, maxScale);
+}
 
 export const distance = (a: Point, b: Point): number => Math.hypot(a.x - b.x, a.y - b.y);
 export const midpoint = (a: Point, b: Point): Point => ({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
@@ -139,32 +151,40 @@ export interface ViewerState {
   view: View;
 }
 
-/** One board viewer: side, mode, layers switched off, and the zoom and pan with mouse, keys and fingers. */
-export function createBoardViewer() {
-  const $viewer = map<ViewerState>({ side: 'top', mode: 'realistic', hidden: [], view: IDENTITY });
+/**
+ * Zoom and pan of a picture in a viewport of its proportions, by buttons, keys, wheel, one
+ * dragging pointer and two pinching fingers: the board viewer's and the schematic viewer's.
+ */
+export function createPanZoom(maxScale = MAX_SCALE) {
+  const $view = atom<View>(IDENTITY);
   const pointers = new Map<number, Point>();
   let travelled = 0;
 
-  const setView = (view: View) => $viewer.setKey('view', view);
+  /** A zoom button or key: zooms around the viewport's centre. */
+  const zoomStep = (direction: 'in' | 'out', size: Size): void => {
+    const factor = direction === 'in' ? ZOOM_STEP : 1 / ZOOM_STEP;
+    $view.set(zoomAt($view.get(), factor, { x: size.width / 2, y: size.height / 2 }, size, maxScale));
+  };
 
   return {
-    $viewer,
-    setSide: (side: BoardSide) => $viewer.setKey('side', side),
-    setMode: (mode: ViewerMode) => $viewer.setKey('mode', mode),
-    toggleLayer(index: number): void {
-      const { hidden } = $viewer.get();
-      $viewer.setKey('hidden', hidden.includes(index) ? hidden.filter((other) => other !== index) : [...hidden, index]);
-    },
-    /** A zoom button or key: zooms around the viewport's centre. */
-    zoomStep(direction: 'in' | 'out', size: Size): void {
-      const factor = direction === 'in' ? ZOOM_STEP : 1 / ZOOM_STEP;
-      setView(zoomAt($viewer.get().view, factor, { x: size.width / 2, y: size.height / 2 }, size));
-    },
-    zoom: (factor: number, point: Point, size: Size) => setView(zoomAt($viewer.get().view, factor, point, size)),
-    pan: (dx: number, dy: number, size: Size) => setView(panBy($viewer.get().view, dx, dy, size)),
-    reset: () => setView(IDENTITY),
+    $view,
+    zoomStep,
+    zoom: (factor: number, point: Point, size: Size) => $view.set(zoomAt($view.get(), factor, point, size, maxScale)),
+    pan: (dx: number, dy: number, size: Size) => $view.set(panBy($view.get(), dx, dy, size, maxScale)),
+    reset: () => $view.set(IDENTITY),
     /** Keeps the view inside the viewport after it changed size. */
-    fit: (size: Size) => setView(clampView($viewer.get().view, size)),
+    fit: (size: Size) => $view.set(clampView($view.get(), size, maxScale)),
+    /** Brings `point` (viewport pixels of the unzoomed picture) to the middle, zoomed in to at least `minScale`. */
+    centre: (point: Point, size: Size, minScale: number) => $view.set(centreOn($view.get(), point, size, minScale, maxScale)),
+    /** What a key does: true when it was one of the viewer's (+, −, 0, arrows). */
+    key(key: string, size: Size): boolean {
+      const command = keyCommand(key);
+      if (!command) return false;
+      if ('zoom' in command) zoomStep(command.zoom, size);
+      else if ('reset' in command) $view.set(IDENTITY);
+      else $view.set(panBy($view.get(), command.pan.x, command.pan.y, size, maxScale));
+      return true;
+    },
     pointerDown(id: number, point: Point): void {
       pointers.set(id, point);
       if (pointers.size === 1) travelled = 0;
@@ -176,15 +196,15 @@ export function createBoardViewer() {
       const others = [...pointers].filter(([other]) => other !== id).map(([, where]) => where);
       pointers.set(id, point);
       travelled += distance(before, point);
-      const view = $viewer.get().view;
+      const view = $view.get();
       if (others.length === 0) {
-        setView(panBy(view, point.x - before.x, point.y - before.y, size));
+        $view.set(panBy(view, point.x - before.x, point.y - before.y, size, maxScale));
       } else {
         const other = others[0]!;
         const factor = pinchFactor(distance(before, other), distance(point, other));
         const from = midpoint(before, other);
         const to = midpoint(point, other);
-        setView(panBy(zoomAt(view, factor, from, size), to.x - from.x, to.y - from.y, size));
+        $view.set(panBy(zoomAt(view, factor, from, size, maxScale), to.x - from.x, to.y - from.y, size, maxScale));
       }
     },
     pointerUp(id: number): void {
@@ -192,5 +212,58 @@ export function createBoardViewer() {
     },
     /** Whether the pointers since the last press moved far enough to be a drag rather than a click. */
     dragged: () => travelled >= DRAG_THRESHOLD,
+  };
+}
+
+export type PanZoom = ReturnType<typeof createPanZoom>;
+
+/** A board's size in mm: the frame of its placements and of its DRC items. */
+export interface BoardSize {
+  widthMm: number;
+  heightMm: number;
+}
+
+/** Where a board point (mm from its left and top edges, seen from the top) is drawn in the unzoomed viewport of `side`. */
+export function boardViewportPoint(point: { xMm: number; yMm: number }, side: BoardSide, size: Size, board: BoardSize): Point {
+  const xMm = side === 'bottom' ? board.widthMm - point.xMm : point.xMm;
+  return { x: (xMm * size.width) / board.widthMm, y: (point.yMm * size.height) / board.heightMm };
+}
+
+/** A board place is zoomed to at least this many CSS pixels per millimetre (a 0402 part ≈ 8 px), and at least ×2. */
+export const BOARD_FOCUS_PX_PER_MM = 8;
+
+/** One board viewer: side, mode, layers switched off, and the zoom and pan with mouse, keys and fingers. */
+export function createBoardViewer() {
+  const panZoom = createPanZoom();
+  const $settings = map<Omit<ViewerState, 'view'>>({ side: 'top', mode: 'realistic', hidden: [] });
+  const $viewer = computed([$settings, panZoom.$view], (settings, view): ViewerState => ({ ...settings, view }));
+  /** A design check's place on this board, marked until another is shown. */
+  const $marker = atom<{ xMm: number; yMm: number } | null>(null);
+
+  return {
+    ...panZoom,
+    $viewer,
+    $marker,
+    /**
+     * The viewport has `size` (zero while hidden): a DRC item's place waiting to be shown is
+     * centred and marked, else the view is kept inside the viewport.
+     */
+    settle(size: Size, board: BoardSize): void {
+      if (size.width === 0 || size.height === 0) return;
+      const focus = takeFocus('board');
+      if (!focus) {
+        panZoom.fit(size);
+        return;
+      }
+      $marker.set({ xMm: focus.xMm, yMm: focus.yMm });
+      const scale = Math.max(2, BOARD_FOCUS_PX_PER_MM / (size.width / board.widthMm || 1));
+      panZoom.centre(boardViewportPoint(focus, $settings.get().side, size, board), size, scale);
+    },
+    setSide: (side: BoardSide) => $settings.setKey('side', side),
+    setMode: (mode: ViewerMode) => $settings.setKey('mode', mode),
+    toggleLayer(index: number): void {
+      const { hidden } = $settings.get();
+      $settings.setKey('hidden', hidden.includes(index) ? hidden.filter((other) => other !== index) : [...hidden, index]);
+    },
   };
 }

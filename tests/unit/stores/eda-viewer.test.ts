@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampView, createBoardViewer, IDENTITY, keyCommand, layerColour, layersOfSide, MAX_SCALE, pinchFactor, wheelFactor, zoomAt } from '../../../src/stores/eda-viewer.ts';
+import { boardViewportPoint, centreOn, clampView, createBoardViewer, IDENTITY, keyCommand, layerColour, layersOfSide, MAX_SCALE, pinchFactor, wheelFactor, zoomAt } from '../../../src/stores/eda-viewer.ts';
 import type { BoardLayer } from '../../../src/lib/contract/schemas/eda.ts';
 
 const size = { width: 400, height: 300 };
@@ -81,5 +81,27 @@ describe('the layers of a side', () => {
     expect(viewer.$viewer.get().hidden).toEqual([2]);
     viewer.toggleLayer(2);
     expect(viewer.$viewer.get().hidden).toEqual([]);
+  });
+});
+
+describe('a place brought into view', () => {
+  it('is centred and zoomed in to at least the scale asked, as far as the edges allow', () => {
+    const view = centreOn(IDENTITY, { x: 100, y: 150 }, size, 4);
+    expect(view.scale).toBe(4);
+    expect(100 * view.scale + view.x).toBe(size.width / 2);
+    expect(150 * view.scale + view.y).toBe(size.height / 2);
+    // already closer: the zoom is kept
+    expect(centreOn({ scale: 8, x: 0, y: 0 }, { x: 200, y: 150 }, size, 4).scale).toBe(8);
+    // a corner stays in its corner rather than showing beyond the board
+    expect(centreOn(IDENTITY, { x: 0, y: 0 }, size, 2)).toEqual({ scale: 2, x: 0, y: 0 });
+    // the schematic may zoom further than the board
+    expect(centreOn(IDENTITY, { x: 200, y: 150 }, size, 30, 40).scale).toBe(30);
+    expect(centreOn(IDENTITY, { x: 200, y: 150 }, size, 30).scale).toBe(MAX_SCALE);
+  });
+
+  it('is a DRC item’s place on the board, mirrored when the board is seen from below', () => {
+    const board = { widthMm: 40, heightMm: 30 };
+    expect(boardViewportPoint({ xMm: 10, yMm: 15 }, 'top', size, board)).toEqual({ x: 100, y: 150 });
+    expect(boardViewportPoint({ xMm: 10, yMm: 15 }, 'bottom', size, board)).toEqual({ x: 300, y: 150 });
   });
 });
