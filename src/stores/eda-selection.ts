@@ -1,19 +1,27 @@
 import { atom, computed } from 'nanostores';
 import type { BomLine } from '../lib/contract/schemas/eda.ts';
 
-/** Where a selection came from: the table scrolls to its row only when it was not picked there. */
-export type SelectionSource = 'table' | 'board' | 'search';
+/**
+ * Where a selection came from: the table scrolls to its row only when it was picked on the board;
+ * the schematic centres a part picked anywhere but on itself (the board, the address).
+ */
+export type SelectionSource = 'table' | 'board' | 'search' | 'schematic' | 'address';
 
 export interface EdaSelection {
   lineNo: number | null;
+  /** The one part picked (on the board, in the schematic, in the address); null when a whole BOM line was. */
+  ref: string | null;
   source: SelectionSource | null;
 }
 
+export const NO_SELECTION: EdaSelection = { lineNo: null, ref: null, source: null };
+
 /**
- * The BOM line the reader picked and the one under the pointer, shared by the BOM table and the
- * board viewer of one page (both islands import this module, so they see the same stores).
+ * The BOM line (and the part of it) the reader picked and the line under the pointer, shared by
+ * the BOM table, the board viewer and the schematic of one page (the islands import this module,
+ * so they see the same stores): picking a part in one shows it in the others.
  */
-export const $edaSelection = atom<EdaSelection>({ lineNo: null, source: null });
+export const $edaSelection = atom<EdaSelection>(NO_SELECTION);
 export const $edaHover = atom<number | null>(null);
 
 /** The line whose parts the board marks: the hovered one, else the selected one. */
@@ -40,8 +48,16 @@ export function findDesignator(index: Record<string, number>, query: string): nu
 /** Selects `lineNo`; selecting the selected line again from the table clears the selection. */
 export function selectLine(lineNo: number | null, source: SelectionSource): void {
   const current = $edaSelection.get();
-  const same = lineNo !== null && current.lineNo === lineNo && source === 'table';
-  $edaSelection.set(same ? { lineNo: null, source } : { lineNo, source });
+  const same = lineNo !== null && current.lineNo === lineNo && current.ref === null && source === 'table';
+  $edaSelection.set(same ? { lineNo: null, ref: null, source } : { lineNo, ref: null, source });
+}
+
+/**
+ * Selects one part (`R10`, as its file writes it) and its BOM line (null when the BOM does not
+ * list it: the part is still shown where it is drawn and placed).
+ */
+export function selectPart(ref: string, lineNo: number | null, source: SelectionSource): void {
+  $edaSelection.set({ lineNo, ref, source });
 }
 
 export const hoverLine = (lineNo: number | null): void => $edaHover.set(lineNo);

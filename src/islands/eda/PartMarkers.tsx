@@ -9,28 +9,32 @@ export interface PartMarkersProps {
   lineIndex: Record<string, number>;
   /** The BOM line whose parts stand out (hovered or selected). */
   highlight: number | null;
+  /** The one part picked (here, in the schematic or by the address), marked even when the BOM does not list it. */
+  picked?: string | null;
   label: string;
 }
 
 /**
  * The parts of a pick-and-place file over the board, in millimetres from its top left as seen
  * from the top: a faint dot each, and a ring with a tick pointing along its rotation for the
- * parts of the highlighted BOM line. Clicking one is handled by the viewer (it tells a click from a drag).
+ * parts of the highlighted BOM line and the part picked. Clicking one is handled by the viewer (it tells a click from a drag).
  */
-export function PartMarkers({ widthMm, heightMm, placements, lineIndex, highlight, label }: PartMarkersProps) {
+export function PartMarkers({ widthMm, heightMm, placements, lineIndex, highlight, picked = null, label }: PartMarkersProps) {
   const radius = Math.max(0.5, Math.min(widthMm, heightMm) / 45);
+  const pickedRef = picked?.toUpperCase();
   return (
     <svg className="part-markers" viewBox={`0 0 ${widthMm} ${heightMm}`} preserveAspectRatio="none" role="group" aria-label={label}>
       {placements.map((part) => {
         const lineNo = lineIndex[part.designator.toUpperCase()];
-        const lit = lineNo !== undefined && lineNo === highlight;
+        const isPicked = pickedRef === part.designator.toUpperCase();
+        const lit = isPicked || (lineNo !== undefined && lineNo === highlight);
         // Rotation is counter-clockwise seen from the top, and y grows downwards here.
         const angle = (part.rotation * Math.PI) / 180;
         const tick = radius * 2.4;
         return (
           <g
             key={`${part.side}:${part.designator}`}
-            className={lit ? 'part is-lit' : 'part'}
+            className={`part${lit ? ' is-lit' : ''}${isPicked ? ' is-picked' : ''}`}
             data-designator={part.designator}
             data-line={lineNo}
             transform={`translate(${part.xMm} ${part.yMm})`}

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { $edaHighlight, $edaSelection, designatorsOf, findDesignator, hoverLine, lineByDesignator, selectLine } from '../../../src/stores/eda-selection.ts';
+import { $edaHighlight, $edaSelection, designatorsOf, findDesignator, hoverLine, lineByDesignator, NO_SELECTION, selectLine, selectPart } from '../../../src/stores/eda-selection.ts';
 import type { BomLine } from '../../../src/lib/contract/schemas/eda.ts';
 
 const line = (lineNo: number, designators: string[]) => ({ lineNo, designators }) as BomLine;
@@ -7,7 +7,7 @@ const lines = [line(1, ['R1', 'R2']), line(2, ['c1']), line(3, ['U1'])];
 
 describe('the selection shared by the BOM table and the board', () => {
   beforeEach(() => {
-    $edaSelection.set({ lineNo: null, source: null });
+    $edaSelection.set(NO_SELECTION);
     hoverLine(null);
   });
 
@@ -35,6 +35,20 @@ describe('the selection shared by the BOM table and the board', () => {
     expect($edaSelection.get().lineNo).toBeNull();
     selectLine(1, 'board');
     selectLine(1, 'board');
-    expect($edaSelection.get()).toEqual({ lineNo: 1, source: 'board' });
+    expect($edaSelection.get()).toEqual({ lineNo: 1, ref: null, source: 'board' });
+  });
+
+  it('picks one part of a line, on the board or in the schematic', () => {
+    selectPart('R2', 1, 'schematic');
+    expect($edaSelection.get()).toEqual({ lineNo: 1, ref: 'R2', source: 'schematic' });
+    // the line still lights on the board: its parts share the line
+    expect($edaHighlight.get()).toBe(1);
+    // pressing the line in the table after picking one of its parts selects the whole line, not nothing
+    selectLine(1, 'table');
+    expect($edaSelection.get()).toEqual({ lineNo: 1, ref: null, source: 'table' });
+    // a part the BOM does not list can still be picked
+    selectPart('TP3', null, 'board');
+    expect($edaSelection.get()).toEqual({ lineNo: null, ref: 'TP3', source: 'board' });
+    expect($edaHighlight.get()).toBeNull();
   });
 });
