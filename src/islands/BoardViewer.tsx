@@ -2,9 +2,11 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, type CSSProperties, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IslandMessages } from '../lib/island-messages.ts';
-import { $edaHighlight, selectLine } from '../stores/eda-selection.ts';
-import { createBoardViewer, keyCommand, layerColour, layersOfSide, wheelFactor, type Point, type Size } from '../stores/eda-viewer.ts';
+import { $edaFocus, watchFocusLinks } from '../stores/eda-focus.ts';
+import { $edaHighlight, $edaSelection, selectPart } from '../stores/eda-selection.ts';
+import { createBoardViewer, layerColour, layersOfSide, wheelFactor, type Point, type Size } from '../stores/eda-viewer.ts';
 import { LayerPanel } from './eda/LayerPanel.tsx';
+import { CheckMarker } from './eda/CheckMarker.tsx';
 import { PartMarkers } from './eda/PartMarkers.tsx';
 import { I18nProvider } from './i18n.tsx';
 import { useHydrated } from './use-hydrated.ts';
@@ -18,6 +20,8 @@ export interface BoardViewerInit {
   placements: Placement[];
   /** Upper-cased designator → BOM line, to select a line from its part. */
   lineIndex: Record<string, number>;
+  /** The board the design checks (DRC) were run on: a check's place is shown here. */
+  checked?: boolean;
 }
 
 export interface BoardViewerProps extends BoardViewerInit {
@@ -25,12 +29,14 @@ export interface BoardViewerProps extends BoardViewerInit {
   messages: IslandMessages;
 }
 
-function Viewer({ board, placements, lineIndex }: BoardViewerInit) {
+function Viewer({ board, placements, lineIndex, checked = false }: BoardViewerInit) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const viewer = useIslandStore(createBoardViewer);
   const { side, mode, hidden, view } = useStore(viewer.$viewer);
   const highlight = useStore($edaHighlight);
+  const picked = useStore($edaSelection).ref;
+  const marker = useStore(viewer.$marker);
   const viewport = useRef<HTMLDivElement>(null);
   const widthMm = board.widthMm ?? 1;
   const heightMm = board.heightMm ?? 1;
@@ -54,13 +60,22 @@ function Viewer({ board, placements, lineIndex }: BoardViewerInit) {
       viewer.zoom(wheelFactor(event.deltaY, event.deltaMode), pointOf(event), sizeOf());
     };
     element.addEventListener('wheel', onWheel, { passive: false });
-    const resize = new ResizeObserver(() => viewer.fit(sizeOf()));
+    const size = { widthMm, heightMm };
+    const settle = () => viewer.settle(sizeOf(), size);
+    const resize = new ResizeObserver(settle);
     resize.observe(element);
+    // A design check's place: shown (after the tab holding this board is opened) and scrolled to.
+    const stopFocus = checked ? $edaFocus.listen((focus) => focus?.on === 'board' && requestAnimationFrame(settle)) : undefined;
+    const stopMarker = viewer.$marker.listen((place) => place && element.scrollIntoView({ block: 'center', behavior: 'smooth' }));
+    const stopLinks = checked ? watchFocusLinks() : undefined;
     return () => {
       element.removeEventListener('wheel', onWheel);
       resize.disconnect();
+      stopFocus?.();
+      stopMarker();
+      stopLinks?.();
     };
-  }, [hydrated, viewer]);
+  }, [hydrated, viewer, checked, widthMm, heightMm]);
 
   if (!hydrated) {
     // Before the island is live (and without JavaScript) both sides are plain pictures.
@@ -97,17 +112,11 @@ function Viewer({ board, placements, lineIndex }: BoardViewerInit) {
   const onPointerUp = (event: PointerEvent<HTMLDivElement>) => viewer.pointerUp(event.pointerId);
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     if (viewer.dragged()) return;
-    const part = (event.target as Element).closest('[data-designator]');
-    const lineNo = part ? lineIndex[(part.getAttribute('data-designator') ?? '').toUpperCase()] : undefined;
-    if (lineNo !== undefined) selectLine(lineNo, 'board');
+    const designator = (event.target as Element).closest('[data-designator]')?.getAttribute('data-designator');
+    if (designator) selectPart(designator, lineIndex[designator.toUpperCase()] ?? null, 'board');
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const command = keyCommand(event.key);
-    if (!command) return;
-    event.preventDefault();
-    if ('zoom' in command) viewer.zoomStep(command.zoom, sizeOf());
-    else if ('reset' in command) viewer.reset();
-    else viewer.pan(command.pan.x, command.pan.y, sizeOf());
+    if (viewer.key(event.key, sizeOf())) event.preventDefault();
   };
 
   const render = side === 'top' ? board.top : board.bottom;
@@ -171,7 +180,10 @@ function Viewer({ board, placements, lineIndex }: BoardViewerInit) {
                     />
                   );
                 })}
-              {sideParts.length > 0 && <PartMarkers widthMm={widthMm} heightMm={heightMm} placements={sideParts} lineIndex={lineIndex} highlight={highlight} label={t('eda.viewer.parts')} />}
+              {sideParts.length > 0 && (
+                <PartMarkers widthMm={widthMm} heightMm={heightMm} placements={sideParts} lineIndex={lineIndex} highlight={highlight} picked={picked} label={t('eda.viewer.parts')} />
+              )}
+              {marker && <CheckMarker widthMm={widthMm} heightMm={heightMm} place={marker} label={t('eda.viewer.checkPlace')} />}
             </div>
           </div>
         </div>

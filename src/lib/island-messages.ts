@@ -16,6 +16,7 @@ export const ISLAND_NAMESPACES = {
   BomTable: ['eda'],
   Comments: ['comments', 'common', 'errors', 'report', 'validation'],
   DraftBox: ['drafts', 'user', 'common', 'errors'],
+  EdaViews: ['schematic'],
   EmailSettings: ['profile', 'validation', 'errors'],
   FollowButton: ['follow', 'errors'],
   HeaderUserMenu: ['account'],

@@ -11,6 +11,7 @@ import { isEmailUnverified } from '../services/accounts/index.ts';
 import { loadLogsTab, type LogsTabData } from './logs.ts';
 import { listProjectMakes, type MakeItem } from '../services/community/index.ts';
 import { pagingSchema } from '../http/validation.ts';
+import { readSourceSummary } from '../services/eda/index.ts';
 import type { PublishedProjectRef } from '../services/core/index.ts';
 import type { Page } from '../lib/paging.ts';
 
@@ -20,17 +21,19 @@ export const loadProjectPage = (async (context) => {
   const viewerId = context.locals.user?.id ?? null;
   // Found once; related projects and comments start from what was found.
   const { detail: project, ref } = await findProjectDetail(id, viewerId, context.locals.locale);
-  const [related, comments, mustConfirmEmail, lineage] = await Promise.all([
+  const [related, comments, mustConfirmEmail, lineage, source] = await Promise.all([
     listRelatedProjects(ref, context.locals.locale, 4),
     loadProjectComments({ publicId: id, found: ref }, viewerId, commentOptionsFrom(context.url)),
     // A member who has not confirmed their address is told so where they would comment.
     viewerId ? isEmailUnverified(viewerId) : false,
     loadProjectLineage({ id: ref.id, remixOfId: ref.remixOfId ?? null, remixCount: project.tabs.remixes }, viewerId, context.locals.locale),
+    // Its KiCad design: the checks' outcome for everyone, how far reading it has got for its owner.
+    readSourceSummary(ref.id, project.viewer.isOwner),
   ]);
   const follow = project.follow;
   countView(context, project.id);
   return ok(
-    { project, related, comments, donate: donateLink(project.id), mustConfirmEmail, lineage, follow },
+    { project, related, comments, donate: donateLink(project.id), mustConfirmEmail, lineage, follow, source },
     { tags: [pageTags.project(project.id), pageTags.user(project.owner.url), ...lineageTags(lineage)] },
   );
 }) satisfies PageLoader<unknown>;

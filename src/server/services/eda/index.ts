@@ -10,3 +10,4 @@ export {
 } from './boards.ts';
 export { processBoardJob, processDocumentsJob } from './processing.ts';
 export { copyBoardIntoVersions, versionBoardOf } from './version-boards.ts';
+export { readSourceSummary, type CheckCounts, type SourceSummary } from './source-summary.ts';
