@@ -9,4 +9,5 @@ export {
   planProjectEda, resumePendingEda, startProjectEda, streamFabricationZip,
 } from './boards.ts';
 export { processBoardJob, processDocumentsJob } from './processing.ts';
+export { processDesignSourceJob, queueWaitingSources } from './source-processing.ts';
 export { copyBoardIntoVersions, versionBoardOf } from './version-boards.ts';
