@@ -130,7 +130,7 @@ describe('a zipped KiCad project and nothing else', () => {
     for (const item of located) expect(item.xMm!).toBeLessThan(board!.widthMm! + 5);
 
     // With no cover, the render is the project's picture.
-    const project = await getProjectDetail(id, null);
+    const project = await getProjectDetail(id, null, 'en-US');
     expect(project.cover).toBe(source.renders.top);
   });
 });

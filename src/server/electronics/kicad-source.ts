@@ -191,7 +191,8 @@ async function runSchematicStages(project: KicadProject, out: string, outputs: S
   if (netlist !== null) {
     const xml: string = netlist;
     await stage('sheets', async () => {
-      await run(['sch', 'export', 'svg', '--exclude-drawing-sheet', '-o', o('sheets'), sch]);
+      // No background: the viewer puts sheets on paper of its own, and version comparison uses them as masks.
+      await run(['sch', 'export', 'svg', '--no-background-color', '-o', o('sheets'), sch]);
       const folder = path.join(out, 'sheets');
       const svgs = existsSync(folder)
         ? readdirSync(folder)

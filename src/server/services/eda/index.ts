@@ -10,4 +10,5 @@ export {
 } from './boards.ts';
 export { processBoardJob, processDocumentsJob } from './processing.ts';
 export { processDesignSourceJob, queueWaitingSources } from './source-processing.ts';
+export { currentSource, sourceKeys } from './design-sources.ts';
 export { copyBoardIntoVersions, versionBoardOf } from './version-boards.ts';
