@@ -28,6 +28,7 @@ CREATE TABLE "design_sources" (
 ALTER TABLE "boards" ADD COLUMN "design_source_id" integer;--> statement-breakpoint
 ALTER TABLE "boards" ADD COLUMN "source_zip_key" text;--> statement-breakpoint
 ALTER TABLE "bom_lines" ADD COLUMN "dnp" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "eda_documents" ADD COLUMN "design_source_id" integer;--> statement-breakpoint
 ALTER TABLE "project_versions" ADD COLUMN "design_source_id" integer;--> statement-breakpoint
 ALTER TABLE "design_sources" ADD CONSTRAINT "design_sources_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "design_sources_project_idx" ON "design_sources" USING btree ("project_id","id");--> statement-breakpoint

@@ -32,6 +32,9 @@ import { broadcastPagePurges, flushPagePurges } from '../src/server/page-cache/t
 import { isUserRole, setRoleByEmail } from '../src/server/services/accounts/index.ts';
 import { deleteBanner, listStaffBanners, saveBanner, addProjectsToCollection, deleteCollection, listStaffCollections, removeProjectFromCollection, saveCollection, listPinnedProjects, pinProject, unpinProject, createTag, listStaffTags, mergeTags, moveTag, renameTag, OPERATOR } from '../src/server/services/staff/index.ts';
 import { checkImageFile, storeUpload } from '../src/server/services/media/index.ts';
+import { queueWaitingSources } from '../src/server/services/eda/index.ts';
+import { kicadCliPath } from '../src/server/electronics/kicad-cli.ts';
+import { stopQueue } from '../src/server/jobs/queue.ts';
 import { describeMigration, migrateFilesToBucket } from '../src/server/storage/migrate.ts';
 import { createS3Storage } from '../src/server/storage/s3.ts';
 
@@ -133,6 +136,25 @@ async function printList(lines: () => Promise<string[]>): Promise<number> {
 }
 
 const COMMANDS: Record<string, Command> = {
+  'kicad:process': {
+    usage: 'kicad:process',
+    summary:
+      'queues every KiCad design source that waited for kicad-cli (attached while none was installed, or before design sources were read): ' +
+      'run it once after scripts/install-kicad.sh. The site’s job workers (or `npm run worker`) then read them.',
+    options: {},
+    async run() {
+      if (!kicadCliPath()) throw new UsageError('no kicad-cli installed: run scripts/install-kicad.sh, or set KICAD_CLI_PATH.');
+      const queued = await withDatabase(async () => {
+        try {
+          return await queueWaitingSources();
+        } finally {
+          await stopQueue();
+        }
+      });
+      console.log(`${queued} design source${queued === 1 ? '' : 's'} queued for kicad-cli.`);
+      return 0;
+    },
+  },
   'user:role': {
     usage: 'user:role <email> <member|moderator|admin> [--dry-run]',
     summary:

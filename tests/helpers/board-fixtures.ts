@@ -26,13 +26,17 @@ export interface ZipEntry {
   name: string;
   bytes: Uint8Array;
   mode?: number;
+  /** False stores the entry as is (no deflate): a large entry whose ratio is no reason to refuse it. */
+  compress?: boolean;
 }
 
-/** A zip of `entries`, built in memory with yazl (deflated). */
+/** A zip of `entries`, built in memory with yazl (deflated unless an entry says otherwise). */
 export function makeZip(entries: ZipEntry[], directories: string[] = []): Promise<Uint8Array> {
   const zip = new yazl.ZipFile();
   for (const directory of directories) zip.addEmptyDirectory(directory);
-  for (const entry of entries) zip.addBuffer(Buffer.from(entry.bytes), entry.name, entry.mode === undefined ? {} : { mode: entry.mode });
+  for (const entry of entries) {
+    zip.addBuffer(Buffer.from(entry.bytes), entry.name, { ...(entry.mode === undefined ? {} : { mode: entry.mode }), ...(entry.compress === undefined ? {} : { compress: entry.compress }) });
+  }
   zip.end();
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];

@@ -96,6 +96,12 @@ describe('design-file attachments', () => {
     // Named otherwise, it is stored as what it is; a JSON that only claims the name is no project.
     expect(sniffDesignText(pro, 'evil.html')).toEqual({ mime: 'application/json', ext: 'kicad_pro' });
     expect(sniffDesignText('{"meta":{"filename":"x.kicad_pro"}}', 'x.kicad_pro')).toBeNull();
+    // Project, board and sheets are a design source (kind `kicad`), read by kicad-cli; libraries go with them.
+    expect(guessAttachmentKind('amp.kicad_pro', 'application/json')).toBe('kicad');
+    expect(guessAttachmentKind('amp.kicad_pcb', 'text/plain')).toBe('kicad');
+    expect(guessAttachmentKind('power.kicad_sch', 'text/plain')).toBe('kicad');
+    expect(guessAttachmentKind('sheet.txt', 'text/plain', '(kicad_sch (version 20231120) (generator "eeschema")')).toBe('kicad');
+    expect(guessAttachmentKind('amp.kicad_sym', 'text/plain')).toBe('other');
   });
 
   it('classifies a Gerber as one by its bytes whatever its extension: KiCad 6+ X2 openings, an inner layer named .g3', () => {

@@ -85,12 +85,13 @@ function parseQuantity(cell: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-function emptyLine(lineNo: number): BomLine {
+/** A BOM line with nothing filled in. */
+export function emptyBomLine(lineNo: number): BomLine {
   return { lineNo, designators: [], quantity: 0, value: '', footprint: '', manufacturer: '', mpn: '', lcsc: '', mouser: '', digikey: '', farnell: '', description: '', dnp: false };
 }
 
 function readLine(row: string[], roles: HeaderRole[], lineNo: number): BomLine | null {
-  const line = emptyLine(lineNo);
+  const line = emptyBomLine(lineNo);
   let quantityCell: string | null = null;
   const supplierNames = new Map<string, string>();
   const supplierParts = new Map<string, string>();

@@ -22,6 +22,12 @@ export const KICAD_LIMITS: ToolLimits & { timeoutMs: number } = {
   openFiles: 512,
 };
 
+/**
+ * The folder inside the scratch folder that a run gets as its `HOME`: KiCad reads its settings
+ * from there, so a design source never brings one of its own (`kicad-project.ts` leaves it out).
+ */
+export const KICAD_HOME = '.home';
+
 /** The `kicad-cli` to run: `KICAD_CLI_PATH` when set, else the first on the `PATH`; null when none is installed. */
 export function kicadCliPath(env: NodeJS.ProcessEnv = process.env): string | null {
   const candidates = env.KICAD_CLI_PATH ? [env.KICAD_CLI_PATH] : (env.PATH ?? '/usr/bin:/bin').split(path.delimiter).map((folder) => path.join(folder, 'kicad-cli'));
@@ -82,7 +88,7 @@ export interface KicadRunOptions {
 export async function runKicadCli(args: string[], scratch: string, options: KicadRunOptions = {}): Promise<ToolResult> {
   const command = options.command ?? kicadCliPath();
   if (!command) throw new Error('kicad-cli is not installed (scripts/install-kicad.sh, or set KICAD_CLI_PATH)');
-  const home = path.join(scratch, '.home');
+  const home = path.join(scratch, KICAD_HOME);
   mkdirSync(home, { recursive: true });
   const user = unprivilegedUser();
   if (user) handOver(scratch, user);

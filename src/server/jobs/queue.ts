@@ -15,6 +15,8 @@ export const IMAGE_BATCH = 4;
 
 /** The longest a board or BOM job may run before pg-boss gives it to another worker. */
 const EDA_EXPIRE_SECONDS = 30 * 60;
+/** A design source runs up to eight `kicad-cli` stages of at most two minutes each (`KICAD_LIMITS`), and stores what they made. */
+const KICAD_SOURCE_EXPIRE_SECONDS = 30 * 60;
 /**
  * A video job may run as long as ffprobe's and ffmpeg's limits for the longest allowed video add
  * up to (`media/limits.ts`), and a minute more: expiring sooner would start a second transcode of
@@ -34,6 +36,11 @@ export const VIDEO_EXPIRE_SECONDS = Math.ceil(VIDEO_JOB_MAX_MS / 1000) + 60;
 export const JOBS = {
   /** Renders one board. A crash is retried once; the handler fails a board on its third start. */
   board: { name: 'eda.board', retryLimit: 2, expireInSeconds: EDA_EXPIRE_SECONDS },
+  /**
+   * Reads a project's KiCad design source with `kicad-cli`: Gerbers, sheets, BOM, placements,
+   * checks and renders, each stage within `KICAD_LIMITS`. Like boards, failed on its third start.
+   */
+  kicadSource: { name: 'eda.kicad-source', retryLimit: 2, expireInSeconds: KICAD_SOURCE_EXPIRE_SECONDS },
   /** Reads a project's BOM and pick-and-place files. */
   documents: { name: 'eda.documents', retryLimit: 2, expireInSeconds: EDA_EXPIRE_SECONDS },
   /** Probes a video and prepares it for the web; like boards, failed on its third start. */

@@ -129,7 +129,9 @@ const projectFrontSchema = z.strictObject({
   design: z
     .strictObject({
       /** A folder of Gerber and drill files: attached as one zip, or one by one with `gerbersAsFiles`. */
-      gerbers: z.string().regex(/^[a-z0-9-]+$/),
+      gerbers: z.string().regex(/^[a-z0-9-]+$/).optional(),
+      /** A folder holding a KiCad project (its design source): attached as a zip of the folder, as a member would. */
+      kicad: z.string().regex(/^[a-z0-9-]+$/).optional(),
       gerbersAsFiles: z.boolean().optional(),
       /** A BOM file (path under `seed/demo/eda/`). */
       bom: z.string().regex(/^[a-z0-9-]+\/[\w.-]+$/i).optional(),

@@ -127,7 +127,38 @@ export const designSourceSchema = z
       .array(z.object({ stage: z.enum(SOURCE_STAGES), errorKey: z.enum(SOURCE_ERROR_KEYS) }))
       .meta({ description: 'Stages that failed while the others went through.' }),
   })
-  .meta({ id: 'DesignSource', description: 'A KiCad project among the attachments, read by `kicad-cli` in the job queue.' });
+  .meta({
+    id: 'DesignSource',
+    description: 'A KiCad project among the attachments, read by `kicad-cli` in the job queue.',
+    examples: [
+      {
+        status: 'ready',
+        name: 'bitaxeUltra',
+        kicadVersion: '7',
+        sheets: [
+          { name: 'bitaxeUltra', page: 1, path: '/', svg: '/files/sources/12/sheet-1.svg', widthMm: 297, heightMm: 210 },
+          { name: 'Power', page: 2, path: '/Power/', svg: '/files/sources/12/sheet-2.svg', widthMm: 297, heightMm: 210 },
+        ],
+        symbols: [{ ref: 'U3', value: 'TPS40305', footprint: 'Package_SON:VSON-10-1EP_3x3mm_P0.5mm_EP1.2x2mm', sheet: 2, xMm: 134.62, yMm: 88.9, dnp: false }],
+        checks: {
+          drc: {
+            errors: 3,
+            warnings: 2,
+            byType: { footprint_type_mismatch: 3, copper_sliver: 1, footprint_symbol_mismatch: 1 },
+            items: [{ type: 'copper_sliver', severity: 'warning', description: 'Copper sliver', xMm: 21.4, yMm: 63.05, sheet: null, refs: [] }],
+          },
+          erc: {
+            errors: 37,
+            warnings: 770,
+            byType: { pin_not_connected: 21, endpoint_off_grid: 486 },
+            items: [{ type: 'pin_not_connected', severity: 'error', description: 'Pin not connected', xMm: 152.4, yMm: 76.2, sheet: 4, refs: ['U1'] }],
+          },
+        },
+        renders: { top: '/files/images/k3/k3x9q2m1v8p4.webp', bottom: '/files/images/p0/p0d7w4c2n6s1.webp' },
+        problems: [],
+      },
+    ],
+  });
 
 export const edaDetailSchema = z
   .object({

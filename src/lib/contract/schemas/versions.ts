@@ -53,12 +53,36 @@ export const boardDiffSchema = z
   })
   .meta({ id: 'BoardDiff', description: '`pending` while either side is still rendering. `frames` line the two versions’ layers up in Gerber coordinates; `aspect` is the shared frame’s width ÷ height.' });
 
+export const sheetDiffSchema = z
+  .object({
+    name: z.string(),
+    path: z.string().meta({ description: 'The sheet’s place in the hierarchy (`/`, `/Power/`): how sheets are paired.' }),
+    status: z.enum(['added', 'removed', 'changed', 'same']),
+    before: z.string().nullable(),
+    after: z.string().nullable(),
+    widthMm: z.number(),
+    heightMm: z.number(),
+  })
+  .meta({ id: 'SheetDiff', description: 'One schematic sheet in both versions: its two SVGs (`/files/…`; null where the sheet is absent), drawn on the same page size.' });
+
+const checkCountsSchema = z.object({ errors: count, warnings: count });
+const sourceChecksSchema = z.object({ drc: checkCountsSchema.nullable(), erc: checkCountsSchema.nullable() });
+
+export const sourceDiffSchema = z
+  .object({
+    status: z.enum(['pending', 'ready']),
+    sheets: z.array(sheetDiffSchema),
+    checks: z.object({ before: sourceChecksSchema.nullable(), after: sourceChecksSchema.nullable() }),
+  })
+  .meta({ id: 'SourceDiff', description: 'The two versions’ KiCad design sources: sheets paired by hierarchy path, and both versions’ DRC/ERC counts. `pending` while either is still being read.' });
+
 export const versionDiffSchema = z
   .object({
     from: z.object({ number: serialId, name: z.string() }),
     to: z.object({ number: serialId, name: z.string() }),
     bom: bomDiffSchema,
     boards: z.array(boardDiffSchema),
+    source: sourceDiffSchema.nullable().meta({ description: 'Null when neither version has a design source.' }),
   })
   .meta({ id: 'VersionDiff' });
 

@@ -162,6 +162,11 @@ export const edaDocuments = pgTable('eda_documents', {
    * the attachments by `planProjectEda`, in the transaction that changes them.
    */
   placementAttachmentIds: jsonb('placement_attachment_ids').$type<string[]>().notNull().default([]),
+  /**
+   * The design source whose BOM or placements stand in for files the project does not attach
+   * (a BOM file and placement files always win); null when none does.
+   */
+  designSourceId: integer('design_source_id'),
   /** The placement files of the last read that put no parts on the board, and why. */
   placementErrors: jsonb('placement_errors').$type<PlacementError[]>().notNull().default([]),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

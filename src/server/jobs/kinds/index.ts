@@ -9,12 +9,14 @@ import { digestJob } from './digest.ts';
 import { documentsJob } from './documents.ts';
 import { feedJob } from './feed.ts';
 import { imageVariantsJob } from './image-variants.ts';
+import { kicadSourceJob } from './kicad-source.ts';
 import { mailJob } from './mail.ts';
 import { videoJob } from './video.ts';
 
 /** Each job kind's definition, by kind: a kind of `JOBS` left out here does not compile. */
 export const JOB_KINDS: { [K in JobKind]: JobDefinition<K> } = {
   board: boardJob,
+  kicadSource: kicadSourceJob,
   documents: documentsJob,
   video: videoJob,
   imageVariants: imageVariantsJob,

@@ -9,7 +9,7 @@ import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import type { BomColumn, BomExportFormat } from '../../../lib/contract/eda.ts';
 import { getDb, type Tx } from '../../db/client.ts';
-import { attachments, boards, bomLines, edaDocuments, projectVersions } from '../../db/schema/index.ts';
+import { attachments, boards, bomLines, designSources, edaDocuments, projectVersions } from '../../db/schema/index.ts';
 import { exportBom } from '../../electronics/bom-export.ts';
 import { AppError } from '../../http/errors.ts';
 import { sendJob } from '../../jobs/queue.ts';
@@ -18,6 +18,7 @@ import { downloadName } from '../media/index.ts';
 import { log } from '../../log.ts';
 import { findPublishedProject } from '../core/index.ts';
 import type { Board, Bom, EdaDetail, FabricationFile, Placement, PlacementError } from '../../../lib/contract/schemas/eda.ts';
+import { currentSourceRow, planDesignSource, readySource, resumePendingSources, sourceBoardWanted, startDesignSource, toDesignSource } from './design-sources.ts';
 
 /** What changed in a project's electronics when its attachments changed; started after commit. */
 export interface EdaPlan {
@@ -26,6 +27,8 @@ export interface EdaPlan {
   boardIds: number[];
   /** The BOM or placement file changed: read them again. */
   documents: boolean;
+  /** A new design source to read with `kicad-cli`. */
+  sourceId: number | null;
   /** Storage keys of boards whose files are gone, deleted once the change is committed. */
   orphanKeys: string[];
 }
@@ -61,6 +64,8 @@ function commonStem(names: string[]): string {
 }
 
 const sourcesKey = (sources: string[]) => [...sources].sort().join(',');
+/** What makes a board row: its Gerber attachments, or the design source whose Gerbers it renders. */
+const boardKey = (row: { sources: string[]; designSourceId?: number | null }) => (row.designSourceId ? `source:${row.designSourceId}` : sourcesKey(row.sources));
 
 /** The same attachment ids in the same order. */
 export const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, index) => id === b[index]);
@@ -91,26 +96,31 @@ export async function planProjectEda(tx: Tx, projectId: number): Promise<EdaPlan
     .from(attachments)
     .where(eq(attachments.projectId, projectId))
     .orderBy(asc(attachments.sort));
-  const wanted = boardGroups(files);
+  const source = await planDesignSource(tx, projectId, files);
+  const plan: EdaPlan = { projectId, boardIds: [], documents: false, sourceId: source.sourceId, orphanKeys: source.orphanKeys };
+  const ready = await readySource(tx, projectId);
+  const groups = boardGroups(files);
+  // Without a Gerber set of the member's own, the design source's Gerbers make the board.
+  const sourceBoard = sourceBoardWanted(ready, groups.length);
+  const wanted: Array<{ sources: string[]; name: string; designSourceId?: number; sourceZipKey?: string }> = sourceBoard ? [{ sources: [], ...sourceBoard }] : groups;
   const existing = await tx.select().from(boards).where(currentBoard(projectId));
-  const plan: EdaPlan = { projectId, boardIds: [], documents: false, orphanKeys: [] };
 
-  const wantedKeys = new Set(wanted.map((group) => sourcesKey(group.sources)));
-  const gone = existing.filter((row) => !wantedKeys.has(sourcesKey(row.sources)));
+  const wantedKeys = new Set(wanted.map(boardKey));
+  const gone = existing.filter((row) => !wantedKeys.has(boardKey(row)));
   if (gone.length > 0) {
     const shown = await boardsVersionsShow(tx, projectId);
     const kept = gone.filter((row) => shown.has(row.id));
     const dropped = gone.filter((row) => !shown.has(row.id));
     if (kept.length > 0) await tx.update(boards).set({ retiredAt: new Date() }).where(inArray(boards.id, kept.map((row) => row.id)));
     if (dropped.length > 0) await tx.delete(boards).where(inArray(boards.id, dropped.map((row) => row.id)));
-    plan.orphanKeys = dropped.flatMap(boardKeys);
+    plan.orphanKeys.push(...dropped.flatMap(boardKeys));
   }
-  const kept = new Set(existing.map((row) => sourcesKey(row.sources)));
-  const fresh = wanted.filter((group) => !kept.has(sourcesKey(group.sources)));
+  const kept = new Set(existing.map(boardKey));
+  const fresh = wanted.filter((group) => !kept.has(boardKey(group)));
   if (fresh.length > 0) {
     const rows = await tx
       .insert(boards)
-      .values(fresh.map((group) => ({ projectId, sources: group.sources, name: group.name.slice(0, 120) })))
+      .values(fresh.map((group) => ({ projectId, sources: group.sources, name: group.name.slice(0, 120), designSourceId: group.designSourceId ?? null, sourceZipKey: group.sourceZipKey ?? null })))
       .returning({ id: boards.id });
     plan.boardIds = rows.map((row) => row.id);
   }
@@ -118,9 +128,15 @@ export async function planProjectEda(tx: Tx, projectId: number): Promise<EdaPlan
   const bom = files.find((file) => file.kind === 'bom') ?? null;
   // Every placement file: EAGLE writes each side to its own (.mnt top, .mnb bottom).
   const placementIds = files.filter((file) => file.kind === 'placement').map((file) => file.id);
+  // The source's BOM or placements stand in for a missing file of either.
+  const standIn = ready && ((!bom && ready.bomLines.length > 0) || (placementIds.length === 0 && ready.placements.length > 0)) ? ready.id : null;
   const [doc] = await tx.select().from(edaDocuments).where(eq(edaDocuments.projectId, projectId));
-  if (!doc ? bom || placementIds.length > 0 : doc.bomAttachmentId !== (bom?.id ?? null) || !sameIds(doc.placementAttachmentIds, placementIds)) {
-    const values = { status: 'queued' as const, bomAttachmentId: bom?.id ?? null, placementAttachmentIds: placementIds, updatedAt: new Date() };
+  if (
+    !doc
+      ? bom || placementIds.length > 0 || standIn
+      : doc.bomAttachmentId !== (bom?.id ?? null) || !sameIds(doc.placementAttachmentIds, placementIds) || doc.designSourceId !== standIn
+  ) {
+    const values = { status: 'queued' as const, bomAttachmentId: bom?.id ?? null, placementAttachmentIds: placementIds, designSourceId: standIn, updatedAt: new Date() };
     await tx.insert(edaDocuments).values({ projectId, ...values }).onConflictDoUpdate({ target: edaDocuments.projectId, set: values });
     plan.documents = true;
   }
@@ -142,6 +158,7 @@ export async function boardsVersionsShow(tx: Tx, projectId: number): Promise<Set
  */
 export async function startProjectEda(plan: EdaPlan): Promise<void> {
   try {
+    if (plan.sourceId) await startDesignSource(plan.sourceId);
     for (const boardId of plan.boardIds) await sendJob('board', { boardId }, `board:${boardId}`);
     if (plan.documents) await sendJob('documents', { projectId: plan.projectId }, `documents:${plan.projectId}`);
   } catch (error) {
@@ -169,7 +186,7 @@ export async function resumePendingEda(): Promise<number> {
   const pendingDocs = await db.select({ projectId: edaDocuments.projectId }).from(edaDocuments).where(eq(edaDocuments.status, 'queued'));
   for (const row of pendingBoards) await sendJob('board', { boardId: row.id }, `board:${row.id}`);
   for (const row of pendingDocs) await sendJob('documents', { projectId: row.projectId }, `documents:${row.projectId}`);
-  return pendingBoards.length + pendingDocs.length;
+  return pendingBoards.length + pendingDocs.length + (await resumePendingSources());
 }
 
 type BoardRow = typeof boards.$inferSelect;
@@ -218,17 +235,20 @@ async function readPlacementErrors(projectId: number): Promise<PlacementError[]>
 async function readBom(projectId: number): Promise<Bom> {
   const db = getDb();
   const [doc] = await db
-    .select({ doc: edaDocuments, sourceName: attachments.name })
+    .select({ doc: edaDocuments, sourceName: attachments.name, designSourceName: designSources.name })
     .from(edaDocuments)
     .leftJoin(attachments, eq(attachments.id, edaDocuments.bomAttachmentId))
+    .leftJoin(designSources, eq(designSources.id, edaDocuments.designSourceId))
     .where(eq(edaDocuments.projectId, projectId));
-  if (!doc?.doc.bomAttachmentId) return { source: null, columns: [], lines: [] };
+  // A BOM read from the design source is named after its root schematic.
+  const fromSource = !doc?.doc.bomAttachmentId && doc?.designSourceName && doc.doc.bomColumns.length > 0 ? `${doc.designSourceName}.kicad_sch` : null;
+  if (!doc?.doc.bomAttachmentId && !fromSource) return { source: null, columns: [], lines: [] };
   const lines = await db.select().from(bomLines).where(eq(bomLines.projectId, projectId)).orderBy(asc(bomLines.lineNo));
   return {
-    source: doc.sourceName ?? null,
-    columns: doc.doc.bomColumns as BomColumn[],
+    source: fromSource ?? doc!.sourceName ?? null,
+    columns: doc!.doc.bomColumns as BomColumn[],
     lines: lines.map(({ projectId: _project, ...line }) => line),
-    ...(doc.doc.bomErrorKey ? { errorKey: doc.doc.bomErrorKey, foundColumns: doc.doc.bomFoundColumns ?? [] } : {}),
+    ...(doc!.doc.bomErrorKey ? { errorKey: doc!.doc.bomErrorKey, foundColumns: doc!.doc.bomFoundColumns ?? [] } : {}),
   };
 }
 
@@ -256,8 +276,8 @@ export async function getEdaDetail(publicId: string, viewerId: number | null): P
   const boardRows = await db.select().from(boards).where(currentBoard(project.id)).orderBy(asc(boards.id));
   const visible = boardRows.filter((row) => isOwner || row.status === 'ready');
   const firstReady = boardRows.find((row) => row.status === 'ready');
-  const [bom, placementErrors, fabrication] = await Promise.all([readBom(project.id), readPlacementErrors(project.id), readFabrication(project.id)]);
-  return { boards: visible.map(toBoard), source: null, bom, placements: boardParts(firstReady), placementErrors, fabrication };
+  const [bom, placementErrors, fabrication, source] = await Promise.all([readBom(project.id), readPlacementErrors(project.id), readFabrication(project.id), currentSourceRow(project.id)]);
+  return { boards: visible.map(toBoard), source: source ? toDesignSource(source, firstReady) : null, bom, placements: boardParts(firstReady), placementErrors, fabrication };
 }
 
 /** A published project's BOM as an ordering upload for `format`, quantities for `boardCount` boards. */

@@ -9,5 +9,7 @@ export {
   planProjectEda, resumePendingEda, startProjectEda, streamFabricationZip,
 } from './boards.ts';
 export { processBoardJob, processDocumentsJob } from './processing.ts';
+export { processDesignSourceJob, queueWaitingSources } from './source-processing.ts';
+export { currentSource, sourceKeys } from './design-sources.ts';
 export { copyBoardIntoVersions, versionBoardOf } from './version-boards.ts';
 export { readSourceSummary, type CheckCounts, type SourceSummary } from './source-summary.ts';

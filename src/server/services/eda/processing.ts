@@ -7,11 +7,11 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { BoardError } from '../../electronics/errors.ts';
 import { processGerberSet } from '../../electronics/process-board.ts';
-import { parseBom } from '../../electronics/bom.ts';
+import { emptyBomLine, parseBom } from '../../electronics/bom.ts';
 import { alignPlacements } from '../../electronics/placement-alignment.ts';
 import { parsePlacements, type RawPlacement } from '../../electronics/placements.ts';
 import { getDb } from '../../db/client.ts';
-import { attachments, boards, bomLines, edaDocuments, placements, type StoredLayer } from '../../db/schema/index.ts';
+import { attachments, boards, bomLines, designSources, edaDocuments, placements, type StoredLayer } from '../../db/schema/index.ts';
 import { getStorage } from '../../storage/index.ts';
 import { currentBoard, sameIds } from './boards.ts';
 import { purgeProjectPagesById } from '../core/index.ts';
@@ -74,9 +74,12 @@ export async function processBoardJob(boardId: number): Promise<void> {
     if (sources.length !== claimed.sources.length) return; // files removed: the board row goes with them
     const started = Date.now();
     const zip = sources.length === 1 && (sources[0]!.mime === 'application/zip' || sources[0]!.name.toLowerCase().endsWith('.zip'));
-    const result = zip
-      ? await processGerberSet({ zip: await readStored(sources[0]!.storageKey, sources[0]!.name), name: sources[0]!.name })
-      : await processGerberSet({ files: await Promise.all(sources.map(async (file) => ({ name: file.name, bytes: await readStored(file.storageKey, file.name) }))) });
+    // A board from the design source renders the Gerbers kicad-cli wrote, zipped in storage.
+    const result = claimed.sourceZipKey
+      ? await processGerberSet({ zip: await readStored(claimed.sourceZipKey, `${claimed.name}.zip`), name: `${claimed.name}.zip` })
+      : zip
+        ? await processGerberSet({ zip: await readStored(sources[0]!.storageKey, sources[0]!.name), name: sources[0]!.name })
+        : await processGerberSet({ files: await Promise.all(sources.map(async (file) => ({ name: file.name, bytes: await readStored(file.storageKey, file.name) }))) });
 
     const base = `boards/${boardId}`;
     const put = async (key: string, data: string | Uint8Array) => {
@@ -209,8 +212,14 @@ export async function processDocumentsJob(projectId: number): Promise<void> {
   if (!doc || doc.status !== 'queued') return;
   const [bomFile, ...placementFiles] = await Promise.all([readDocument(doc.bomAttachmentId), ...doc.placementAttachmentIds.map(readDocument)]);
   // A BOM too large or unreadable in storage says so on the page, like one that does not parse.
-  const bom = !bomFile ? null : 'bytes' in bomFile ? await parseBom(bomFile.bytes, bomFile.name) : { columns: [], lines: [], foundColumns: [], errorKey: bomFile.problem };
+  let bom = !bomFile ? null : 'bytes' in bomFile ? await parseBom(bomFile.bytes, bomFile.name) : { columns: [], lines: [], foundColumns: [], errorKey: bomFile.problem };
   const placed = readPlacementFiles(placementFiles);
+  // The design source stands in for a BOM or placement file the project does not attach.
+  const [source] = doc.designSourceId ? await db.select().from(designSources).where(eq(designSources.id, doc.designSourceId)) : [];
+  if (source && !doc.bomAttachmentId && source.bomLines.length > 0) {
+    bom = { columns: source.bomColumns, lines: source.bomLines.map((line, index) => ({ ...emptyBomLine(index + 1), ...line })), foundColumns: [] };
+  }
+  if (source && doc.placementAttachmentIds.length === 0) placed.parts.push(...source.placements);
   await db.transaction(async (tx) => {
     // The files may have changed while they were read: only the state this job read is written.
     const [current] = await tx.select().from(edaDocuments).where(eq(edaDocuments.projectId, projectId)).for('update');
@@ -218,7 +227,8 @@ export async function processDocumentsJob(projectId: number): Promise<void> {
       !current ||
       current.status !== 'queued' ||
       current.bomAttachmentId !== doc.bomAttachmentId ||
-      !sameIds(current.placementAttachmentIds, doc.placementAttachmentIds)
+      !sameIds(current.placementAttachmentIds, doc.placementAttachmentIds) ||
+      current.designSourceId !== doc.designSourceId
     ) {
       return;
     }

@@ -33,7 +33,14 @@ const BOM_EXTENSIONS = new Set(['csv', 'tsv', 'xlsx', 'xls', 'ods']);
 const PLACEMENT_EXTENSIONS = new Set(['pos', 'mnt', 'mnb']);
 /** Words CAD tools and fabs put in placement file names: `board-top-pos.csv`, `CPL.csv`, `Pick Place for PCB1.txt`, `centroid.csv`. */
 const PLACEMENT_NAME = /\b(pos|cpl|centroids?|pick|place|placement|pickplace|pickandplace|pnp|positions?)\b/;
-const SCHEMATIC_EXTENSIONS = new Set(['kicad_sch', 'sch', 'schdoc', 'dsn']);
+const SCHEMATIC_EXTENSIONS = new Set(['sch', 'schdoc', 'dsn']);
+/** A KiCad design source's own files: a project, its board, its sheets (read by `kicad-cli`). */
+const KICAD_EXTENSIONS = new Set(['kicad_pro', 'kicad_pcb', 'kicad_sch']);
+/** Files a KiCad project folder carries beside them: libraries, their tables, design rules, local settings. */
+const KICAD_COMPANION = /\.(kicad_sym|kicad_mod|kicad_dru|kicad_prl|kicad_wks)$|^(fp|sym)-lib-table$/i;
+
+/** Whether a file belongs with a KiCad design source when attached loose. */
+export const isKicadCompanion = (name: string) => KICAD_COMPANION.test(name.slice(name.lastIndexOf('/') + 1));
 
 function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');
@@ -48,6 +55,7 @@ function extensionOf(name: string): string {
 export function guessAttachmentKind(name: string, mime: string, head = ''): AttachmentKind {
   const ext = extensionOf(name);
   const base = name.toLowerCase();
+  if (KICAD_EXTENSIONS.has(ext) || head.trimStart().startsWith('(kicad_sch') || head.trimStart().startsWith('(kicad_pcb')) return 'kicad';
   if (GERBER_EXTENSIONS.has(ext) || ext === 'gbrjob') return 'gerber';
   // The upload judged the bytes already: a Gerber named `.g3` (an inner layer) is still one.
   if (mime === 'application/vnd.gerber') return 'gerber';
@@ -60,7 +68,7 @@ export function guessAttachmentKind(name: string, mime: string, head = ''): Atta
   if (BOM_EXTENSIONS.has(ext) || mime === 'text/csv') {
     return /designator|reference|quantity|qty|footprint|\bvalue\b/i.test(head.split('\n')[0] ?? '') || ext !== 'csv' ? 'bom' : 'other';
   }
-  if (SCHEMATIC_EXTENSIONS.has(ext) || head.trimStart().startsWith('(kicad_sch')) return 'schematic';
+  if (SCHEMATIC_EXTENSIONS.has(ext)) return 'schematic';
   if (/schematic|\bsch\b/.test(base.replace(/[_.-]/g, ' '))) return 'schematic';
   return 'other';
 }
@@ -79,34 +87,36 @@ async function readHead(storageKey: string, mime: string): Promise<string> {
 const ZIP_PEEK_ENTRIES = 2000;
 
 /**
- * Whether a stored zip holds Gerber or drill files, from its entry names only: a zip named
- * `sangaboard.zip` is as much a Gerber set as one named `gerbers.zip`.
+ * What a stored zip holds, from its entry names only: a KiCad project folder (a `.kicad_pro`,
+ * `.kicad_pcb` or `.kicad_sch` anywhere in it, even beside exported Gerbers: the source makes
+ * those again), else Gerber or drill files (a zip named `sangaboard.zip` is as much a Gerber set
+ * as one named `gerbers.zip`), else nothing known.
  */
-async function zipHoldsGerbers(storageKey: string): Promise<boolean> {
+async function zipContents(storageKey: string): Promise<AttachmentKind | null> {
   // yauzl reads the directory at the end of a file; from a bucket the zip is copied to the disk first.
-  const holds = await withLocalFile(storageKey, ATTACHMENT_MAX_BYTES, (file) => zipFileHoldsGerbers(file)).catch(() => false);
-  return holds ?? false;
+  const kind = await withLocalFile(storageKey, ATTACHMENT_MAX_BYTES, (file) => zipFileContents(file)).catch(() => null);
+  return kind ?? null;
 }
 
-function zipFileHoldsGerbers(file: string): Promise<boolean> {
+function zipFileContents(file: string): Promise<AttachmentKind | null> {
   return new Promise((resolve) => {
     yauzl.open(file, { lazyEntries: true, autoClose: true }, (error, zip) => {
-      if (error || !zip) return resolve(false);
+      if (error || !zip) return resolve(null);
       let seen = 0;
+      let gerbers = false;
+      const done = (kind: AttachmentKind | null) => {
+        zip.close();
+        resolve(kind);
+      };
       zip.on('entry', (entry: yauzl.Entry) => {
         const ext = extensionOf(entry.fileName);
-        if (GERBER_EXTENSIONS.has(ext) || ext === 'gbrjob' || /\.g[tb][lospa]$|\.g\d+$|\.gm\d*$/i.test(entry.fileName)) {
-          zip.close();
-          return resolve(true);
-        }
-        if (++seen >= ZIP_PEEK_ENTRIES) {
-          zip.close();
-          return resolve(false);
-        }
+        if (KICAD_EXTENSIONS.has(ext)) return done('kicad');
+        if (GERBER_EXTENSIONS.has(ext) || ext === 'gbrjob' || /\.g[tb][lospa]$|\.g\d+$|\.gm\d*$/i.test(entry.fileName)) gerbers = true;
+        if (++seen >= ZIP_PEEK_ENTRIES) return done(gerbers ? 'gerber' : null);
         zip.readEntry();
       });
-      zip.on('end', () => resolve(false));
-      zip.on('error', () => resolve(false));
+      zip.on('end', () => resolve(gerbers ? 'gerber' : null));
+      zip.on('error', () => resolve(null));
       zip.readEntry();
     });
   });
@@ -120,7 +130,8 @@ export async function guessKinds(files: ResolvedAttachment[]): Promise<Map<strin
       .filter((file) => !file.attachmentId)
       .map(async (file) => {
         let kind = guessAttachmentKind(file.name, file.mime, await readHead(file.storageKey, file.mime).catch(() => ''));
-        if (kind === 'other' && file.mime === 'application/zip' && (await zipHoldsGerbers(file.storageKey).catch(() => false))) kind = 'gerber';
+        // A zip is judged by what it holds: a KiCad project folder is a design source whatever its name says.
+        if ((kind === 'other' || kind === 'gerber') && file.mime === 'application/zip') kind = (await zipContents(file.storageKey).catch(() => null)) ?? kind;
         kinds.set(file.ref, kind);
       }),
   );

@@ -5,7 +5,7 @@
  * Other folders reach this one only through this file (`.dependency-cruiser.cjs` checks it).
  */
 export {
-  downloadName, findAttachmentDownload, guessAttachmentKind, guessKinds, syncProjectAttachments,
+  downloadName, findAttachmentDownload, guessAttachmentKind, guessKinds, isKicadCompanion, syncProjectAttachments,
   type ResolvedAttachment, type StoredDownload,
 } from './attachments.ts';
 export {

@@ -28,20 +28,27 @@ export const tagName = (row: { nameEn: string; nameZh: string }, locale: Locale)
   locale === 'zh-CN' ? row.nameZh : row.nameEn;
 
 /**
- * A project's cover, or else the preview of its first ready board: a project published with
- * Gerbers and no photo still shows its board on cards and in link previews.
+ * A project's cover, or else the photoreal render of its KiCad design source, or else the preview
+ * of its first ready board: a project published with a design source or Gerbers and no photo
+ * still shows its board on cards and in link previews.
  */
 const coverOrBoard = sql<string | null>`coalesce(${projects.cover}, (
+  SELECT ${fileUrl('')} || ds.render_top_key FROM design_sources ds
+  WHERE ds.project_id = ${projects.id} AND ds.status = 'ready' AND ds.render_top_key IS NOT NULL AND ds.retired_at IS NULL
+  ORDER BY ds.id LIMIT 1), (
   SELECT ${fileUrl('')} || b.preview_key FROM boards b
   WHERE b.project_id = ${projects.id} AND b.status = 'ready' AND b.preview_key IS NOT NULL AND b.retired_at IS NULL
   ORDER BY b.id LIMIT 1))`;
 
 /**
  * The picture link previews (Open Graph) show for a project: its cover, or else the JPEG of its
- * first ready board's preview (many link-preview services show no WebP), or that preview itself
+ * design source's top render, or else the JPEG of its first ready board's preview (many link-preview services show no WebP), or that preview itself
  * for a board rendered before JPEGs were kept.
  */
 export const shareImage = sql<string | null>`coalesce(${projects.cover}, (
+  SELECT ${fileUrl('')} || ds.render_jpeg_key FROM design_sources ds
+  WHERE ds.project_id = ${projects.id} AND ds.status = 'ready' AND ds.render_jpeg_key IS NOT NULL AND ds.retired_at IS NULL
+  ORDER BY ds.id LIMIT 1), (
   SELECT ${fileUrl('')} || coalesce(b.preview_jpeg_key, b.preview_key) FROM boards b
   WHERE b.project_id = ${projects.id} AND b.status = 'ready' AND b.preview_key IS NOT NULL AND b.retired_at IS NULL
   ORDER BY b.id LIMIT 1))`;

@@ -9,17 +9,17 @@ import { createHash } from 'node:crypto';
 import { FIRST_VERSION_NAME } from '../../../lib/contract/project-limits.ts';
 import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { layerDiffSchema, boardDiffSchema, versionDiffSchema, versionSchema } from '../../../lib/contract/schemas/versions.ts';
+import type { layerDiffSchema, boardDiffSchema, sheetDiffSchema, versionDiffSchema, versionSchema } from '../../../lib/contract/schemas/versions.ts';
 import { VERSION_NAME_MAX, VERSION_NOTES_MAX } from '../../../lib/contract/project-limits.ts';
 import { diffBom, overlayFrames, withoutRenderIds } from '../../../lib/version-diff.ts';
 import { getDb, type Tx } from '../../db/client.ts';
-import { attachments, boards, bomLines, edaDocuments, projects, projectVersions, versionFiles, type StoredLayer, type VersionBoard } from '../../db/schema/index.ts';
+import { attachments, boards, bomLines, designSources, edaDocuments, projects, projectVersions, versionFiles, type StoredLayer, type VersionBoard } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { z as zod } from '../../http/validation.ts';
 import { fileUrl, getStorage } from '../../storage/index.ts';
 import { recordActivity } from '../notifications/index.ts';
 import type { StoredDownload } from '../media/index.ts';
-import { boardKeys, boardsVersionsShow, currentBoard, copyBoardIntoVersions, versionBoardOf } from '../eda/index.ts';
+import { boardKeys, boardsVersionsShow, currentBoard, currentSource, copyBoardIntoVersions, sourceKeys, versionBoardOf } from '../eda/index.ts';
 import { newPublicId } from '../../lib/ids.ts';
 import { projectTabPath } from '../../../lib/project-tabs.ts';
 import { isPublishedFor, findPublishedProject } from '../core/index.ts';
@@ -27,6 +27,7 @@ import type { FeedEntry } from '../../lib/syndication.ts';
 
 export type VersionInfo = z.infer<typeof versionSchema>;
 export type VersionDiff = z.infer<typeof versionDiffSchema>;
+type SheetDiff = z.infer<typeof sheetDiffSchema>;
 type BoardDiff = z.infer<typeof boardDiffSchema>;
 type LayerDiff = z.infer<typeof layerDiffSchema>;
 type VersionRow = typeof projectVersions.$inferSelect;
@@ -108,9 +109,10 @@ async function snapshotProject(tx: Tx, versionId: number, projectId: number): Pr
       bom = { ...bom, bomStatus: 'ready', bomLines: lines.map(({ projectId: _project, ...line }) => line) };
     }
   }
+  const [source] = await tx.select({ id: designSources.id }).from(designSources).where(currentSource(projectId)).orderBy(asc(designSources.id)).limit(1);
   await tx
     .update(projectVersions)
-    .set({ boards: boardRows.map(versionBoardOf), ...bom, updatedAt: new Date() })
+    .set({ boards: boardRows.map(versionBoardOf), ...bom, designSourceId: source?.id ?? null, updatedAt: new Date() })
     .where(eq(projectVersions.id, versionId));
 }
 
@@ -193,12 +195,21 @@ export async function pruneRetiredBoards(tx: Tx, projectId: number): Promise<str
     .select()
     .from(boards)
     .where(and(eq(boards.projectId, projectId), isNotNull(boards.retiredAt)));
-  if (retired.length === 0) return [];
-  const shown = await boardsVersionsShow(tx, projectId);
+  const shown = retired.length > 0 ? await boardsVersionsShow(tx, projectId) : new Set<number>();
   const unused = retired.filter((row) => !shown.has(row.id));
-  if (unused.length === 0) return [];
-  await tx.delete(boards).where(inArray(boards.id, unused.map((row) => row.id)));
-  return unused.flatMap(boardKeys);
+  if (unused.length > 0) await tx.delete(boards).where(inArray(boards.id, unused.map((row) => row.id)));
+  // Design sources kept for a version go the same way once no version names them.
+  const unnamedSources = await tx
+    .delete(designSources)
+    .where(
+      and(
+        eq(designSources.projectId, projectId),
+        isNotNull(designSources.retiredAt),
+        sql`NOT EXISTS (SELECT 1 FROM ${projectVersions} v WHERE v.design_source_id = ${designSources.id})`,
+      ),
+    )
+    .returning();
+  return [...unused.flatMap(boardKeys), ...unnamedSources.flatMap(sourceKeys)];
 }
 
 const downloadUrl = (fileId: string) => `/api/version/download?id=${encodeURIComponent(fileId)}`;
@@ -327,7 +338,40 @@ export async function diffVersions(publicId: string, viewerId: number | null, fr
     to: { number: to.number, name: to.name },
     bom: { ...bom, ready: from.bomStatus !== 'queued' && to.bomStatus !== 'queued', present: from.bomStatus !== 'none' || to.bomStatus !== 'none' },
     boards: await diffBoards(from.boards, to.boards),
+    source: await diffSources(from.designSourceId, to.designSourceId),
   };
+}
+
+type SourceRow = typeof designSources.$inferSelect;
+const checkCounts = (row: SourceRow) => ({
+  drc: row.drc ? { errors: row.drc.errors, warnings: row.drc.warnings } : null,
+  erc: row.erc ? { errors: row.erc.errors, warnings: row.erc.warnings } : null,
+});
+
+/** The two versions' design sources: each sheet (paired by its path in the hierarchy) and both versions' check counts. */
+async function diffSources(fromId: number | null, toId: number | null): Promise<VersionDiff['source']> {
+  if (fromId === null && toId === null) return null;
+  const ids = [fromId, toId].filter((id): id is number => id !== null);
+  const rows = await getDb().select().from(designSources).where(inArray(designSources.id, ids));
+  const a = rows.find((row) => row.id === fromId) ?? null;
+  const b = rows.find((row) => row.id === toId) ?? null;
+  const pending = [a, b].some((row) => row && (row.status === 'queued' || row.status === 'processing' || row.status === 'waiting'));
+  const ready = (row: SourceRow | null) => (row?.status === 'ready' ? row : null);
+  const checks = { before: ready(a) ? checkCounts(a!) : null, after: ready(b) ? checkCounts(b!) : null };
+  if (pending) return { status: 'pending', sheets: [], checks };
+  const before = new Map((ready(a)?.sheets ?? []).map((sheet) => [sheet.path, sheet]));
+  const after = new Map((ready(b)?.sheets ?? []).map((sheet) => [sheet.path, sheet]));
+  const sheets: SheetDiff[] = [];
+  for (const sheetPath of new Set([...before.keys(), ...after.keys()])) {
+    const x = before.get(sheetPath);
+    const y = after.get(sheetPath);
+    const sheet = (y ?? x)!;
+    const status = !x ? 'added' : !y ? 'removed' : (await sameRender(x.key, y.key)) ? 'same' : 'changed';
+    sheets.push({ name: sheet.name, path: sheetPath, status, before: x ? fileUrl(x.key) : null, after: y ? fileUrl(y.key) : null, widthMm: Math.max(x?.widthMm ?? 0, y?.widthMm ?? 0), heightMm: Math.max(x?.heightMm ?? 0, y?.heightMm ?? 0) });
+  }
+  // In page order of the newer version, sheets only the older one had after them.
+  const page = (sheet: SheetDiff) => after.get(sheet.path)?.page ?? 1000 + (before.get(sheet.path)?.page ?? 0);
+  return { status: 'ready', sheets: sheets.sort((p, q) => page(p) - page(q)), checks };
 }
 
 /** Pairs the two versions' boards: by name, and a single board on each side with each other whatever their names. */

@@ -1,0 +1,202 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadBoard, makeZip, renameInZip } from '../helpers/board-fixtures.ts';
+import { useTestDatabase } from '../helpers/db.ts';
+import { createTag, createUser } from '../helpers/factories.ts';
+import { getDb } from '../../src/server/db/client.ts';
+import { designSources } from '../../src/server/db/schema/index.ts';
+import { parseInput } from '../../src/server/http/validation.ts';
+import { startJobWorkers, stopJobWorkers } from '../../src/server/jobs/workers.ts';
+import { getEdaDetail, queueWaitingSources } from '../../src/server/services/eda/index.ts';
+import { getProjectDetail, saveProject, saveProjectSchema } from '../../src/server/services/projects/index.ts';
+import { storeUpload } from '../../src/server/services/media/index.ts';
+import type { EdaDetail } from '../../src/lib/contract/schemas/eda.ts';
+
+/**
+ * KiCad design sources from upload to everything a builder needs: a member attaches a KiCad
+ * project (zipped or loose), the job queue reads it with `kicad-cli`, and `eda/detail` then has
+ * its sheets, symbols, BOM, placements, checks and renders — and its board when no Gerber set is
+ * attached. Facts compared against are those of `tests/fixtures/eda/SOURCES.md`, measured with
+ * kicad-cli by hand.
+ */
+useTestDatabase();
+
+const SOURCES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/eda/kicad-sources');
+
+/** Every file of a fixture project, by its path inside the project folder. */
+function projectFiles(name: string): { name: string; bytes: Uint8Array }[] {
+  const folder = path.join(SOURCES, name);
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((file) => statSync(path.join(folder, file)).isFile())
+    .sort()
+    .map((file) => ({ name: file, bytes: new Uint8Array(readFileSync(path.join(folder, file))) }));
+}
+
+/** The project folder zipped as a member would: inside a folder of its own, `name/…`. */
+const zipProject = (name: string, folder = name) => makeZip(projectFiles(name).map((file) => ({ name: `${folder}/${file.name}`, bytes: file.bytes })));
+
+async function publishWith(userId: number, files: { name: string; bytes: Uint8Array }[]): Promise<string> {
+  const uploaded = [];
+  for (const file of files) uploaded.push(await storeUpload(userId, 'attachment', file));
+  const result = await saveProject(
+    userId,
+    parseInput(saveProjectSchema, {
+      title: 'A KiCad project',
+      summary: 'Shared as its design source',
+      description: 'A board.',
+      tags: ['power'],
+      licence: 'CERN-OHL-S-2.0',
+      attachments: uploaded.map((file) => file.id),
+      publish: true,
+    }),
+  );
+  return result.id;
+}
+
+/** The detail once the source and every board are done with. */
+async function waitForSource(id: string, ownerId: number, timeoutMs = 120_000): Promise<EdaDetail> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const detail = await getEdaDetail(id, ownerId);
+    const sourceDone = detail.source && ['ready', 'failed'].includes(detail.source.status);
+    const boardsDone = detail.boards.every((board) => board.status === 'ready' || board.status === 'failed');
+    if (sourceDone && boardsDone) return detail;
+    if (Date.now() > until) throw new Error(`source not finished: ${JSON.stringify({ source: detail.source?.status, boards: detail.boards.map((b) => b.status) })}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+beforeAll(async () => {
+  await createTag('power');
+  await startJobWorkers();
+});
+afterAll(() => stopJobWorkers());
+
+describe('a zipped KiCad project and nothing else', () => {
+  it('becomes sheets, symbols, a BOM, placements, checks, renders and the board itself', async () => {
+    const { user } = await createUser();
+    const id = await publishWith(user.id, [{ name: 'bitaxe-ultra.zip', bytes: await zipProject('bitaxe-ultra-kicad7', 'bitaxe') }]);
+    // Nothing is read in the request: the owner sees the source queued.
+    expect((await getEdaDetail(id, user.id)).source).toMatchObject({ status: 'queued', sheets: [] });
+
+    const detail = await waitForSource(id, user.id);
+    const source = detail.source!;
+    expect(source).toMatchObject({ status: 'ready', kicadVersion: '7', problems: [] });
+    // Five sheets, root first, each an SVG in storage with its page.
+    expect(source.sheets.map((sheet) => sheet.page)).toEqual([1, 2, 3, 4, 5]);
+    expect(source.sheets[0]).toMatchObject({ path: '/', name: 'bitaxeUltra' });
+    expect(source.sheets.map((sheet) => sheet.path).sort()).toEqual(['/', '/BM1366/', '/ESP32/', '/Fan/', '/Power/']);
+    for (const sheet of source.sheets) {
+      expect(sheet.svg).toMatch(/^\/files\/sources\//);
+      expect(sheet.widthMm).toBeGreaterThan(100);
+    }
+    // The BOM is the schematic's own: every BOM line's parts are symbols of the schematic.
+    const refs = new Set(source.symbols.map((symbol) => symbol.ref));
+    expect(detail.bom.source).toBe('bitaxeUltra.kicad_sch');
+    expect(detail.bom.lines.length).toBe(87);
+    for (const line of detail.bom.lines) for (const designator of line.designators) expect(refs.has(designator)).toBe(true);
+    // Symbols sit on their sheets.
+    for (const symbol of source.symbols) {
+      const sheet = source.sheets.find((candidate) => candidate.page === symbol.sheet)!;
+      expect(symbol.xMm).toBeGreaterThanOrEqual(0);
+      expect(symbol.xMm).toBeLessThanOrEqual(sheet.widthMm);
+      expect(symbol.yMm).toBeLessThanOrEqual(sheet.heightMm);
+    }
+    // Design checks as kicad-cli reports them (SOURCES.md): DRC with parity 3 errors and 2 warnings, ERC 37 and 770.
+    expect(source.checks.drc).toMatchObject({ errors: 3, warnings: 2 });
+    expect(source.checks.erc).toMatchObject({ errors: 37, warnings: 770 });
+    expect(source.checks.drc!.byType).toMatchObject({ footprint_type_mismatch: 3 });
+    expect(source.renders.top).toMatch(/^\/files\/images\//);
+    expect(source.renders.bottom).toMatch(/^\/files\/images\//);
+
+    // The board comes from the source's own Gerbers: four copper layers, the outline's size.
+    expect(detail.boards).toHaveLength(1);
+    const [board] = detail.boards;
+    expect(board).toMatchObject({ status: 'ready', layerCount: 4 });
+    expect(board!.widthMm).toBeCloseTo(56.64, 0);
+    expect(board!.heightMm).toBeCloseTo(99.86, 0);
+    // Placements from the board put the BOM's parts on it.
+    expect(detail.placements.length).toBeGreaterThan(50);
+    for (const part of detail.placements) {
+      expect(part.xMm).toBeGreaterThan(-2);
+      expect(part.xMm).toBeLessThan(board!.widthMm! + 2);
+    }
+    // DRC items are placed on the board.
+    const located = source.checks.drc!.items.filter((item) => item.xMm !== null);
+    expect(located.length).toBeGreaterThan(0);
+    for (const item of located) expect(item.xMm!).toBeLessThan(board!.widthMm! + 5);
+
+    // With no cover, the render is the project's picture.
+    const project = await getProjectDetail(id, null, 'en-US');
+    expect(project.cover).toBe(source.renders.top);
+  });
+});
+
+describe('loose KiCad files beside an attached Gerber set and no BOM file', () => {
+  it('keep the attached board and give the schematic, the BOM and the checks', async () => {
+    const { user } = await createUser();
+    const gerbers = loadBoard('kicad-rrf');
+    const id = await publishWith(user.id, [...gerbers, ...projectFiles('rrf-kicad6').filter((file) => file.name !== 'LICENSE')]);
+    const detail = await waitForSource(id, user.id);
+    expect(detail.source).toMatchObject({ status: 'ready', kicadVersion: '6', name: 'rrf_rpi_skr_adapter' });
+    expect(detail.source!.sheets).toHaveLength(1);
+    // The member's own Gerbers stay the board (one board, from the attached files).
+    expect(detail.boards).toHaveLength(1);
+    expect(detail.fabrication.filter((file) => file.kind === 'gerber').length).toBe(gerbers.length);
+    expect(detail.bom.source).toBe('rrf_rpi_skr_adapter.kicad_sch');
+    expect(detail.bom.lines.length).toBe(7);
+    expect(detail.source!.checks.drc).toMatchObject({ errors: 0, warnings: 24 });
+    expect(detail.source!.checks.erc).toMatchObject({ errors: 1, warnings: 25 });
+  });
+});
+
+describe('sources that cannot be read', () => {
+  it('a board saved by a newer KiCad says which', async () => {
+    const { user } = await createUser();
+    const pcb = readFileSync(path.join(SOURCES, 'primecam-bias-kicad9/primecamLNABiasPotVreg_2ch.kicad_pcb'), 'utf8')
+      .replace(/\(version \d+\)/, '(version 20260301)')
+      .replace(/\(generator_version "[^"]*"\)/, '(generator_version "10.0")');
+    const id = await publishWith(user.id, [{ name: 'future.kicad_pcb', bytes: new TextEncoder().encode(pcb) }]);
+    const detail = await waitForSource(id, user.id);
+    expect(detail.source).toMatchObject({ status: 'failed', errorKey: 'too_new', kicadVersion: '10' });
+    // Guests see a failed source too: it explains why there is no schematic.
+    expect((await getEdaDetail(id, null)).source).toMatchObject({ status: 'failed', errorKey: 'too_new' });
+  });
+
+  it('a zip whose entries leave the folder fails as unsafe, writing nothing outside the scratch folder', async () => {
+    const { user } = await createUser();
+    const zip = await makeZip([
+      { name: 'proj/a.kicad_pro', bytes: readFileSync(path.join(SOURCES, 'rrf-kicad6/rrf_rpi_skr_adapter.kicad_pro')) },
+      { name: 'xx/evil.kicad_sch', bytes: new TextEncoder().encode('(kicad_sch (version 20211123))') },
+    ]);
+    const id = await publishWith(user.id, [{ name: 'evil.zip', bytes: renameInZip(zip, 'xx/evil.kicad_sch', '../evil.kicad_sch') }]);
+    const detail = await waitForSource(id, user.id);
+    expect(detail.source).toMatchObject({ status: 'failed', errorKey: 'unsafe_archive' });
+  });
+});
+
+describe('a site without kicad-cli', () => {
+  it('keeps the source waiting, and reads it once an operator queues the waiting sources', async () => {
+    const { user } = await createUser();
+    const saved = process.env.KICAD_CLI_PATH;
+    process.env.KICAD_CLI_PATH = '/nonexistent/kicad-cli';
+    let id: string;
+    try {
+      id = await publishWith(user.id, [{ name: 'rrf.zip', bytes: await zipProject('rrf-kicad6') }]);
+      expect((await getEdaDetail(id, user.id)).source).toMatchObject({ status: 'waiting' });
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect((await getEdaDetail(id, user.id)).source).toMatchObject({ status: 'waiting' });
+    } finally {
+      if (saved === undefined) delete process.env.KICAD_CLI_PATH;
+      else process.env.KICAD_CLI_PATH = saved;
+    }
+    expect(await queueWaitingSources()).toBeGreaterThanOrEqual(1);
+    const detail = await waitForSource(id, user.id);
+    expect(detail.source).toMatchObject({ status: 'ready', kicadVersion: '6' });
+    const [row] = await getDb().select().from(designSources).where(eq(designSources.name, 'rrf'));
+    expect(row?.status).toBe('ready');
+  });
+});
