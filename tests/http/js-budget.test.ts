@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db/client.ts';
-import { attachments, banners, boards, bomLines, collections, edaDocuments, memberCollectionProjects, memberCollections, stars, videos } from '../../src/server/db/schema/index.ts';
+import { attachments, banners, boards, bomLines, collections, designSources, edaDocuments, memberCollectionProjects, memberCollections, stars, videos } from '../../src/server/db/schema/index.ts';
 import { newPublicId } from '../../src/server/lib/ids.ts';
 import { submitComment } from '../../src/server/services/community/index.ts';
 import { useApp } from '../helpers/app.ts';
@@ -139,6 +139,16 @@ beforeAll(async () => {
   });
   await db.insert(edaDocuments).values({ projectId: project.id, status: 'ready', bomAttachmentId: bomId, bomColumns: ['designators', 'quantity', 'value'] });
   await db.insert(bomLines).values({ projectId: project.id, lineNo: 1, designators: ['R1'], quantity: 1, value: '10k' });
+  // Its KiCad design, read: /eda has the board and schematic tabs, the schematic's viewer fetched only when opened.
+  await db.insert(designSources).values({
+    projectId: project.id,
+    sources: ['x'],
+    name: 'budget',
+    status: 'ready',
+    sheets: [{ name: 'budget', page: 1, path: '/', key: 'sources/x/sheet-1.svg', widthMm: 297, heightMm: 210 }],
+    symbols: [{ ref: 'R1', value: '10k', footprint: 'R_0402', sheet: 1, xMm: 100, yMm: 80, dnp: false }],
+    erc: { errors: 0, warnings: 1, byType: { pin_not_connected: 1 }, items: [{ type: 'pin_not_connected', severity: 'warning', description: 'Pin not connected', xMm: 100, yMm: 80, sheet: 1, refs: ['R1'] }] },
+  });
   await db.insert(collections).values({ name: 'budget-kits', titleEn: 'Budget kits', titleZh: '套件' });
   // A member's public collection: guests read it without any island, its owner gets the tools.
   const [picks] = await db.insert(memberCollections).values({ ownerId: owner.user.id, slug: 'budget-picks', title: 'Budget picks' }).returning();
@@ -229,7 +239,10 @@ describe('pages with islands, and the home page’s carousel', () => {
       { page: '/', viewer: 'member', budget: 126 * KB },
       { page: '/m', viewer: 'member', budget: 126 * KB },
       { page: '/newest', viewer: 'member', budget: 99 * KB },
-      { page: `/eda/${projectId}`, viewer: 'guest', budget: 99 * KB },
+      // The board viewer and BOM table, and for a KiCad design the board and schematic tabs with the sheets as pictures
+      // (≈ 4 KB with Vite's helper for the chunk they fetch): the schematic's viewer itself comes when its tab is opened.
+      { page: `/eda/${projectId}`, viewer: 'guest', budget: 104 * KB },
+      { page: `/eda/${projectId}?sheet=1&ref=R1`, viewer: 'guest', budget: 104 * KB },
       { page: `/video/player?id=${videoId}`, viewer: 'guest', budget: 188 * KB },
       // The Markdown editor's preview and pictures are a chunk shared with the build-log editor (`MarkdownEditor`), ≈ 0.1 KB of wrapper more;
       // the cover goes through the picture steps every picture field shares (`image-pick`, a 0.5 KB chunk of its own), ≈ 0.3 KB more than its own copy of them.
@@ -255,6 +268,16 @@ describe('pages with islands, and the home page’s carousel', () => {
       const asOwner = await pageScripts(page, owner.token);
       expect(asOwner.deferred, `${page} for its owner (edit and delete too)`).toBeGreaterThanOrEqual(3);
     }
+  });
+
+  it('leave the schematic viewer out of the electronics page until its tab is opened, even when the address opens it', async () => {
+    for (const page of [`/eda/${projectId}`, `/m/eda/${projectId}`, `/eda/${projectId}?sheet=1&ref=R1`]) {
+      const scripts = await pageScripts(page);
+      expect(scripts.files.map(([file]) => file).filter((file) => /EdaViews/.test(file)), `${page} has the tabs`).toHaveLength(1);
+      expect(scripts.files.map(([file]) => file).filter((file) => /SchematicViewer/.test(file)), page).toEqual([]);
+    }
+    // …which exists, as a chunk of its own that the tabs fetch
+    expect(readdirSync(path.join(client, '_astro')).some((file) => /^SchematicViewer\..*\.js$/.test(file))).toBe(true);
   });
 
   it('stay within their budgets', async () => {

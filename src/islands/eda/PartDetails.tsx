@@ -18,6 +18,11 @@ export interface PartDetailsProps {
 
 const TEXT_FIELDS = ['manufacturer', 'mpn'] as const;
 
+/** A footprint name (`Package_SO:TSSOP-16_4.4x5mm`) that wraps after its `:` and `_` rather than mid-word. */
+function breakable(name: string): ReactNode[] {
+  return name.split(/(?<=[:_])/).flatMap((piece, index) => (index === 0 ? [piece] : [<wbr key={index} />, piece]));
+}
+
 /** The part picked (in the schematic, on the board, in the BOM): its BOM line, where it is drawn, and a way to the board. */
 export function PartDetails({ symbols, lines, sheets, selection, placed, onShowOnBoard, onShowSheet }: PartDetailsProps) {
   const { t } = useTranslation();
@@ -38,7 +43,7 @@ export function PartDetails({ symbols, lines, sheets, selection, placed, onShowO
   const others = line?.designators.filter((designator) => designator.toUpperCase() !== ref.toUpperCase()) ?? [];
   const facts: Array<[string, ReactNode]> = [];
   if (value) facts.push([t('schematic.part.value'), value]);
-  if (footprint) facts.push([t('schematic.part.footprint'), <span className="part-footprint">{footprint}</span>]);
+  if (footprint) facts.push([t('schematic.part.footprint'), <span className="part-footprint">{breakable(footprint)}</span>]);
   for (const field of TEXT_FIELDS) if (line?.[field]) facts.push([t(`schematic.part.${field}`), line[field]]);
   for (const column of SUPPLIER_COLUMNS) {
     const code = line?.[column];

@@ -30,7 +30,7 @@ function MatchMark({ match, current }: { match: SchematicMatch; current: boolean
     const pad = 0.6;
     return <rect className={className} x={match.box.x - pad} y={match.box.y - pad} width={match.box.width + pad * 2} height={match.box.height + pad * 2} rx={0.6} />;
   }
-  return <circle className={className} cx={match.xMm} cy={match.yMm} r={RING_MM + 1} />;
+  return <circle className={className} cx={match.xMm} cy={match.yMm} r={RING_MM + 1.6} />;
 }
 
 /**
@@ -183,7 +183,7 @@ export default function SchematicViewer({ sheets, symbols, lines, views, placed,
                   <MatchMark key={index} match={match} current={index === search.current} />
                 ))}
                 {marked.map((symbol) => (
-                  <circle key={`${symbol.ref}@${symbol.xMm},${symbol.yMm}`} className={symbol === picked ? 'symbol is-picked' : 'symbol'} cx={symbol.xMm} cy={symbol.yMm} r={RING_MM} data-ref={symbol.ref} />
+                  <circle key={`${symbol.ref}@${symbol.xMm},${symbol.yMm}`} className={symbol === picked ? 'symbol is-picked' : 'symbol'} cx={symbol.xMm} cy={symbol.yMm} r={symbol === picked ? RING_MM + 0.6 : RING_MM} data-ref={symbol.ref} />
                 ))}
               </svg>
               {marker && marker.page === page && <CheckMarker widthMm={sheet.widthMm} heightMm={sheet.heightMm} place={marker} label={t('schematic.checkPlace')} />}

@@ -27,8 +27,8 @@ export const loadProjectPage = (async (context) => {
     // A member who has not confirmed their address is told so where they would comment.
     viewerId ? isEmailUnverified(viewerId) : false,
     loadProjectLineage({ id: ref.id, remixOfId: ref.remixOfId ?? null, remixCount: project.tabs.remixes }, viewerId, context.locals.locale),
-    // Its KiCad design: the checks' outcome for everyone, how far reading it has got for its owner.
-    readSourceSummary(ref.id, project.viewer.isOwner),
+    // Its KiCad design (only a project with KiCad files has one): the checks' outcome for everyone, how far reading it has got for its owner.
+    project.attachments.some((file) => file.kind === 'kicad') ? readSourceSummary(ref.id, project.viewer.isOwner) : null,
   ]);
   const follow = project.follow;
   countView(context, project.id);

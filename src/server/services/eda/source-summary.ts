@@ -2,10 +2,11 @@
  * A project's KiCad design source in brief, for the project page: how far reading it has got
  * (its owner is told at once, whatever the state) and, once read, what its design checks found.
  */
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { SourceErrorKey, SourceStage, SourceStatus } from '../../../lib/contract/eda.ts';
 import { getDb } from '../../db/client.ts';
 import { designSources } from '../../db/schema/index.ts';
+import { currentSource } from './design-sources.ts';
 
 /** How many errors and warnings a check found. */
 export interface CheckCounts {
@@ -46,8 +47,8 @@ export async function readSourceSummary(projectId: number, viewerIsOwner: boolea
       ercWarnings: sql<number | null>`(${designSources.erc} ->> 'warnings')::int`,
     })
     .from(designSources)
-    .where(and(eq(designSources.projectId, projectId), isNull(designSources.retiredAt)))
-    .orderBy(desc(designSources.id))
+    .where(currentSource(projectId))
+    .orderBy(asc(designSources.id))
     .limit(1);
   if (!row || (!viewerIsOwner && row.status !== 'ready')) return null;
   return {
