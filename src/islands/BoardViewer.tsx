@@ -65,7 +65,11 @@ function Viewer({ board, placements, lineIndex, checked = false }: BoardViewerIn
     const resize = new ResizeObserver(settle);
     resize.observe(element);
     // A design check's place: shown (after the tab holding this board is opened) and scrolled to.
-    const stopFocus = checked ? $edaFocus.listen((focus) => focus?.on === 'board' && requestAnimationFrame(settle)) : undefined;
+    const stopFocus = checked
+      ? $edaFocus.listen((focus) => {
+          if (focus?.on === 'board') requestAnimationFrame(settle);
+        })
+      : undefined;
     const stopMarker = viewer.$marker.listen((place) => place && element.scrollIntoView({ block: 'center', behavior: 'smooth' }));
     const stopLinks = checked ? watchFocusLinks() : undefined;
     return () => {

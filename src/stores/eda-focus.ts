@@ -33,13 +33,12 @@ const round = (mm: number) => Math.round(mm * 1000) / 1000;
 
 /** The place a `data-eda-focus` value names, or null for anything else. */
 export function parseFocusAttribute(value: string | null | undefined): EdaFocus | null {
-  const match = /^(?:board|sheet:(\d+)):(-?[\d.]+),(-?[\d.]+)$/.exec(value ?? '');
+  const match = /^(board|sheet:(\d+)):(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)$/.exec(value ?? '');
   if (!match) return null;
-  const xMm = Number(match[2]);
-  const yMm = Number(match[3]);
-  if (!Number.isFinite(xMm) || !Number.isFinite(yMm)) return null;
-  if (match[1] === undefined) return value!.startsWith('board:') ? { on: 'board', xMm, yMm } : null;
-  const page = Number(match[1]);
+  const xMm = Number(match[3]);
+  const yMm = Number(match[4]);
+  if (match[1] === 'board') return { on: 'board', xMm, yMm };
+  const page = Number(match[2]);
   return page >= 1 ? { on: 'sheet', page, xMm, yMm } : null;
 }
 

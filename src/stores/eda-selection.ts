@@ -48,7 +48,7 @@ export function findDesignator(index: Record<string, number>, query: string): nu
 /** Selects `lineNo`; selecting the selected line again from the table clears the selection. */
 export function selectLine(lineNo: number | null, source: SelectionSource): void {
   const current = $edaSelection.get();
-  const same = lineNo !== null && current.lineNo === lineNo && current.ref === null && source === 'table';
+  const same = lineNo !== null && current.lineNo === lineNo && source === 'table';
   $edaSelection.set(same ? { lineNo: null, ref: null, source } : { lineNo, ref: null, source });
 }
 

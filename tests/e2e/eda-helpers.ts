@@ -33,3 +33,33 @@ export async function openReadyBoard(page: Page, path: string, { live = true } =
   // Interaction counts once both islands are live (Astro drops their `ssr` mark then).
   if (live) await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
+
+/** The demo Bitaxe Ultra: a KiCad project (five sheets, its board, BOM, placements and design checks read from it). */
+export async function bitaxeId(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/project/search', { data: { q: 'Bitaxe Ultra' } });
+  const body = await response.json();
+  const project = (body.result.list as { id: string; title: string }[]).find((item) => item.title.startsWith('Bitaxe Ultra'));
+  expect(project, 'the demo Bitaxe Ultra project').toBeTruthy();
+  return project!.id;
+}
+
+/**
+ * Opens `/eda/{id}` (or another address of it) once its KiCad design is read and its board
+ * rendered: `kicad-cli` reads the demo sources after the server starts, then the board is made
+ * from their Gerbers. Waits for the islands to be live.
+ */
+export async function openReadyDesign(page: Page, path: string): Promise<void> {
+  test.info().setTimeout(test.info().timeout + READY_TIMEOUT * 2);
+  await expect
+    .poll(
+      async () => {
+        await page.goto(path);
+        const tabs = await page.getByRole('tab').count();
+        const board = await page.locator('[data-board-status]').first().getAttribute('data-board-status', { timeout: 1_000 }).catch(() => 'none');
+        return tabs > 0 && board === 'ready' ? 'ready' : `tabs ${tabs}, board ${board}`;
+      },
+      { timeout: READY_TIMEOUT * 2, intervals: [1_000, 2_000, 3_000] },
+    )
+    .toBe('ready');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}

@@ -6,7 +6,7 @@ export interface CheckMarkerProps {
   label: string;
 }
 
-/** A design check's place: a ring with cross hairs over the board or the sheet, the same size on screen at any zoom. */
+/** A design check's place: a red ring with cross hairs over the board or the sheet, its lines as thick at any zoom. */
 export function CheckMarker({ widthMm, heightMm, place, label }: CheckMarkerProps) {
   const radius = Math.max(1, Math.min(widthMm, heightMm) / 40);
   return (

@@ -25,8 +25,7 @@ export function SheetList({ sheets, page, hrefOf, onOpen }: SheetListProps) {
         {sheets.map((sheet) => (
           <li key={sheet.page}>
             <a href={hrefOf(sheet.page)} aria-current={sheet.page === page ? 'page' : undefined} onClick={(event) => open(event, sheet.page)}>
-              <span className="sheet-page">{sheet.page}</span>
-              <span className="sheet-name">{sheet.name}</span>
+              <span className="sheet-page">{sheet.page}</span> <span className="sheet-name">{sheet.name}</span>
             </a>
           </li>
         ))}

@@ -43,9 +43,9 @@ describe('the selection shared by the BOM table and the board', () => {
     expect($edaSelection.get()).toEqual({ lineNo: 1, ref: 'R2', source: 'schematic' });
     // the line still lights on the board: its parts share the line
     expect($edaHighlight.get()).toBe(1);
-    // pressing the line in the table after picking one of its parts selects the whole line, not nothing
+    // pressing the line in the table then lets go of it, as for a line picked on the board
     selectLine(1, 'table');
-    expect($edaSelection.get()).toEqual({ lineNo: 1, ref: null, source: 'table' });
+    expect($edaSelection.get()).toEqual({ lineNo: null, ref: null, source: 'table' });
     // a part the BOM does not list can still be picked
     selectPart('TP3', null, 'board');
     expect($edaSelection.get()).toEqual({ lineNo: null, ref: 'TP3', source: 'board' });
