@@ -8,6 +8,7 @@
  * Everything happens in `scratch`, which the caller makes and removes; nothing here touches the
  * database or storage.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -112,7 +113,7 @@ function schematicTexts(folder: string): Map<string, string> {
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const file = path.join(dir, entry.name);
-      if (entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'out') walk(file);
+      if (entry.isDirectory() && !entry.name.startsWith('.')) walk(file);
       else if (entry.isFile() && /\.kicad_sch$/i.test(entry.name)) texts.set(path.relative(folder, file).split(path.sep).join('/'), readFileSync(file, 'utf8'));
     }
   };
@@ -128,7 +129,9 @@ function schematicTexts(folder: string): Map<string, string> {
  */
 export async function processKicadSource(input: SourceInput, scratch: string, options: { signal?: AbortSignal } = {}): Promise<SourceOutputs> {
   const project = await layOutSource(input, scratch);
-  const out = path.join(project.folder, 'out');
+  // Outputs go to a folder no source can already hold: a stage that writes nothing is never
+  // read from a file the member shipped under the same name.
+  const out = path.join(project.folder, `.copperhub-out-${randomBytes(8).toString('hex')}`);
   mkdirSync(out, { recursive: true });
   const outputs: SourceOutputs = {
     name: project.name,
