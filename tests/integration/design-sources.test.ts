@@ -3,14 +3,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadBoard, makeZip, renameInZip } from '../helpers/board-fixtures.ts';
+import { loadBoard, makeZip, renameInZip, zipEntryNames } from '../helpers/board-fixtures.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 import { createTag, createUser } from '../helpers/factories.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { designSources } from '../../src/server/db/schema/index.ts';
 import { parseInput } from '../../src/server/http/validation.ts';
 import { startJobWorkers, stopJobWorkers } from '../../src/server/jobs/workers.ts';
-import { getEdaDetail, queueWaitingSources } from '../../src/server/services/eda/index.ts';
+import { getEdaDetail, queueWaitingSources, streamFabricationZip } from '../../src/server/services/eda/index.ts';
 import { getProjectDetail, saveProject, saveProjectSchema } from '../../src/server/services/projects/index.ts';
 import { storeUpload } from '../../src/server/services/media/index.ts';
 import type { EdaDetail } from '../../src/lib/contract/schemas/eda.ts';
@@ -116,7 +116,9 @@ describe('a zipped KiCad project and nothing else', () => {
     expect(source.renders.top).toMatch(/^\/files\/images\//);
     expect(source.renders.bottom).toMatch(/^\/files\/images\//);
 
-    // The board comes from the source's own Gerbers: four copper layers, the outline's size.
+    // The board comes from the source's own Gerbers (rendered once the source is read): four copper layers, the outline's size.
+    await expect.poll(async () => (await getEdaDetail(id, user.id)).boards.map((board) => board.status), { timeout: 60_000 }).toEqual(['ready']);
+    Object.assign(detail, await getEdaDetail(id, user.id));
     expect(detail.boards).toHaveLength(1);
     const [board] = detail.boards;
     expect(board).toMatchObject({ status: 'ready', layerCount: 4 });
@@ -132,6 +134,13 @@ describe('a zipped KiCad project and nothing else', () => {
     const located = source.checks.drc!.items.filter((item) => item.xMm !== null);
     expect(located.length).toBeGreaterThan(0);
     for (const item of located) expect(item.xMm!).toBeLessThan(board!.widthMm! + 5);
+
+    // A builder orders from the Gerbers kicad-cli wrote: listed with the fabrication files and in their zip.
+    expect(detail.fabrication).toMatchObject([{ name: 'bitaxeUltra-gerbers.zip', kind: 'gerber' }]);
+    const fabrication = await streamFabricationZip(id);
+    const chunks: Buffer[] = [];
+    for await (const chunk of fabrication.stream) chunks.push(chunk as Buffer);
+    expect(await zipEntryNames(new Uint8Array(Buffer.concat(chunks)))).toEqual(['bitaxeUltra-gerbers.zip']);
 
     // With no cover, the render is the project's picture.
     const project = await getProjectDetail(id, null, 'en-US');
@@ -183,6 +192,33 @@ describe('sources that cannot be read', () => {
     const id = await publishWith(user.id, [{ name: 'evil.zip', bytes: renameInZip(zip, 'xx/evil.kicad_sch', '../evil.kicad_sch') }]);
     const detail = await waitForSource(id, user.id);
     expect(detail.source).toMatchObject({ status: 'failed', errorKey: 'unsafe_archive' });
+  });
+
+  it('a sheet naming a file outside the project fails, and the site goes on serving', async () => {
+    const { user } = await createUser();
+    const root = `(kicad_sch (version 20231120) (generator "eeschema") (generator_version "8.0")
+  (uuid "0c9e4a4e-5d3a-4a8e-9d8c-1f1e1f1e1f1e") (paper "A4")
+  (sheet (at 50 50) (size 30 20) (uuid "1d9e4a4e-5d3a-4a8e-9d8c-1f1e1f1e1f1e")
+    (property "Sheetname" "Secrets" (at 50 49 0))
+    (property "Sheetfile" "../../../../etc/passwd" (at 50 71 0))))`;
+    const id = await publishWith(user.id, [{ name: 'sneaky.zip', bytes: await makeZip([{ name: 'sneaky/sneaky.kicad_sch', bytes: new TextEncoder().encode(root) }]) }]);
+    const detail = await waitForSource(id, user.id);
+    expect(detail.source).toMatchObject({ status: 'failed', errorKey: 'path_outside' });
+    expect((await getEdaDetail(id, null)).source).toMatchObject({ status: 'failed', errorKey: 'path_outside', sheets: [] });
+  });
+});
+
+describe('a KiCad 9 project whose DRC with schematic parity crashes kicad-cli', () => {
+  it('still gets its DRC (without parity) and everything else', async () => {
+    const { user } = await createUser();
+    const id = await publishWith(user.id, [{ name: 'primecam.zip', bytes: await zipProject('primecam-bias-kicad9', 'board') }]);
+    const detail = await waitForSource(id, user.id);
+    expect(detail.source).toMatchObject({ status: 'ready', kicadVersion: '9', problems: [] });
+    expect(detail.source!.sheets).toHaveLength(3);
+    expect(detail.source!.checks.drc).not.toBeNull();
+    expect(detail.source!.checks.erc).toMatchObject({ errors: 14, warnings: 104 });
+    await expect.poll(async () => (await getEdaDetail(id, user.id)).boards.map((board) => board.status), { timeout: 60_000 }).toEqual(['ready']);
+    expect((await getEdaDetail(id, user.id)).boards).toMatchObject([{ status: 'ready', layerCount: 4 }]);
   });
 });
 
