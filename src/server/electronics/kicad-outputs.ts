@@ -6,7 +6,7 @@
  * design, so nothing here trusts them: odd content never throws, it gives empty results (or null
  * for a check report), and the caller marks that stage failed.
  */
-import { parse as parseXmlTree } from 'fast-xml-parser';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { BomColumn } from '../../lib/contract/eda.ts';
 import type { BomLine, CheckItem, CheckResult, SchematicSymbol } from '../../lib/contract/schemas/eda.ts';
 import type { SourcePlacement } from '../db/schema/electronics.ts';
@@ -64,7 +64,7 @@ interface Netlist {
 
 type XmlNode = Record<string, unknown>;
 
-/** This version of fast-xml-parser leaves entities as written; KiCad escapes `& < > " '` in names and values. */
+/** KiCad escapes `& < > " '` in names and values, and writes other characters as numeric references. */
 function decodeEntities(value: string): string {
   return value.replace(/&(lt|gt|quot|apos|amp|#\d{1,7}|#x[0-9a-f]{1,6});/gi, (whole, entity: string) => {
     if (entity[0] === '#') {
@@ -99,25 +99,31 @@ function attribute(node: XmlNode | undefined, name: string): string {
 
 const cut = (text: string) => text.trim().slice(0, KICAD_OUTPUT_LIMITS.textChars);
 
+/**
+ * The netlist as a tree: attributes as `@name`, values as written (a sheet named `007` stays a
+ * string). Entities are decoded by `decodeEntities` rather than the parser's own, which leaves
+ * numeric references alone. Names such as `__proto__` make the parser throw: a netlist with one
+ * is not KiCad's, and is read as garbage.
+ */
+const NETLIST_PARSER = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  parseTagValue: false,
+  parseAttributeValue: false,
+  processEntities: false,
+  tagValueProcessor: (_name, value) => decodeEntities(value),
+  attributeValueProcessor: (_name, value) => decodeEntities(value),
+  // The nets are most of a netlist and none of these readers' business.
+  stopNodes: ['export.nets'],
+});
+
 /** The netlist's sheets and components; null when the text is not a KiCad XML netlist. */
 function readNetlist(xml: string): Netlist | null {
   if (typeof xml !== 'string' || !xml.includes('<export')) return null;
   let tree: unknown;
   try {
-    tree = parseXmlTree(
-      xml,
-      {
-        ignoreAttributes: false,
-        attributeNamePrefix: '@',
-        parseNodeValue: false,
-        parseAttributeValue: false,
-        tagValueProcessor: decodeEntities,
-        attrValueProcessor: decodeEntities,
-        // The nets are most of a netlist and none of these readers' business.
-        stopNodes: ['nets'],
-      },
-      true,
-    );
+    if (XMLValidator.validate(xml) !== true) return null;
+    tree = NETLIST_PARSER.parse(xml);
   } catch {
     return null;
   }
