@@ -1,4 +1,4 @@
-import { parse, validate } from 'fast-xml-parser';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { expect } from 'vitest';
 
 /**
@@ -7,21 +7,24 @@ import { expect } from 'vitest';
  * attributes as `@name` and every element as an array so counts are plain.
  */
 export function parseXml(text: string): Record<string, unknown> {
-  const valid = validate(text);
+  const valid = XMLValidator.validate(text);
   expect(valid, typeof valid === 'object' ? JSON.stringify(valid.err) : '').toBe(true);
   // XML 1.0 forbids these characters even escaped; the validator does not look for them.
   expect(text).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/);
-  return parse(text, {
-    ignoreAttributes: false,
-    attributeNamePrefix: '@',
-    arrayMode: true,
-    parseNodeValue: false,
-    parseAttributeValue: false,
-    // This version leaves entities as written: decoded here, so values compare as a reader sees them.
-    tagValueProcessor: decodeEntities,
-    attrValueProcessor: decodeEntities,
-  }) as Record<string, unknown>;
+  return PARSER.parse(text) as Record<string, unknown>;
 }
+
+/** Every element an array (`isArray` for all but attributes), values as written, entities decoded here so values compare as a reader sees them. */
+const PARSER = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  isArray: (_name, _path, _leaf, isAttribute) => !isAttribute,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  processEntities: false,
+  tagValueProcessor: (_name, value) => decodeEntities(value),
+  attributeValueProcessor: (_name, value) => decodeEntities(value),
+});
 
 function decodeEntities(value: string): string {
   return value.replace(/&(lt|gt|quot|apos|amp|#\d+|#x[0-9a-f]+);/gi, (_, entity: string) => {

@@ -3,14 +3,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadBoard, makeZip, renameInZip } from '../helpers/board-fixtures.ts';
+import { loadBoard, makeZip, renameInZip, zipEntryNames } from '../helpers/board-fixtures.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 import { createTag, createUser } from '../helpers/factories.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { designSources } from '../../src/server/db/schema/index.ts';
 import { parseInput } from '../../src/server/http/validation.ts';
 import { startJobWorkers, stopJobWorkers } from '../../src/server/jobs/workers.ts';
-import { getEdaDetail, queueWaitingSources } from '../../src/server/services/eda/index.ts';
+import { getEdaDetail, queueWaitingSources, streamFabricationZip } from '../../src/server/services/eda/index.ts';
 import { getProjectDetail, saveProject, saveProjectSchema } from '../../src/server/services/projects/index.ts';
 import { storeUpload } from '../../src/server/services/media/index.ts';
 import type { EdaDetail } from '../../src/lib/contract/schemas/eda.ts';
@@ -82,7 +82,9 @@ describe('a zipped KiCad project and nothing else', () => {
     // Nothing is read in the request: the owner sees the source queued.
     expect((await getEdaDetail(id, user.id)).source).toMatchObject({ status: 'queued', sheets: [] });
 
-    const detail = await waitForSource(id, user.id);
+    await waitForSource(id, user.id);
+    await expect.poll(async () => (await getEdaDetail(id, user.id)).bom.source, { timeout: 30_000 }).toBe('bitaxeUltra.kicad_sch');
+    const detail = await getEdaDetail(id, user.id);
     const source = detail.source!;
     expect(source).toMatchObject({ status: 'ready', kicadVersion: '7', problems: [] });
     // Five sheets, root first, each an SVG in storage with its page.
@@ -96,7 +98,9 @@ describe('a zipped KiCad project and nothing else', () => {
     // The BOM is the schematic's own: every BOM line's parts are symbols of the schematic.
     const refs = new Set(source.symbols.map((symbol) => symbol.ref));
     expect(detail.bom.source).toBe('bitaxeUltra.kicad_sch');
-    expect(detail.bom.lines.length).toBe(87);
+    // Grouped as KiCad groups identical parts: 46 lines for the 87 placed parts.
+    expect(detail.bom.lines.length).toBe(46);
+    expect(detail.bom.lines.reduce((sum, line) => sum + line.quantity, 0)).toBe(87);
     for (const line of detail.bom.lines) for (const designator of line.designators) expect(refs.has(designator)).toBe(true);
     // Symbols sit on their sheets.
     for (const symbol of source.symbols) {
@@ -112,7 +116,9 @@ describe('a zipped KiCad project and nothing else', () => {
     expect(source.renders.top).toMatch(/^\/files\/images\//);
     expect(source.renders.bottom).toMatch(/^\/files\/images\//);
 
-    // The board comes from the source's own Gerbers: four copper layers, the outline's size.
+    // The board comes from the source's own Gerbers (rendered once the source is read): four copper layers, the outline's size.
+    await expect.poll(async () => (await getEdaDetail(id, user.id)).boards.map((board) => board.status), { timeout: 60_000 }).toEqual(['ready']);
+    Object.assign(detail, await getEdaDetail(id, user.id));
     expect(detail.boards).toHaveLength(1);
     const [board] = detail.boards;
     expect(board).toMatchObject({ status: 'ready', layerCount: 4 });
@@ -129,6 +135,13 @@ describe('a zipped KiCad project and nothing else', () => {
     expect(located.length).toBeGreaterThan(0);
     for (const item of located) expect(item.xMm!).toBeLessThan(board!.widthMm! + 5);
 
+    // A builder orders from the Gerbers kicad-cli wrote: listed with the fabrication files and in their zip.
+    expect(detail.fabrication).toMatchObject([{ name: 'bitaxeUltra-gerbers.zip', kind: 'gerber' }]);
+    const fabrication = await streamFabricationZip(id);
+    const chunks: Buffer[] = [];
+    for await (const chunk of fabrication.stream) chunks.push(chunk as Buffer);
+    expect(await zipEntryNames(new Uint8Array(Buffer.concat(chunks)))).toEqual(['bitaxeUltra-gerbers.zip']);
+
     // With no cover, the render is the project's picture.
     const project = await getProjectDetail(id, null, 'en-US');
     expect(project.cover).toBe(source.renders.top);
@@ -140,14 +153,18 @@ describe('loose KiCad files beside an attached Gerber set and no BOM file', () =
     const { user } = await createUser();
     const gerbers = loadBoard('kicad-rrf');
     const id = await publishWith(user.id, [...gerbers, ...projectFiles('rrf-kicad6').filter((file) => file.name !== 'LICENSE')]);
-    const detail = await waitForSource(id, user.id);
+    await waitForSource(id, user.id);
+    // The BOM is read from the source once it is ready (the documents job runs after the source's).
+    await expect.poll(async () => (await getEdaDetail(id, user.id)).bom.source, { timeout: 30_000 }).toBe('rrf_rpi_skr_adapter.kicad_sch');
+    const detail = await getEdaDetail(id, user.id);
     expect(detail.source).toMatchObject({ status: 'ready', kicadVersion: '6', name: 'rrf_rpi_skr_adapter' });
     expect(detail.source!.sheets).toHaveLength(1);
     // The member's own Gerbers stay the board (one board, from the attached files).
     expect(detail.boards).toHaveLength(1);
     expect(detail.fabrication.filter((file) => file.kind === 'gerber').length).toBe(gerbers.length);
     expect(detail.bom.source).toBe('rrf_rpi_skr_adapter.kicad_sch');
-    expect(detail.bom.lines.length).toBe(7);
+    expect(detail.bom.lines.length).toBe(3);
+    expect(detail.bom.lines.reduce((sum, line) => sum + line.quantity, 0)).toBe(7);
     expect(detail.source!.checks.drc).toMatchObject({ errors: 0, warnings: 24 });
     expect(detail.source!.checks.erc).toMatchObject({ errors: 1, warnings: 25 });
   });
@@ -176,6 +193,33 @@ describe('sources that cannot be read', () => {
     const detail = await waitForSource(id, user.id);
     expect(detail.source).toMatchObject({ status: 'failed', errorKey: 'unsafe_archive' });
   });
+
+  it('a sheet naming a file outside the project fails, and the site goes on serving', async () => {
+    const { user } = await createUser();
+    const root = `(kicad_sch (version 20231120) (generator "eeschema") (generator_version "8.0")
+  (uuid "0c9e4a4e-5d3a-4a8e-9d8c-1f1e1f1e1f1e") (paper "A4")
+  (sheet (at 50 50) (size 30 20) (uuid "1d9e4a4e-5d3a-4a8e-9d8c-1f1e1f1e1f1e")
+    (property "Sheetname" "Secrets" (at 50 49 0))
+    (property "Sheetfile" "../../../../etc/passwd" (at 50 71 0))))`;
+    const id = await publishWith(user.id, [{ name: 'sneaky.zip', bytes: await makeZip([{ name: 'sneaky/sneaky.kicad_sch', bytes: new TextEncoder().encode(root) }]) }]);
+    const detail = await waitForSource(id, user.id);
+    expect(detail.source).toMatchObject({ status: 'failed', errorKey: 'path_outside' });
+    expect((await getEdaDetail(id, null)).source).toMatchObject({ status: 'failed', errorKey: 'path_outside', sheets: [] });
+  });
+});
+
+describe('a KiCad 9 project whose DRC with schematic parity crashes kicad-cli', () => {
+  it('still gets its DRC (without parity) and everything else', async () => {
+    const { user } = await createUser();
+    const id = await publishWith(user.id, [{ name: 'primecam.zip', bytes: await zipProject('primecam-bias-kicad9', 'board') }]);
+    const detail = await waitForSource(id, user.id);
+    expect(detail.source).toMatchObject({ status: 'ready', kicadVersion: '9', problems: [] });
+    expect(detail.source!.sheets).toHaveLength(3);
+    expect(detail.source!.checks.drc).not.toBeNull();
+    expect(detail.source!.checks.erc).toMatchObject({ errors: 14, warnings: 104 });
+    await expect.poll(async () => (await getEdaDetail(id, user.id)).boards.map((board) => board.status), { timeout: 60_000 }).toEqual(['ready']);
+    expect((await getEdaDetail(id, user.id)).boards).toMatchObject([{ status: 'ready', layerCount: 4 }]);
+  });
 });
 
 describe('a site without kicad-cli', () => {
@@ -196,7 +240,7 @@ describe('a site without kicad-cli', () => {
     expect(await queueWaitingSources()).toBeGreaterThanOrEqual(1);
     const detail = await waitForSource(id, user.id);
     expect(detail.source).toMatchObject({ status: 'ready', kicadVersion: '6' });
-    const [row] = await getDb().select().from(designSources).where(eq(designSources.name, 'rrf'));
-    expect(row?.status).toBe('ready');
+    const rows = await getDb().select().from(designSources).where(eq(designSources.status, 'waiting'));
+    expect(rows).toEqual([]);
   });
 });

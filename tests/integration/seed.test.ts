@@ -100,20 +100,25 @@ describe('demo content', () => {
 
     // the real boards: a project without generated artwork carries design files, its board queued
     // for the job queue, and its BOM and placement files waiting to be read
-    const boardsOf = await rows<{ title: string; cover: string | null; files: number; boards: number; queued: number; docs: number }>(`
+    const boardsOf = await rows<{ title: string; cover: string | null; files: number; boards: number; queued: number; docs: number; sources: number }>(`
       SELECT p.title, p.cover,
         (SELECT count(*)::int FROM attachments a WHERE a.project_id = p.id) AS files,
         (SELECT count(*)::int FROM boards b WHERE b.project_id = p.id) AS boards,
         (SELECT count(*)::int FROM boards b WHERE b.project_id = p.id AND b.status = 'queued') AS queued,
-        (SELECT count(*)::int FROM eda_documents d WHERE d.project_id = p.id AND d.status = 'queued') AS docs
+        (SELECT count(*)::int FROM eda_documents d WHERE d.project_id = p.id AND d.status = 'queued') AS docs,
+        (SELECT count(*)::int FROM design_sources s WHERE s.project_id = p.id AND s.status IN ('queued', 'waiting')) AS sources
       FROM projects p WHERE EXISTS (SELECT 1 FROM attachments a WHERE a.project_id = p.id)`);
     expect(boardsOf.map((p) => p.title).sort()).toEqual([
       expect.stringContaining('BGA24 to SOP8'),
+      expect.stringContaining('Bitaxe Ultra'),
       expect.stringContaining('RRF Raspberry Pi'),
       expect.stringContaining('Sangaboard'),
       expect.stringContaining('SnapperGPS'),
     ]);
-    for (const project of boardsOf) expect(project).toMatchObject({ cover: null, boards: 1, queued: 1 });
+    for (const project of boardsOf) expect(project).toMatchObject({ cover: null });
+    // Gerber sets are boards queued at once; the KiCad-only project's board comes once its source is read.
+    expect(boardsOf.filter((p) => p.boards === 1 && p.queued === 1).map((p) => p.title)).toHaveLength(4);
+    expect(boardsOf.filter((p) => p.sources === 1).map((p) => p.title).sort()).toEqual([expect.stringContaining('Bitaxe Ultra'), expect.stringContaining('RRF Raspberry Pi')]);
     expect(boardsOf.filter((p) => p.docs === 1).length).toBe(3);
     for (const file of await rows<{ storage_key: string; size: number }>(`SELECT storage_key, size::int FROM attachments`)) {
       expect(await getStorage().size(file.storage_key)).toBe(file.size);

@@ -90,7 +90,11 @@ export function emptyBomLine(lineNo: number): BomLine {
   return { lineNo, designators: [], quantity: 0, value: '', footprint: '', manufacturer: '', mpn: '', lcsc: '', mouser: '', digikey: '', farnell: '', description: '', dnp: false };
 }
 
-function readLine(row: string[], roles: HeaderRole[], lineNo: number): BomLine | null {
+/**
+ * One BOM line from a row and the roles of its header's cells (`classifyHeaderRow`); null when the
+ * row names no part (an empty or summary row). Also reads a KiCad symbol's fields as a row.
+ */
+export function readBomRow(row: string[], roles: HeaderRole[], lineNo: number): BomLine | null {
   const line = emptyBomLine(lineNo);
   let quantityCell: string | null = null;
   const supplierNames = new Map<string, string>();
@@ -153,7 +157,7 @@ export async function parseBom(bytes: Uint8Array, filename: string): Promise<Par
     const lines: BomLine[] = [];
     for (const row of rows.slice(headerIndex + 1)) {
       if (lines.length >= BOM_LIMITS.lines) break;
-      const line = readLine(row, roles, lines.length + 1);
+      const line = readBomRow(row, roles, lines.length + 1);
       if (line) lines.push(line);
     }
     if (lines.length === 0) return failure('empty', foundColumns);

@@ -8,6 +8,7 @@
  * Everything happens in `scratch`, which the caller makes and removes; nothing here touches the
  * database or storage.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -18,8 +19,8 @@ import type { BomColumn } from '../../lib/contract/eda.ts';
 import type { SourceBomLine, SourcePlacement } from '../db/schema/index.ts';
 import { ToolTimeout, type ToolResult } from '../media/run-tool.ts';
 import { runKicadCli } from './kicad-cli.ts';
-import { layOutSource, SourceError, type KicadProject, type SourceInput } from './kicad-project.ts';
-import { readCheckReport, readSheets, readSourceBom, readSourcePlacements, readSymbols } from './kicad-outputs.ts';
+import { layOutSource, MAX_SCHEMATIC_BYTES, SourceError, type KicadProject, type SourceInput } from './kicad-project.ts';
+import { readCheckReport, readSheets, readSourceBom, readSourcePlacements, readSymbols, type SourceSheet } from './kicad-outputs.ts';
 
 export { SourceError, type SourceInput } from './kicad-project.ts';
 
@@ -106,14 +107,27 @@ function zipFolder(folder: string): Promise<Buffer> {
   });
 }
 
-/** Every `.kicad_sch` (and legacy `.sch`) under `folder`, by path relative to it: where symbols are found. */
+/** The schematic text read to place symbols and ERC items, at most: the hierarchy's own sheets are far smaller. */
+const SCHEMATIC_TEXT_MAX_BYTES = 128 * 1024 * 1024;
+
+/**
+ * Every `.kicad_sch` under `folder` by its path relative to it, where symbols and ERC items are
+ * found. `layOutSource` capped each sheet of the hierarchy; here the whole read is capped too, as
+ * a source may carry schematics the hierarchy never names.
+ */
 function schematicTexts(folder: string): Map<string, string> {
   const texts = new Map<string, string>();
+  let total = 0;
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const file = path.join(dir, entry.name);
-      if (entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'out') walk(file);
-      else if (entry.isFile() && /\.kicad_sch$/i.test(entry.name)) texts.set(path.relative(folder, file).split(path.sep).join('/'), readFileSync(file, 'utf8'));
+      if (entry.isDirectory() && !entry.name.startsWith('.')) walk(file);
+      else if (entry.isFile() && /\.kicad_sch$/i.test(entry.name)) {
+        const size = statSync(file).size;
+        if (size > MAX_SCHEMATIC_BYTES || total + size > SCHEMATIC_TEXT_MAX_BYTES) continue;
+        total += size;
+        texts.set(path.relative(folder, file).split(path.sep).join('/'), readFileSync(file, 'utf8'));
+      }
     }
   };
   walk(folder);
@@ -128,7 +142,9 @@ function schematicTexts(folder: string): Map<string, string> {
  */
 export async function processKicadSource(input: SourceInput, scratch: string, options: { signal?: AbortSignal } = {}): Promise<SourceOutputs> {
   const project = await layOutSource(input, scratch);
-  const out = path.join(project.folder, 'out');
+  // Outputs go to a folder no source can already hold: a stage that writes nothing is never
+  // read from a file the member shipped under the same name.
+  const out = path.join(project.folder, `.copperhub-out-${randomBytes(8).toString('hex')}`);
   mkdirSync(out, { recursive: true });
   const outputs: SourceOutputs = {
     name: project.name,
@@ -188,6 +204,8 @@ async function runSchematicStages(project: KicadProject, out: string, outputs: S
     },
     ['sheets', 'bom'],
   );
+  const schematics = schematicTexts(project.folder);
+  let sheets: SourceSheet[] = [];
   if (netlist !== null) {
     const xml: string = netlist;
     await stage('sheets', async () => {
@@ -199,10 +217,10 @@ async function runSchematicStages(project: KicadProject, out: string, outputs: S
             .filter((name) => name.endsWith('.svg') && statSync(path.join(folder, name)).size <= SHEET_SVG_MAX_BYTES)
             .map((name) => ({ file: name, svg: readFileSync(path.join(folder, name), 'utf8') }))
         : [];
-      const sheets = readSheets(xml, svgs, project.name);
+      sheets = readSheets(xml, svgs, project.name);
       if (sheets.length === 0) throw new StageFailed('render_failed');
-      outputs.sheets = sheets.map(({ file, ...sheet }) => ({ ...sheet, svg: svgs.find((candidate) => candidate.file === file)!.svg }));
-      outputs.symbols = readSymbols(xml, schematicTexts(project.folder), sheets);
+      outputs.sheets = sheets.map(({ file, schematicFile: _file, ...sheet }) => ({ ...sheet, svg: svgs.find((candidate) => candidate.file === file)!.svg }));
+      outputs.symbols = readSymbols(xml, schematics, sheets);
     });
     await stage('bom', async () => {
       const bom = readSourceBom(xml);
@@ -212,7 +230,10 @@ async function runSchematicStages(project: KicadProject, out: string, outputs: S
   }
   await stage('erc', async () => {
     await run(['sch', 'erc', '--format', 'json', '--severity-all', '--units', 'mm', '-o', o('erc.json'), sch]);
-    outputs.erc = readCheckReport(readOutput(path.join(out, 'erc.json')), 'erc', outputs.sheets.length > 0 ? undefined : undefined);
+    // Items are put on their sheets by the parts they name or the file that holds them.
+    const erc = readCheckReport(readOutput(path.join(out, 'erc.json')), 'erc', { sheets, schematics, symbols: outputs.symbols });
+    if (!erc) throw new StageFailed('render_failed');
+    outputs.erc = erc;
   });
 }
 
@@ -228,14 +249,16 @@ async function runBoardStages(project: KicadProject, out: string, outputs: Sourc
     outputs.placements = readSourcePlacements(readOutput(path.join(out, 'pos.csv')));
   });
   await stage('drc', async () => {
-    const drc = ['pcb', 'drc', '--format', 'json', '--severity-all', '--units', 'mm', '-o', o('drc.json')];
+    const args = ['pcb', 'drc', '--format', 'json', '--severity-all', '--units', 'mm', '-o', o('drc.json')];
     // Schematic parity needs the schematic loaded beside the board, which crashes some kicad-cli 9
     // builds on some boards (SIGSEGV): the check without parity still tells the board's own errors.
-    await run([...drc, '--schematic-parity', pcb]).catch(async (error: unknown) => {
+    await run([...args, '--schematic-parity', pcb]).catch(async (error: unknown) => {
       if (!(error instanceof StageFailed) || error.key !== 'crashed' || !project.sch) throw error;
-      await run([...drc, pcb]);
+      await run([...args, pcb]);
     });
-    outputs.drc = readCheckReport(readOutput(path.join(out, 'drc.json')), 'drc');
+    const drc = readCheckReport(readOutput(path.join(out, 'drc.json')), 'drc');
+    if (!drc) throw new StageFailed('render_failed');
+    outputs.drc = drc;
   });
   await stage('renders', async () => {
     const render = (side: 'top' | 'bottom') =>

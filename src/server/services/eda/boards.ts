@@ -259,13 +259,35 @@ function boardParts(board: BoardRow | undefined): Placement[] {
 
 const FABRICATION_KINDS = ['gerber', 'bom', 'placement'];
 
+/**
+ * The Gerber zip `kicad-cli` wrote from the project's design source, when it is the project's
+ * board (no Gerber set attached): a builder orders from it like from an attached one.
+ */
+async function sourceGerbers(projectId: number): Promise<{ name: string; storageKey: string; size: number } | null> {
+  const [row] = await getDb()
+    .select({ name: designSources.name, key: designSources.gerberZipKey })
+    .from(boards)
+    .innerJoin(designSources, eq(designSources.id, boards.designSourceId))
+    .where(and(currentBoard(projectId), eq(boards.status, 'ready')))
+    .limit(1);
+  if (!row?.key) return null;
+  const size = await getStorage().size(row.key);
+  return size === null ? null : { name: `${row.name}-gerbers.zip`, storageKey: row.key, size };
+}
+
 async function readFabrication(projectId: number): Promise<FabricationFile[]> {
-  const rows = await getDb()
-    .select({ id: attachments.id, name: attachments.name, size: attachments.size, kind: attachments.kind, downloadCount: attachments.downloadCount })
-    .from(attachments)
-    .where(and(eq(attachments.projectId, projectId), inArray(attachments.kind, FABRICATION_KINDS as never[])))
-    .orderBy(asc(attachments.sort));
-  return rows.map((row) => ({ ...row, url: `/api/attachment/download?id=${encodeURIComponent(row.id)}` }));
+  const [rows, generated] = await Promise.all([
+    getDb()
+      .select({ id: attachments.id, name: attachments.name, size: attachments.size, kind: attachments.kind, downloadCount: attachments.downloadCount })
+      .from(attachments)
+      .where(and(eq(attachments.projectId, projectId), inArray(attachments.kind, FABRICATION_KINDS as never[])))
+      .orderBy(asc(attachments.sort)),
+    sourceGerbers(projectId),
+  ]);
+  const files = rows.map((row) => ({ ...row, url: `/api/attachment/download?id=${encodeURIComponent(row.id)}` }));
+  if (!generated) return files;
+  // Not an attachment: it has no download count of its own, and is served as a stored file.
+  return [{ id: 'source-gerbers', name: generated.name, size: generated.size, kind: 'gerber', downloadCount: 0, url: fileUrl(generated.storageKey) }, ...files];
 }
 
 /** `eda/detail` and `/eda/{id}`: a published project's boards, BOM, placements and fabrication files. */
@@ -302,6 +324,8 @@ export async function streamFabricationZip(publicId: string): Promise<{ filename
     .orderBy(asc(attachments.sort));
   const storage = getStorage();
   const present: { name: string; storageKey: string; size: number }[] = [];
+  const generated = await sourceGerbers(project.id);
+  if (generated) present.push(generated);
   for (const file of files) {
     const size = await storage.size(file.storageKey);
     if (size !== null) present.push({ ...file, size });
