@@ -167,7 +167,7 @@ function Viewer({ board, placements, lineIndex, checked = false }: BoardViewerIn
           // The viewport has the board's proportions, so zoom and pan limits are the board's edges.
           style={{ aspectRatio: `${widthMm} / ${heightMm}`, '--board-ratio': widthMm / heightMm } as CSSProperties}
         >
-          <div className="board-sheet" style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})` }}>
+          <div className="board-sheet" style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})`, '--zoom': view.scale } as CSSProperties}>
             {mode === 'realistic' && render && <img src={render} alt={t(side === 'top' ? 'eda.viewer.topAlt' : 'eda.viewer.bottomAlt', { name })} draggable={false} />}
             {/* The layers and the pick-and-place are drawn as seen from the top: mirrored for the bottom. */}
             <div className={side === 'bottom' ? 'board-frame is-mirrored' : 'board-frame'}>

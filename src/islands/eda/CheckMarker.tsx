@@ -3,12 +3,14 @@ export interface CheckMarkerProps {
   widthMm: number;
   heightMm: number;
   place: { xMm: number; yMm: number };
+  /** The ring's radius in mm (a board's parts are smaller than a sheet's frame suggests; a sheet's text is small). */
+  radiusMm?: number;
   label: string;
 }
 
 /** A design check's place: a red ring with cross hairs over the board or the sheet, its lines as thick at any zoom. */
-export function CheckMarker({ widthMm, heightMm, place, label }: CheckMarkerProps) {
-  const radius = Math.max(1, Math.min(widthMm, heightMm) / 40);
+export function CheckMarker({ widthMm, heightMm, place, radiusMm, label }: CheckMarkerProps) {
+  const radius = radiusMm ?? Math.max(1, Math.min(widthMm, heightMm) / 40);
   return (
     <svg className="check-marker" viewBox={`0 0 ${widthMm} ${heightMm}`} preserveAspectRatio="none" role="img" aria-label={label}>
       <g transform={`translate(${place.xMm} ${place.yMm})`}>

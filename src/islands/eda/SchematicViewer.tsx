@@ -23,6 +23,8 @@ export interface SchematicViewerProps {
 
 /** A symbol's ring, in mm: most passives' bodies fit in it, an IC's centre is marked. */
 const RING_MM = 3.6;
+/** A check's ring on a sheet, in mm: about a label's height, so the label stays readable inside it. */
+const MARKER_MM = 2.2;
 
 function MatchMark({ match, current }: { match: SchematicMatch; current: boolean }) {
   const className = current ? 'match is-current' : 'match';
@@ -176,7 +178,7 @@ export default function SchematicViewer({ sheets, symbols, lines, views, placed,
             data-page={sheet.page}
             style={{ aspectRatio: `${sheet.widthMm} / ${sheet.heightMm}`, '--sheet-ratio': sheet.widthMm / sheet.heightMm } as CSSProperties}
           >
-            <div className="board-sheet" style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})` }}>
+            <div className="board-sheet" style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})`, '--zoom': view.scale } as CSSProperties}>
               <img key={sheet.svg} src={sheet.svg} alt={t('schematic.sheetAlt', { page: sheet.page, name: sheet.name })} draggable={false} />
               <svg className="sheet-marks" viewBox={`0 0 ${sheet.widthMm} ${sheet.heightMm}`} preserveAspectRatio="none" aria-hidden="true">
                 {matches.map(({ match, index }) => (
@@ -186,7 +188,7 @@ export default function SchematicViewer({ sheets, symbols, lines, views, placed,
                   <circle key={`${symbol.ref}@${symbol.xMm},${symbol.yMm}`} className={symbol === picked ? 'symbol is-picked' : 'symbol'} cx={symbol.xMm} cy={symbol.yMm} r={symbol === picked ? RING_MM + 0.6 : RING_MM} data-ref={symbol.ref} />
                 ))}
               </svg>
-              {marker && marker.page === page && <CheckMarker widthMm={sheet.widthMm} heightMm={sheet.heightMm} place={marker} label={t('schematic.checkPlace')} />}
+              {marker && marker.page === page && <CheckMarker widthMm={sheet.widthMm} heightMm={sheet.heightMm} place={marker} radiusMm={MARKER_MM} label={t('schematic.checkPlace')} />}
             </div>
           </div>
           <PartDetails symbols={symbols} lines={lines} sheets={sheets} selection={selection} placed={placed} onShowOnBoard={() => views.showTab('board')} onShowSheet={(next) => views.showSheet(next)} />

@@ -21,6 +21,8 @@ export interface SourceSummary {
   kicadVersion: string | null;
   /** The stages that failed while the others went through. */
   problems: Array<{ stage: SourceStage; errorKey: SourceErrorKey }>;
+  /** How many schematic sheets it has (none until it is read). */
+  sheets: number;
   /** Null when the check was not run (or could not be). */
   drc: CheckCounts | null;
   erc: CheckCounts | null;
@@ -41,6 +43,7 @@ export async function readSourceSummary(projectId: number, viewerIsOwner: boolea
       errorKey: designSources.errorKey,
       kicadVersion: designSources.kicadVersion,
       problems: designSources.problems,
+      sheets: sql<number>`jsonb_array_length(${designSources.sheets})`,
       drcErrors: sql<number | null>`(${designSources.drc} ->> 'errors')::int`,
       drcWarnings: sql<number | null>`(${designSources.drc} ->> 'warnings')::int`,
       ercErrors: sql<number | null>`(${designSources.erc} ->> 'errors')::int`,
@@ -56,6 +59,7 @@ export async function readSourceSummary(projectId: number, viewerIsOwner: boolea
     ...(row.status === 'failed' ? { errorKey: row.errorKey ?? 'render_failed' } : {}),
     kicadVersion: row.kicadVersion,
     problems: row.problems,
+    sheets: row.status === 'ready' ? Number(row.sheets) : 0,
     drc: counts(row.drcErrors, row.drcWarnings),
     erc: counts(row.ercErrors, row.ercWarnings),
   };
