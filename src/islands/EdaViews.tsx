@@ -68,7 +68,7 @@ function Views({ sheets, symbols, lines, initial, path, placed, children }: Omit
             }}
             id={`eda-tab-${value}`}
             role="tab"
-            href={hrefOf({ tab: value, page: value === 'schematic' ? page : sheets[0]?.page ?? 1 })}
+            href={hrefOf({ tab: value, page })}
             aria-selected={tab === value}
             aria-controls={`eda-panel-${value}`}
             tabIndex={tab === value ? 0 : -1}

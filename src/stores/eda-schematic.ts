@@ -323,6 +323,8 @@ export function createSchematicViewer({ sheets, symbols, lines, views, fetchShee
       if (symbol) selectPart(symbol.ref, lineIndex[symbol.ref.toUpperCase()] ?? null, 'schematic');
       else $edaSelection.set(NO_SELECTION);
     },
+    /** A symbol brought to the middle of its sheet (the part's "Sheet" in its details). */
+    showSymbol: (symbol: SchematicSymbol) => show(symbol.sheet, symbol),
     /** A sheet picked from the list: shown whole. */
     openSheet(page: number): void {
       $target.set(null);

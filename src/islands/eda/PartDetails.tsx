@@ -13,7 +13,8 @@ export interface PartDetailsProps {
   /** Upper-cased designators the board places. */
   placed: ReadonlySet<string>;
   onShowOnBoard: () => void;
-  onShowSheet: (page: number) => void;
+  /** Brings the part's symbol to the middle of its sheet. */
+  onShowSymbol: (symbol: SchematicSymbol) => void;
 }
 
 const TEXT_FIELDS = ['manufacturer', 'mpn'] as const;
@@ -24,15 +25,15 @@ function breakable(name: string): ReactNode[] {
 }
 
 /** The part picked (in the schematic, on the board, in the BOM): its BOM line, where it is drawn, and a way to the board. */
-export function PartDetails({ symbols, lines, sheets, selection, placed, onShowOnBoard, onShowSheet }: PartDetailsProps) {
+export function PartDetails({ symbols, lines, sheets, selection, placed, onShowOnBoard, onShowSymbol }: PartDetailsProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const part = partOf(selection, symbols, lines);
   if (!part) {
     return (
-      <aside className="part-details is-empty">
+      <div className="part-details is-empty">
         <p className="muted">{t('schematic.part.hint')}</p>
-      </aside>
+      </div>
     );
   }
   const { ref, symbol, line } = part;
@@ -50,10 +51,10 @@ export function PartDetails({ symbols, lines, sheets, selection, placed, onShowO
     if (code) facts.push([t(`schematic.part.${column}`), <a href={supplierUrl(column, code)} rel="noopener nofollow" target="_blank">{code}</a>]);
   }
   if (line?.description) facts.push([t('schematic.part.description'), line.description]);
-  if (sheet) {
+  if (sheet && symbol) {
     facts.push([
       t('schematic.part.sheet'),
-      <button type="button" className="link-button" onClick={() => onShowSheet(sheet.page)}>{t('schematic.sheetItem', { page: sheet.page, name: sheet.name })}</button>,
+      <button type="button" className="link-button" onClick={() => onShowSymbol(symbol)}>{t('schematic.sheetItem', { page: sheet.page, name: sheet.name })}</button>,
     ]);
   }
   const onBoard = line ? line.designators.some((designator) => placed.has(designator.toUpperCase())) : placed.has(ref.toUpperCase());

@@ -191,7 +191,7 @@ export default function SchematicViewer({ sheets, symbols, lines, views, placed,
               {marker && marker.page === page && <CheckMarker widthMm={sheet.widthMm} heightMm={sheet.heightMm} place={marker} radiusMm={MARKER_MM} label={t('schematic.checkPlace')} />}
             </div>
           </div>
-          <PartDetails symbols={symbols} lines={lines} sheets={sheets} selection={selection} placed={placed} onShowOnBoard={() => views.showTab('board')} onShowSheet={(next) => views.showSheet(next)} />
+          <PartDetails symbols={symbols} lines={lines} sheets={sheets} selection={selection} placed={placed} onShowOnBoard={() => views.showTab('board')} onShowSymbol={viewer.showSymbol} />
         </div>
         <p className="sheet-foot">
           <SheetDownload sheet={sheet} />
