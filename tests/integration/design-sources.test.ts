@@ -5,13 +5,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBoard, makeZip, renameInZip, zipEntryNames } from '../helpers/board-fixtures.ts';
 import { useTestDatabase } from '../helpers/db.ts';
+import { publishWithFiles } from '../helpers/publish.ts';
 import { createTag, createUser } from '../helpers/factories.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { designSources } from '../../src/server/db/schema/index.ts';
 import { parseInput } from '../../src/server/http/validation.ts';
 import { startJobWorkers, stopJobWorkers } from '../../src/server/jobs/workers.ts';
 import { getEdaDetail, queueWaitingSources, streamFabricationZip } from '../../src/server/services/eda/index.ts';
-import { diffVersions, editProject, editProjectSchema, getProjectDetail, loadFormSource, saveProject, saveProjectSchema } from '../../src/server/services/projects/index.ts';
+import { diffVersions, editProject, editProjectSchema, getProjectDetail, loadFormSource } from '../../src/server/services/projects/index.ts';
 import { storeUpload } from '../../src/server/services/media/index.ts';
 import type { EdaDetail } from '../../src/lib/contract/schemas/eda.ts';
 
@@ -38,23 +39,7 @@ function projectFiles(name: string): { name: string; bytes: Uint8Array }[] {
 /** The project folder zipped as a member would: inside a folder of its own, `name/…`. */
 const zipProject = (name: string, folder = name) => makeZip(projectFiles(name).map((file) => ({ name: `${folder}/${file.name}`, bytes: file.bytes })));
 
-async function publishWith(userId: number, files: { name: string; bytes: Uint8Array }[]): Promise<string> {
-  const uploaded = [];
-  for (const file of files) uploaded.push(await storeUpload(userId, 'attachment', file));
-  const result = await saveProject(
-    userId,
-    parseInput(saveProjectSchema, {
-      title: 'A KiCad project',
-      summary: 'Shared as its design source',
-      description: 'A board.',
-      tags: ['power'],
-      licence: 'CERN-OHL-S-2.0',
-      attachments: uploaded.map((file) => file.id),
-      publish: true,
-    }),
-  );
-  return result.id;
-}
+const publishWith = (userId: number, files: { name: string; bytes: Uint8Array }[]) => publishWithFiles(userId, files, 'A KiCad project');
 
 /** The detail once the source and every board are done with. */
 async function waitForSource(id: string, ownerId: number, timeoutMs = 120_000): Promise<EdaDetail> {
