@@ -5,13 +5,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBoard, makeZip, renameInZip, zipEntryNames } from '../helpers/board-fixtures.ts';
 import { useTestDatabase } from '../helpers/db.ts';
+import { publishWithFiles } from '../helpers/publish.ts';
 import { createTag, createUser } from '../helpers/factories.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { designSources } from '../../src/server/db/schema/index.ts';
 import { parseInput } from '../../src/server/http/validation.ts';
 import { startJobWorkers, stopJobWorkers } from '../../src/server/jobs/workers.ts';
 import { getEdaDetail, queueWaitingSources, streamFabricationZip } from '../../src/server/services/eda/index.ts';
-import { getProjectDetail, saveProject, saveProjectSchema } from '../../src/server/services/projects/index.ts';
+import { diffVersions, editProject, editProjectSchema, getProjectDetail, loadFormSource } from '../../src/server/services/projects/index.ts';
 import { storeUpload } from '../../src/server/services/media/index.ts';
 import type { EdaDetail } from '../../src/lib/contract/schemas/eda.ts';
 
@@ -38,23 +39,7 @@ function projectFiles(name: string): { name: string; bytes: Uint8Array }[] {
 /** The project folder zipped as a member would: inside a folder of its own, `name/…`. */
 const zipProject = (name: string, folder = name) => makeZip(projectFiles(name).map((file) => ({ name: `${folder}/${file.name}`, bytes: file.bytes })));
 
-async function publishWith(userId: number, files: { name: string; bytes: Uint8Array }[]): Promise<string> {
-  const uploaded = [];
-  for (const file of files) uploaded.push(await storeUpload(userId, 'attachment', file));
-  const result = await saveProject(
-    userId,
-    parseInput(saveProjectSchema, {
-      title: 'A KiCad project',
-      summary: 'Shared as its design source',
-      description: 'A board.',
-      tags: ['power'],
-      licence: 'CERN-OHL-S-2.0',
-      attachments: uploaded.map((file) => file.id),
-      publish: true,
-    }),
-  );
-  return result.id;
-}
+const publishWith = (userId: number, files: { name: string; bytes: Uint8Array }[]) => publishWithFiles(userId, files, 'A KiCad project');
 
 /** The detail once the source and every board are done with. */
 async function waitForSource(id: string, ownerId: number, timeoutMs = 120_000): Promise<EdaDetail> {
@@ -219,6 +204,47 @@ describe('a KiCad 9 project whose DRC with schematic parity crashes kicad-cli', 
     expect(detail.source!.checks.erc).toMatchObject({ errors: 14, warnings: 104 });
     await expect.poll(async () => (await getEdaDetail(id, user.id)).boards.map((board) => board.status), { timeout: 60_000 }).toEqual(['ready']);
     expect((await getEdaDetail(id, user.id)).boards).toMatchObject([{ status: 'ready', layerCount: 4 }]);
+  });
+});
+
+describe('two versions of a design source', () => {
+  it('compare sheet by sheet, the changed one marked, with both versions\' check counts', async () => {
+    const { user } = await createUser();
+    const files = projectFiles('rrf-kicad6').filter((file) => file.name !== 'LICENSE');
+    const id = await publishWith(user.id, files);
+    await waitForSource(id, user.id);
+    // Version 2: one resistor's value changed on the (only) sheet.
+    const sheetName = 'rrf_rpi_skr_adapter.kicad_sch';
+    const changed = new TextDecoder().decode(files.find((file) => file.name === sheetName)!.bytes).replace('(property "Value" "100" (id 1)', '(property "Value" "220" (id 1)');
+    const form = await loadFormSource(user.id, { projectId: id });
+    const kept = form.files.filter((file) => file.name !== sheetName).map((file) => file.id);
+    const added = await storeUpload(user.id, 'attachment', { name: sheetName, bytes: new TextEncoder().encode(changed) });
+    await editProject(
+      user.id,
+      parseInput(editProjectSchema, {
+        id,
+        title: 'A KiCad project',
+        summary: 'Shared as its design source',
+        description: 'A board.',
+        tags: ['power'],
+        licence: 'CERN-OHL-S-2.0',
+        attachments: [...kept, added.id],
+        publish: true,
+        version: { name: 'v2', notes: 'R1 is 220 Ω' },
+      }),
+    );
+    expect((await diffVersions(id, null, 'v1', 'v2')).source).toMatchObject({ status: 'pending' });
+    await waitForSource(id, user.id);
+    const diff = await diffVersions(id, null, 'v1', 'v2');
+    expect(diff.source).toMatchObject({
+      status: 'ready',
+      sheets: [{ path: '/', name: 'rrf_rpi_skr_adapter', status: 'changed' }],
+      checks: { before: { erc: { errors: 1, warnings: 25 } }, after: { erc: { errors: 1, warnings: 25 } } },
+    });
+    const [sheet] = diff.source!.sheets;
+    expect(sheet!.before).not.toBe(sheet!.after);
+    // Version 1 keeps its own source: the project's is the new one.
+    expect((await getEdaDetail(id, null)).source!.sheets[0]!.svg).toBe(sheet!.after);
   });
 });
 

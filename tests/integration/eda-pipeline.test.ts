@@ -4,14 +4,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOARD_FIXTURES, loadBoard, makeZip, zipBoard, zipEntryNames } from '../helpers/board-fixtures.ts';
 import { useTestDatabase } from '../helpers/db.ts';
+import { publishWithFiles } from '../helpers/publish.ts';
 import { createTag, createUser } from '../helpers/factories.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { boards } from '../../src/server/db/schema/index.ts';
 import { parseInput } from '../../src/server/http/validation.ts';
 import { startJobWorkers, stopJobWorkers } from '../../src/server/jobs/workers.ts';
 import { exportProjectBom, getEdaDetail, streamFabricationZip } from '../../src/server/services/eda/index.ts';
-import { getProjectDetail, listProjects, editProject, editProjectSchema, saveProject, saveProjectSchema } from '../../src/server/services/projects/index.ts';
-import { storeUpload } from '../../src/server/services/media/index.ts';
+import { getProjectDetail, listProjects, editProject, editProjectSchema } from '../../src/server/services/projects/index.ts';
 import { getStorage } from '../../src/server/storage/index.ts';
 import { onPagePurge } from '../../src/server/page-cache/tags.ts';
 import type { EdaDetail } from '../../src/lib/contract/schemas/eda.ts';
@@ -23,23 +23,7 @@ import type { EdaDetail } from '../../src/lib/contract/schemas/eda.ts';
 useTestDatabase();
 
 
-async function publishWith(userId: number, files: { name: string; bytes: Uint8Array }[]): Promise<string> {
-  const uploaded = [];
-  for (const file of files) uploaded.push(await storeUpload(userId, 'attachment', file));
-  const result = await saveProject(
-    userId,
-    parseInput(saveProjectSchema, {
-      title: 'Stepper controller',
-      summary: 'Drives three steppers',
-      description: 'A board.',
-      tags: ['power'],
-      licence: 'CERN-OHL-S-2.0',
-      attachments: uploaded.map((file) => file.id),
-      publish: true,
-    }),
-  );
-  return result.id;
-}
+const publishWith = (userId: number, files: { name: string; bytes: Uint8Array }[]) => publishWithFiles(userId, files);
 
 async function waitForBoards(id: string, ownerId: number, timeoutMs = 60_000): Promise<EdaDetail> {
   const until = Date.now() + timeoutMs;

@@ -121,6 +121,15 @@ export async function withLocalFile<T>(key: string, maxBytes: number, use: (file
   }
 }
 
+/** A stored file's bytes, read whole (design files, renders: callers bound their size); null when it is gone. */
+export async function readStoredBytes(key: string): Promise<Buffer | null> {
+  const stream = await getStorage().read(key);
+  if (!stream) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
 let storage: Storage | undefined;
 
 /** The configured storage driver: the S3 bucket when `S3_BUCKET` is set, else `DATA_DIR/files`. */

@@ -18,7 +18,7 @@ import { downloadName } from '../media/index.ts';
 import { log } from '../../log.ts';
 import { findPublishedProject } from '../core/index.ts';
 import type { Board, Bom, EdaDetail, FabricationFile, Placement, PlacementError } from '../../../lib/contract/schemas/eda.ts';
-import { currentSourceRow, planDesignSource, readySource, resumePendingSources, sourceBoardWanted, startDesignSource, toDesignSource } from './design-sources.ts';
+import { currentSourceRow, isZip, planDesignSource, stem, type AttachedFile, readySource, resumePendingSources, sourceBoardWanted, startDesignSource, toDesignSource } from './design-sources.ts';
 
 /** What changed in a project's electronics when its attachments changed; started after commit. */
 export interface EdaPlan {
@@ -33,16 +33,6 @@ export interface EdaPlan {
   orphanKeys: string[];
 }
 
-interface AttachedFile {
-  id: string;
-  name: string;
-  mime: string;
-  kind: string;
-  sort: number;
-}
-
-const isZip = (file: { name: string; mime: string }) => file.mime === 'application/zip' || file.name.toLowerCase().endsWith('.zip');
-const stem = (name: string) => name.replace(/\.[^.]*$/, '');
 
 /**
  * The boards a set of attachments makes: each Gerber zip is a board, and the loose Gerber and

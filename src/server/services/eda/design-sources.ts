@@ -15,15 +15,17 @@ import type { CheckResult, DesignSource } from '../../../lib/contract/schemas/ed
 
 type SourceRow = typeof designSources.$inferSelect;
 
-interface AttachedFile {
+/** An attachment as planning reads it. */
+export interface AttachedFile {
   id: string;
   name: string;
   mime: string;
   kind: string;
 }
 
-const isZip = (file: { name: string; mime: string }) => file.mime === 'application/zip' || file.name.toLowerCase().endsWith('.zip');
-const stem = (name: string) => name.replace(/\.[^.]*$/, '');
+export const isZip = (file: { name: string; mime: string }) => file.mime === 'application/zip' || file.name.toLowerCase().endsWith('.zip');
+/** `sangaboard.zip` → `sangaboard`. */
+export const stem = (name: string) => name.replace(/\.[^.]*$/, '');
 
 /**
  * The attachments a project's design source is read from: its first zip of a KiCad project, or

@@ -12,7 +12,7 @@ import { alignPlacements } from '../../electronics/placement-alignment.ts';
 import { parsePlacements, type RawPlacement } from '../../electronics/placements.ts';
 import { getDb } from '../../db/client.ts';
 import { attachments, boards, bomLines, designSources, edaDocuments, placements, type StoredLayer } from '../../db/schema/index.ts';
-import { getStorage } from '../../storage/index.ts';
+import { getStorage, readStoredBytes } from '../../storage/index.ts';
 import { currentBoard, sameIds } from './boards.ts';
 import { purgeProjectPagesById } from '../core/index.ts';
 import { log } from '../../log.ts';
@@ -30,11 +30,9 @@ const BOARD_HEARTBEAT_MS = 20_000;
 
 /** A stored file's bytes; `unreadable`, naming it as `name`, when it is gone from storage. */
 async function readStored(storageKey: string, name?: string): Promise<Uint8Array> {
-  const stream = await getStorage().read(storageKey);
-  if (!stream) throw new BoardError('unreadable', name);
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
-  return new Uint8Array(Buffer.concat(chunks));
+  const bytes = await readStoredBytes(storageKey);
+  if (!bytes) throw new BoardError('unreadable', name);
+  return new Uint8Array(bytes);
 }
 
 /**

@@ -14,16 +14,14 @@ import { kicadCliPath } from '../../electronics/kicad-cli.ts';
 import { processKicadSource, SourceError, type SourceInput } from '../../electronics/kicad-source.ts';
 import { sendJob } from '../../jobs/queue.ts';
 import { log } from '../../log.ts';
-import { getStorage } from '../../storage/index.ts';
+import { getStorage, readStoredBytes } from '../../storage/index.ts';
 import { newPublicId } from '../../lib/ids.ts';
 import { imageStorageKey } from '../media/index.ts';
 import { purgeProjectPagesById } from '../core/index.ts';
 import { planProjectEda, startProjectEda } from './boards.ts';
-import { resumePendingSources, startDesignSource } from './design-sources.ts';
+import { isZip, resumePendingSources, startDesignSource } from './design-sources.ts';
 
 type SourceRow = typeof designSources.$inferSelect;
-
-const isZip = (file: { name: string; mime: string }) => file.mime === 'application/zip' || file.name.toLowerCase().endsWith('.zip');
 
 /** A source started this many times without finishing is failed: each start crashed the worker. */
 const MAX_SOURCE_STARTS = 2;
@@ -31,11 +29,9 @@ const MAX_SOURCE_STARTS = 2;
 const HEARTBEAT_MS = 20_000;
 
 async function readStored(storageKey: string): Promise<Buffer> {
-  const stream = await getStorage().read(storageKey);
-  if (!stream) throw new SourceError('unreadable');
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks);
+  const bytes = await readStoredBytes(storageKey);
+  if (!bytes) throw new SourceError('unreadable');
+  return bytes;
 }
 
 /** The source's files from storage: the project's attachments, or a version's copies once the project dropped them. */

@@ -6,7 +6,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, type Tx } from '../../db/client.ts';
 import { boards, edaDocuments, projectVersions, versionFiles, type VersionBoard } from '../../db/schema/index.ts';
 import { parseBom } from '../../electronics/bom.ts';
-import { getStorage } from '../../storage/index.ts';
+import { readStoredBytes } from '../../storage/index.ts';
 import type { BomLine } from '../../../lib/contract/schemas/eda.ts';
 
 /** What a version keeps of a board row: everything once rendered, its id and state before. */
@@ -91,12 +91,8 @@ export async function readWaitingVersionBoms(projectId: number): Promise<void> {
       .limit(1);
     let lines: BomLine[] = [];
     if (file && file.size <= BOM_MAX_BYTES) {
-      const stream = await getStorage().read(file.storageKey);
-      if (stream) {
-        const chunks: Buffer[] = [];
-        for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
-        lines = (await parseBom(new Uint8Array(Buffer.concat(chunks)), file.name)).lines;
-      }
+      const bytes = await readStoredBytes(file.storageKey);
+      if (bytes) lines = (await parseBom(new Uint8Array(bytes), file.name)).lines;
     }
     await db.update(projectVersions).set({ bomStatus: 'ready', bomLines: lines, updatedAt: new Date() }).where(and(eq(projectVersions.id, version.id), eq(projectVersions.bomStatus, 'queued')));
   }

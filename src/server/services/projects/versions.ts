@@ -16,7 +16,7 @@ import { getDb, type Tx } from '../../db/client.ts';
 import { attachments, boards, bomLines, designSources, edaDocuments, projects, projectVersions, versionFiles, type StoredLayer, type VersionBoard } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { z as zod } from '../../http/validation.ts';
-import { fileUrl, getStorage } from '../../storage/index.ts';
+import { fileUrl, readStoredBytes } from '../../storage/index.ts';
 import { recordActivity } from '../notifications/index.ts';
 import type { StoredDownload } from '../media/index.ts';
 import { boardKeys, boardsVersionsShow, currentBoard, currentSource, copyBoardIntoVersions, sourceKeys, versionBoardOf } from '../eda/index.ts';
@@ -452,13 +452,8 @@ const DIGESTS_KEPT = 2000;
 
 async function renderDigest(key: string): Promise<string | null> {
   if (digests.has(key)) return digests.get(key)!;
-  const stream = await getStorage().read(key);
-  let digest: string | null = null;
-  if (stream) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
-    digest = createHash('sha256').update(withoutRenderIds(Buffer.concat(chunks).toString('utf8'))).digest('hex');
-  }
+  const bytes = await readStoredBytes(key);
+  const digest = bytes ? createHash('sha256').update(withoutRenderIds(bytes.toString('utf8'))).digest('hex') : null;
   if (digests.size >= DIGESTS_KEPT) digests.delete(digests.keys().next().value!);
   digests.set(key, digest);
   return digest;
