@@ -67,7 +67,9 @@ describe('eda/detail', () => {
       await new Promise((resolve) => setTimeout(resolve, 250));
       detail = await edaDetail();
     }
-    expect(Object.keys(detail).sort()).toEqual(['boards', 'bom', 'fabrication', 'placementErrors', 'placements']);
+    expect(Object.keys(detail).sort()).toEqual(['boards', 'bom', 'fabrication', 'placementErrors', 'placements', 'source']);
+    // Gerbers and a BOM, no KiCad project: no design source.
+    expect(detail.source).toBeNull();
     expect(detail.placementErrors).toEqual([{ file: 'adapter-pos.csv', errorKey: 'empty' }]);
     const [board] = detail.boards;
     expect(Object.keys(board!).sort()).toEqual(['bottom', 'heightMm', 'id', 'layerCount', 'layers', 'name', 'preview', 'status', 'tool', 'top', 'widthMm'].sort());

@@ -140,9 +140,11 @@ beforeAll(async () => {
   await db.insert(edaDocuments).values({ projectId: project.id, status: 'ready', bomAttachmentId: bomId, bomColumns: ['designators', 'quantity', 'value'] });
   await db.insert(bomLines).values({ projectId: project.id, lineNo: 1, designators: ['R1'], quantity: 1, value: '10k' });
   // Its KiCad design, read: /eda has the board and schematic tabs, the schematic's viewer fetched only when opened.
+  const kicadId = newPublicId();
+  await db.insert(attachments).values({ id: kicadId, projectId: project.id, name: 'budget.zip', mime: 'application/zip', size: 100, storageKey: `attachments/${kicadId}`, kind: 'kicad' });
   await db.insert(designSources).values({
     projectId: project.id,
-    sources: ['x'],
+    sources: [kicadId],
     name: 'budget',
     status: 'ready',
     sheets: [{ name: 'budget', page: 1, path: '/', key: 'sources/x/sheet-1.svg', widthMm: 297, heightMm: 210 }],

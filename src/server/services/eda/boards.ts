@@ -265,22 +265,23 @@ async function sourceGerbers(projectId: number): Promise<{ name: string; storage
   return size === null ? null : { name: `${row.name}-gerbers.zip`, storageKey: row.key, size };
 }
 
-async function readFabrication(projectId: number): Promise<FabricationFile[]> {
-  const [rows, generated] = await Promise.all([
-    getDb()
-      .select({ id: attachments.id, name: attachments.name, size: attachments.size, kind: attachments.kind, downloadCount: attachments.downloadCount })
-      .from(attachments)
-      .where(and(eq(attachments.projectId, projectId), inArray(attachments.kind, FABRICATION_KINDS as never[])))
-      .orderBy(asc(attachments.sort)),
-    sourceGerbers(projectId),
-  ]);
-  const files = rows.map((row) => ({ ...row, url: `/api/attachment/download?id=${encodeURIComponent(row.id)}` }));
-  if (!generated) return files;
-  // Not an attachment: it has no download count of its own, and is served as a stored file.
-  return [{ id: 'source-gerbers', name: generated.name, size: generated.size, kind: 'gerber', downloadCount: 0, url: fileUrl(generated.storageKey) }, ...files];
+/**
+ * The project's fabrication files, and whether it attaches KiCad files (read in the same query,
+ * so a project without a design source costs no query for one).
+ */
+async function readFabrication(projectId: number): Promise<{ files: FabricationFile[]; hasKicad: boolean }> {
+  const rows = await getDb()
+    .select({ id: attachments.id, name: attachments.name, size: attachments.size, kind: attachments.kind, downloadCount: attachments.downloadCount })
+    .from(attachments)
+    .where(and(eq(attachments.projectId, projectId), inArray(attachments.kind, [...FABRICATION_KINDS, 'kicad'] as never[])))
+    .orderBy(asc(attachments.sort));
+  return {
+    files: rows.filter((row) => row.kind !== 'kicad').map((row) => ({ ...row, url: `/api/attachment/download?id=${encodeURIComponent(row.id)}` })),
+    hasKicad: rows.some((row) => row.kind === 'kicad'),
+  };
 }
 
-/** `eda/detail` and `/eda/{id}`: a published project's boards, BOM, placements and fabrication files. */
+/** `eda/detail` and `/eda/{id}`: a published project's boards, design source, BOM, placements and fabrication files. */
 export async function getEdaDetail(publicId: string, viewerId: number | null): Promise<EdaDetail> {
   const project = await findPublishedProject(publicId, viewerId);
   const isOwner = viewerId !== null && viewerId === project.ownerId;
@@ -288,8 +289,16 @@ export async function getEdaDetail(publicId: string, viewerId: number | null): P
   const boardRows = await db.select().from(boards).where(currentBoard(project.id)).orderBy(asc(boards.id));
   const visible = boardRows.filter((row) => isOwner || row.status === 'ready');
   const firstReady = boardRows.find((row) => row.status === 'ready');
-  const [bom, placementErrors, fabrication, source] = await Promise.all([readBom(project.id), readPlacementErrors(project.id), readFabrication(project.id), currentSourceRow(project.id)]);
-  return { boards: visible.map(toBoard), source: source ? toDesignSource(source, firstReady) : null, bom, placements: boardParts(firstReady), placementErrors, fabrication };
+  const [bom, placementErrors, fabrication] = await Promise.all([readBom(project.id), readPlacementErrors(project.id), readFabrication(project.id)]);
+  const source = fabrication.hasKicad ? await currentSourceRow(project.id) : undefined;
+  const files = fabrication.files;
+  // The Gerbers kicad-cli wrote are the board's when it is the source's: a builder orders from them.
+  if (source?.gerberZipKey && firstReady && firstReady.designSourceId === source.id) {
+    const size = await getStorage().size(source.gerberZipKey);
+    // Not an attachment: it has no download count of its own, and is served as a stored file.
+    if (size !== null) files.unshift({ id: 'source-gerbers', name: `${source.name}-gerbers.zip`, size, kind: 'gerber', downloadCount: 0, url: fileUrl(source.gerberZipKey) });
+  }
+  return { boards: visible.map(toBoard), source: source ? toDesignSource(source, firstReady) : null, bom, placements: boardParts(firstReady), placementErrors, fabrication: files };
 }
 
 /** A published project's BOM as an ordering upload for `format`, quantities for `boardCount` boards. */
