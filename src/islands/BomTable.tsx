@@ -131,6 +131,11 @@ function Table({ projectId, columns, lines, placed }: BomTableInit) {
                         ) : (
                           cellText(line, column)
                         )}
+                        {line.dnp && (
+                          <abbr className="chip dnp-mark" title={t('eda.dnpNote')}>
+                            {t('eda.dnp')}
+                          </abbr>
+                        )}
                       </th>
                     ) : (
                       <td key={column} className={`col-${column}`}>

@@ -42,9 +42,9 @@ const LAYOUTS: Record<BomExportFormat, Layout> = {
     row: (line, quantity) => [line.digikey, line.mpn, line.manufacturer, quantity, designatorList(line)],
   },
   plain: {
-    header: ['Designators', 'Quantity', 'Value', 'Footprint', 'Manufacturer', 'MPN', 'LCSC', 'Mouser', 'Digi-Key', 'Farnell', 'Description'],
+    header: ['Designators', 'Quantity', 'Value', 'Footprint', 'Manufacturer', 'MPN', 'LCSC', 'Mouser', 'Digi-Key', 'Farnell', 'Description', 'DNP'],
     row: (line, quantity) => [
-      designatorList(line), quantity, line.value, line.footprint, line.manufacturer, line.mpn, line.lcsc, line.mouser, line.digikey, line.farnell, line.description,
+      designatorList(line), quantity, line.value, line.footprint, line.manufacturer, line.mpn, line.lcsc, line.mouser, line.digikey, line.farnell, line.description, line.dnp ? 'DNP' : '',
     ],
   },
 };
@@ -54,11 +54,16 @@ export function exportBoardCount(boards: number): number {
   return Number.isFinite(boards) && boards >= 1 ? Math.min(Math.floor(boards), MAX_EXPORT_BOARDS) : 1;
 }
 
-/** The BOM in `format`'s columns, quantities for `boards` boards, as a CSV file and its name. */
+/**
+ * The BOM in `format`'s columns, quantities for `boards` boards, as a CSV file and its name.
+ * Parts the design marks "do not populate" are left out of a distributor's upload (nobody orders
+ * them) and marked in the plain list.
+ */
 export function exportBom(lines: BomLine[], format: BomExportFormat, boards: number): { filename: string; csv: string } {
   const count = exportBoardCount(boards);
   const layout = LAYOUTS[format] ?? LAYOUTS.plain;
-  const data = lines.map((line) => layout.row(line, Math.round(line.quantity * count * 1000) / 1000));
+  const ordered = format === 'plain' || !(format in LAYOUTS) ? lines : lines.filter((line) => !line.dnp);
+  const data = ordered.map((line) => layout.row(line, Math.round(line.quantity * count * 1000) / 1000));
   const csv = Papa.unparse({ fields: layout.header, data }, { newline: '\r\n', escapeFormulae: FORMULA_START });
   return { filename: `bom-${format in LAYOUTS ? format : 'plain'}-${count}-board${count === 1 ? '' : 's'}.csv`, csv: `\uFEFF${csv}\r\n` };
 }

@@ -53,9 +53,17 @@ describe('exportBom', () => {
 
   it('writes every column in the plain export', () => {
     const rows = rowsOf(exportBom(LINES, 'plain', 1).csv);
-    expect(rows[0]).toEqual(['Designators', 'Quantity', 'Value', 'Footprint', 'Manufacturer', 'MPN', 'LCSC', 'Mouser', 'Digi-Key', 'Farnell', 'Description']);
-    expect(rows[1]).toEqual(['R1,R2,R3,R4,R5', '5', '100', '0603', 'Yageo', 'RC0603FR-07100RL', 'C105588', '603-RC0603FR-07100RL', '311-100HRCT-ND', '', '100 Ω 0603 resistor']);
+    expect(rows[0]).toEqual(['Designators', 'Quantity', 'Value', 'Footprint', 'Manufacturer', 'MPN', 'LCSC', 'Mouser', 'Digi-Key', 'Farnell', 'Description', 'DNP']);
+    expect(rows[1]).toEqual(['R1,R2,R3,R4,R5', '5', '100', '0603', 'Yageo', 'RC0603FR-07100RL', 'C105588', '603-RC0603FR-07100RL', '311-100HRCT-ND', '', '100 Ω 0603 resistor', '']);
     expect(exportBom(LINES, 'plain', 1).filename).toBe('bom-plain-1-board.csv');
+  });
+
+  it('leaves parts marked "do not populate" out of a distributor upload, and marks them in the plain list', () => {
+    const lines = [...LINES, line({ lineNo: 3, designators: ['R9'], value: '0', footprint: '0603', lcsc: 'C21189', dnp: true })];
+    for (const format of ['jlc', 'lcsc', 'mouser', 'digikey'] as const) {
+      expect(exportBom(lines, format, 1).csv, format).not.toContain('R9');
+    }
+    expect(rowsOf(exportBom(lines, 'plain', 1).csv)[3]).toEqual(['R9', '1', '0', '0603', '', '', 'C21189', '', '', '', '', 'DNP']);
   });
 
   it('quotes commas, quotes and line breaks so every cell stays one cell', () => {
