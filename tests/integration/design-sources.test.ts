@@ -36,6 +36,22 @@ function projectFiles(name: string): { name: string; bytes: Uint8Array }[] {
     .map((file) => ({ name: file, bytes: new Uint8Array(readFileSync(path.join(folder, file))) }));
 }
 
+/**
+ * The board's size from its `.kicad_pcb` itself: the box around every point (start, mid, end) of
+ * the lines, arcs and rectangles drawn on Edge.Cuts — read independently of kicad-cli.
+ */
+function outlineOf(pcb: string): { widthMm: number; heightMm: number } {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const shape of pcb.matchAll(/\(gr_(?:line|arc|rect)\s((?:(?!\(gr_)[\s\S])*?)\(layer "Edge\.Cuts"\)/g)) {
+    for (const point of shape[1]!.matchAll(/\((?:start|mid|end) (-?[\d.]+) (-?[\d.]+)\)/g)) {
+      xs.push(Number(point[1]));
+      ys.push(Number(point[2]));
+    }
+  }
+  return { widthMm: Math.max(...xs) - Math.min(...xs), heightMm: Math.max(...ys) - Math.min(...ys) };
+}
+
 /** The project folder zipped as a member would: inside a folder of its own, `name/…`. */
 const zipProject = (name: string, folder = name) => makeZip(projectFiles(name).map((file) => ({ name: `${folder}/${file.name}`, bytes: file.bytes })));
 
@@ -107,8 +123,10 @@ describe('a zipped KiCad project and nothing else', () => {
     expect(detail.boards).toHaveLength(1);
     const [board] = detail.boards;
     expect(board).toMatchObject({ status: 'ready', layerCount: 4 });
-    expect(board!.widthMm).toBeCloseTo(56.64, 0);
-    expect(board!.heightMm).toBeCloseTo(99.86, 0);
+    const outline = outlineOf(readFileSync(path.join(SOURCES, 'bitaxe-ultra-kicad7/bitaxeUltra.kicad_pcb'), 'utf8'));
+    // The render's frame is the outline's, widened by its line (0.1–0.15 mm) at most.
+    expect(Math.abs(board!.widthMm! - outline.widthMm)).toBeLessThan(0.3);
+    expect(Math.abs(board!.heightMm! - outline.heightMm)).toBeLessThan(0.3);
     // Placements from the board put the BOM's parts on it.
     expect(detail.placements.length).toBeGreaterThan(50);
     for (const part of detail.placements) {

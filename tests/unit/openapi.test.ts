@@ -6,6 +6,7 @@ import { listApiOperations } from '../../src/server/http/api-registry.ts';
 import type { EndpointContract } from '../../src/server/http/endpoint.ts';
 import { buildOpenApiDocument, toJsonSchema } from '../../src/server/http/openapi.ts';
 import { TUS_PATH } from '../../src/server/services/media/index.ts';
+import { designSourceSchema } from '../../src/lib/contract/schemas/eda.ts';
 
 type Json = Record<string, any>;
 
@@ -75,5 +76,14 @@ describe('the document’s schemas are the endpoints’ own', () => {
       if (!operation.input || !operation.docs.example) continue;
       expect(operation.input.safeParse(operation.docs.example).success, `${operation.method} ${operation.path}`).toBe(true);
     }
+  });
+
+  it('documents eda/detail’s design source with an example its own schema accepts', () => {
+    const source = document.components.schemas.DesignSource as Json;
+    expect(source.examples).toHaveLength(1);
+    expect(designSourceSchema.safeParse(source.examples[0]).success).toBe(true);
+    const detail = document.paths['/api/eda/detail'].get.responses['200'].content['application/json'].schema as Json;
+    expect(JSON.stringify(detail)).toContain('EdaDetail');
+    expect(Object.keys((document.components.schemas.EdaDetail as Json).properties)).toContain('source');
   });
 });
