@@ -59,6 +59,12 @@ export const boards = pgTable(
     /** The preview as JPEG, the project's link-preview (Open Graph) picture when it has no cover of its own. */
     previewJpegKey: text('preview_jpeg_key'),
     renderMs: integer('render_ms'),
+    /** What the fabrication files tell a fab (size, layers, smallest trace and drill, holes, …); null until measured. */
+    facts: jsonb('facts').$type<Record<string, unknown>>(),
+    /** The board's 3D model (GLB) in storage, and its size before and after compression. */
+    modelKey: text('model_key'),
+    modelRawBytes: integer('model_raw_bytes'),
+    modelBytes: integer('model_bytes'),
     /**
      * Set for the board made from the project's KiCad design source (its Gerbers, zipped in
      * storage under `sourceZipKey`) when the member attached no Gerber set: `sources` is then empty.
