@@ -32,6 +32,8 @@ export interface IdentifiedSet {
   tool: EdaTool;
   /** The board size a job file declares, in mm (it includes the outline's line width). */
   jobSizeMm: { width: number; height: number } | null;
+  /** The board thickness a job file declares (`BoardThickness`), in mm; null without one. */
+  jobThicknessMm: number | null;
   /** Files that are not layers (documentation, job files, unknown names). */
   ignored: string[];
 }
@@ -154,6 +156,7 @@ interface JobFile {
   functions: Map<string, string>;
   tool: EdaTool | null;
   size: { width: number; height: number } | null;
+  thicknessMm: number | null;
 }
 
 function toolFromSoftware(software: string): EdaTool | null {
@@ -176,14 +179,15 @@ function readJobFile(file: SourceFile): JobFile | null {
   if (typeof job !== 'object' || job === null) return null;
   const record = job as {
     Header?: { GenerationSoftware?: { Vendor?: string; Application?: string } };
-    GeneralSpecs?: { Size?: { X?: number; Y?: number } };
-    Overall?: { Size?: { X?: number; Y?: number } };
+    GeneralSpecs?: { Size?: { X?: number; Y?: number }; BoardThickness?: number };
+    Overall?: { Size?: { X?: number; Y?: number }; BoardThickness?: number };
     FilesAttributes?: { Path?: string; FileFunction?: string }[];
   };
   const software = record.Header?.GenerationSoftware;
   const tool = software ? toolFromSoftware(`${software.Vendor ?? ''} ${software.Application ?? ''}`) : null;
   // KiCad writes GeneralSpecs; EAGLE writes Overall
   const size = record.GeneralSpecs?.Size ?? record.Overall?.Size;
+  const thickness = record.GeneralSpecs?.BoardThickness ?? record.Overall?.BoardThickness;
   const functions = new Map<string, string>();
   for (const entry of Array.isArray(record.FilesAttributes) ? record.FilesAttributes : []) {
     if (typeof entry?.Path === 'string' && typeof entry.FileFunction === 'string') functions.set(entry.Path.replace(/\\/g, '/'), entry.FileFunction);
@@ -193,6 +197,7 @@ function readJobFile(file: SourceFile): JobFile | null {
     functions,
     tool,
     size: typeof size?.X === 'number' && typeof size.Y === 'number' ? { width: size.X, height: size.Y } : null,
+    thicknessMm: typeof thickness === 'number' && thickness > 0 ? thickness : null,
   };
 }
 
@@ -317,6 +322,7 @@ export function identifyLayers(files: SourceFile[]): IdentifiedSet {
     copperLayerCount: copper.length,
     tool: tool ?? 'other',
     jobSizeMm: jobs.find((job) => job.size)?.size ?? null,
+    jobThicknessMm: jobs.find((job) => job.thicknessMm !== null)?.thicknessMm ?? null,
     ignored,
   };
 }

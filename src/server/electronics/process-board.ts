@@ -5,12 +5,13 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { EdaTool } from '../../lib/contract/eda.ts';
+import type { StoredBoardFacts } from '../../lib/contract/schemas/eda.ts';
 import { extractGerberArchive, type ArchiveLimits } from './archive.ts';
 import { BoardError, type SourceFile } from './errors.ts';
 import { gerberFlashes } from './gerber-flashes.ts';
-import { identifyLayers, type IdentifiedLayer, type LayerEvidence } from './layers.ts';
+import { identifyLayers, type IdentifiedLayer, type IdentifiedSet, type LayerEvidence } from './layers.ts';
 import { rasterizePreview, type PreviewOptions } from './preview.ts';
-import { renderBoard, type RenderedLayer, type RenderOptions } from './render.ts';
+import { renderBoard, type RenderedBoard, type RenderedLayer, type RenderOptions } from './render.ts';
 
 export interface ProcessOptions {
   archive?: Partial<ArchiveLimits>;
@@ -39,6 +40,8 @@ export interface ProcessedBoard {
   preview: Buffer;
   /** The same picture as JPEG, for link previews that show no WebP. */
   previewJpeg: Buffer;
+  /** What the fabrication files tell a fab (the parts per side are counted from placements later). */
+  facts: StoredBoardFacts;
   /** Files of the set that are no layer (job files, documentation, unknown names). */
   ignored: string[];
   /**
@@ -66,6 +69,22 @@ function padsOf(layers: IdentifiedLayer[]): Array<[number, number]> {
   const pads = gerberFlashes(new TextDecoder().decode(source.bytes));
   const step = Math.ceil(pads.length / MAX_PADS);
   return step > 1 ? pads.filter((_, i) => i % step === 0) : pads;
+}
+
+const to = (value: number, digits: number) => Number(value.toFixed(digits));
+
+/** The board's facts: its size and layers from the render and the job file, the rest measured from the files. */
+function factsOf(board: RenderedBoard, set: IdentifiedSet): StoredBoardFacts {
+  return {
+    widthMm: board.widthMm,
+    heightMm: board.heightMm,
+    widthIn: to(board.widthMm / 25.4, 3),
+    heightIn: to(board.heightMm / 25.4, 3),
+    areaCm2: to((board.widthMm * board.heightMm) / 100, 2),
+    copperLayers: set.copperLayerCount,
+    thicknessMm: set.jobThicknessMm,
+    ...board.measured,
+  };
 }
 
 const elapsed = (since: number) => Math.round(performance.now() - since);
@@ -116,6 +135,7 @@ export async function processGerberSet(input: GerberSetInput, options: ProcessOp
     bottom: board.bottom,
     preview: previews.webp,
     previewJpeg: previews.jpeg,
+    facts: factsOf(board, set),
     ignored: set.ignored,
     pads: padsOf(set.layers),
     peakMemoryMb: board.peakMemoryMb,

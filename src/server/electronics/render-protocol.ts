@@ -3,6 +3,7 @@
  * worker, which Node runs with its types stripped, imports nothing that needs compiling.
  */
 import type { BoardErrorKey } from '../../lib/contract/eda.ts';
+import type { MeasuredFacts } from './board-facts.ts';
 import type { LayerSide, LayerType } from '../../lib/contract/schemas/eda.ts';
 
 export interface WorkerLayer {
@@ -26,6 +27,8 @@ export interface WorkerResult {
   top: string;
   bottom: string;
   layers: { filename: string; type: LayerType; side: LayerSide; svg: string }[];
+  /** What the copper and drill files measure (smallest trace and drill, holes, annular ring). */
+  facts: MeasuredFacts;
   peakMemoryMb: number;
 }
 

@@ -9,6 +9,7 @@ import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import gerberToSvg from 'gerber-to-svg';
 import pcbStackup from 'pcb-stackup';
+import { measureLayers } from './board-facts.ts';
 import type { RenderJob, WorkerMessage, WorkerLayer } from './render-protocol.ts';
 
 const job = workerData as RenderJob;
@@ -103,6 +104,9 @@ async function run() {
     svg: layerSvg(converter, box, units),
   }));
   sampleMemory();
+  // measured here, under the worker's time and memory limits, from the files the renders were drawn from
+  const facts = measureLayers(job.layers);
+  sampleMemory();
   send({
     kind: 'done',
     result: {
@@ -111,6 +115,7 @@ async function run() {
       top: stackup.top.svg,
       bottom: stackup.bottom.svg,
       layers,
+      facts,
       peakMemoryMb: Math.round(peakBytes / 2 ** 20),
     },
   });

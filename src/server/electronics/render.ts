@@ -11,6 +11,7 @@ import { Worker } from 'node:worker_threads';
 import type { EdaTool } from '../../lib/contract/eda.ts';
 import { BoardError } from './errors.ts';
 import { looksLikeExcellon, type IdentifiedSet } from './layers.ts';
+import type { MeasuredFacts } from './board-facts.ts';
 import type { RenderJob, WorkerMessage, WorkerResult } from './render-protocol.ts';
 import type { LayerSide, LayerType } from '../../lib/contract/schemas/eda.ts';
 
@@ -46,6 +47,8 @@ export interface RenderedBoard {
   top: string;
   /** Realistic render of the bottom side, mirrored as one sees it turned over. */
   bottom: string;
+  /** What the copper and drill files measure. */
+  measured: MeasuredFacts;
   /** Largest heap the worker used, in MiB. */
   peakMemoryMb: number;
 }
@@ -139,6 +142,7 @@ export async function renderBoard(set: IdentifiedSet, options: RenderOptions = {
     layers: result.layers,
     top: result.top,
     bottom: result.bottom,
+    measured: result.facts,
     peakMemoryMb: result.peakMemoryMb,
   };
 }

@@ -13,6 +13,31 @@ export const boardLayerSchema = z
 
 const mm = z.number().nonnegative().nullable();
 
+/** A measured length in mm, or null: not measured (the files do not tell it). */
+const measuredMm = (description: string) => z.number().nonnegative().nullable().meta({ description: `${description} In mm; null when the files do not tell it.` });
+const measuredCount = (description: string) => count.nullable().meta({ description: `${description} Null when the files do not tell it.` });
+
+export const boardFactsSchema = z
+  .object({
+    widthMm: measuredMm('Width of the board’s outline (its bounding box).'),
+    heightMm: measuredMm('Height of the board’s outline (its bounding box).'),
+    widthIn: z.number().nonnegative().nullable().meta({ description: 'The width in inches.' }),
+    heightIn: z.number().nonnegative().nullable().meta({ description: 'The height in inches.' }),
+    areaCm2: z.number().nonnegative().nullable().meta({ description: 'Width × height in cm² (the bounding box, as fabs price it).' }),
+    copperLayers: measuredCount('Copper layers identified in the set.'),
+    thicknessMm: measuredMm('Board thickness declared by a Gerber job file (`.gbrjob` BoardThickness); never assumed.'),
+    minTraceMm: measuredMm('Narrowest aperture drawing lines (D01) on copper, outside regions; in Gerber X2 files, of `Conductor` apertures only.'),
+    minDrillMm: measuredMm('Smallest drill tool that drills at least one hole.'),
+    holes: measuredCount('Drill hits in all drill files.'),
+    platedHoles: measuredCount('Plated holes, vias included, when the plating of every hole is known (X2 `FileFunction`/`AperFunction`, Altium `;TYPE=`).'),
+    nonPlatedHoles: measuredCount('Non-plated holes, when the plating of every hole is known.'),
+    vias: measuredCount('Holes drilled by a `ViaDrill` tool, when every plated tool says what it drills (X2 `AperFunction`).'),
+    minAnnularRingMm: measuredMm('Smallest (pad − drill) / 2 over plated holes with a round or rectangular pad flashed at the same place on outer copper.'),
+    partsTop: measuredCount('Parts placed on the top side; null without placements.'),
+    partsBottom: measuredCount('Parts placed on the bottom side; null without placements.'),
+  })
+  .meta({ id: 'BoardFacts', description: 'What the fabrication files tell a fab, measured from them when the board was rendered.' });
+
 export const boardSchema = z
   .object({
     id: serialId,
@@ -28,6 +53,7 @@ export const boardSchema = z
     top: z.string().nullable(),
     bottom: z.string().nullable(),
     preview: z.string().nullable(),
+    facts: boardFactsSchema.nullable().meta({ description: 'What the fabrication files tell a fab; null while not ready, or for a board rendered before facts were measured.' }),
   })
   .meta({ id: 'Board', description: 'A board rendered from a Gerber set; `top`/`bottom` SVG and `preview` WebP as `/files/…` URLs.' });
 
@@ -185,6 +211,10 @@ export type LayerSide = z.infer<typeof boardLayerSchema>['side'];
 export type BoardLayer = z.infer<typeof boardLayerSchema>;
 /** A board rendered from a Gerber set (one zip, or the project's loose Gerber files). */
 export type Board = z.infer<typeof boardSchema>;
+/** What a board's fabrication files tell a fab; each null number is unknown (not measured). */
+export type BoardFacts = z.infer<typeof boardFactsSchema>;
+/** The facts stored with a board: the parts per side are counted from its placements when read. */
+export type StoredBoardFacts = Omit<BoardFacts, 'partsTop' | 'partsBottom'>;
 export type BomLine = z.infer<typeof bomLineSchema>;
 export type Bom = z.infer<typeof bomSchema>;
 /**

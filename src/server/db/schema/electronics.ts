@@ -2,7 +2,7 @@ import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, r
 import type { BoardErrorKey, BoardStatus, BomColumn, BomErrorKey, EdaTool, SourceErrorKey, SourceStage, SourceStatus } from '../../../lib/contract/eda.ts';
 import { attachments } from './attachments.ts';
 import { projects } from './projects.ts';
-import type { CheckResult, LayerSide, LayerType, PlacementError, SchematicSymbol } from '../../../lib/contract/schemas/eda.ts';
+import type { CheckResult, LayerSide, StoredBoardFacts, LayerType, PlacementError, SchematicSymbol } from '../../../lib/contract/schemas/eda.ts';
 
 /** What a project's design files become: rendered boards, BOM lines and part placements. */
 
@@ -60,7 +60,7 @@ export const boards = pgTable(
     previewJpegKey: text('preview_jpeg_key'),
     renderMs: integer('render_ms'),
     /** What the fabrication files tell a fab (size, layers, smallest trace and drill, holes, …); null until measured. */
-    facts: jsonb('facts').$type<Record<string, unknown>>(),
+    facts: jsonb('facts').$type<StoredBoardFacts>(),
     /** The board's 3D model (GLB) in storage, and its size before and after compression. */
     modelKey: text('model_key'),
     modelRawBytes: integer('model_raw_bytes'),

@@ -17,7 +17,7 @@ import { getStorage, fileUrl } from '../../storage/index.ts';
 import { downloadName } from '../media/index.ts';
 import { log } from '../../log.ts';
 import { findPublishedProject } from '../core/index.ts';
-import type { Board, Bom, EdaDetail, FabricationFile, Placement, PlacementError } from '../../../lib/contract/schemas/eda.ts';
+import type { Board, BoardFacts, Bom, EdaDetail, FabricationFile, Placement, PlacementError, StoredBoardFacts } from '../../../lib/contract/schemas/eda.ts';
 import { currentSourceRow, isZip, planDesignSource, stem, type AttachedFile, readySource, resumePendingSources, sourceBoardWanted, startDesignSource, toDesignSource } from './design-sources.ts';
 
 /** What changed in a project's electronics when its attachments changed; started after commit. */
@@ -197,6 +197,17 @@ export function toBoard(row: BoardRow): Board {
     top: ready && row.topKey ? fileUrl(row.topKey) : null,
     bottom: ready && row.bottomKey ? fileUrl(row.bottomKey) : null,
     preview: ready && row.previewKey ? fileUrl(row.previewKey) : null,
+    facts: ready && row.facts ? boardFacts(row.facts, row.parts) : null,
+  };
+}
+
+/** The stored facts with the parts per side counted from the board's placements (unknown without any). */
+function boardFacts(facts: StoredBoardFacts, parts: BoardRow['parts']): BoardFacts {
+  const placed = parts.length > 0;
+  return {
+    ...facts,
+    partsTop: placed ? parts.filter((part) => part.side === 'top').length : null,
+    partsBottom: placed ? parts.filter((part) => part.side === 'bottom').length : null,
   };
 }
 

@@ -107,6 +107,7 @@ export async function processBoardJob(boardId: number): Promise<void> {
         viewBoxMm: result.viewBoxMm,
         layers,
         pads: result.pads,
+        facts: result.facts,
         topKey,
         bottomKey,
         previewKey,
