@@ -72,9 +72,15 @@ describe('eda/detail', () => {
     expect(detail.source).toBeNull();
     expect(detail.placementErrors).toEqual([{ file: 'adapter-pos.csv', errorKey: 'empty' }]);
     const [board] = detail.boards;
-    expect(Object.keys(board!).sort()).toEqual(['bottom', 'heightMm', 'id', 'layerCount', 'layers', 'name', 'preview', 'status', 'tool', 'top', 'widthMm'].sort());
+    expect(Object.keys(board!).sort()).toEqual(['bottom', 'facts', 'heightMm', 'id', 'layerCount', 'layers', 'name', 'preview', 'status', 'tool', 'top', 'widthMm'].sort());
     expect(board).toMatchObject({ status: 'ready', layerCount: 2, tool: 'kicad', name: 'adapter' });
     expect(Math.abs(board!.widthMm! - 17.53)).toBeLessThan(0.2);
+    // what the fab files tell a fab: no job file in this zip, so no thickness; no placements, so no parts per side
+    expect(board!.facts).toMatchObject({
+      copperLayers: 2, thicknessMm: null, minTraceMm: 0.25, minDrillMm: 1, holes: 16, platedHoles: 16, nonPlatedHoles: 0, vias: 0, minAnnularRingMm: 0.35,
+      partsTop: null, partsBottom: null,
+    });
+    expect(board!.facts!.widthIn).toBeCloseTo(board!.widthMm! / 25.4, 3);
     expect(board!.layers).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'copper', side: 'top', filename: 'fab/rrf_rpi_skr_adapter-F_Cu.gbr' })]));
     for (const url of [board!.top, board!.bottom, board!.preview]) {
       const file = await app.request(url!);
@@ -96,6 +102,11 @@ describe('eda/detail', () => {
       expect(page.body).toContain(board!.top!);
       expect(page.body).toContain('311-100HRCT-ND');
       expect(page.body).toContain('The pick-and-place file adapter-pos.csv places no parts');
+      // the board's facts, and each fab's verdict with the fact it cannot judge
+      expect(page.body).toMatch(/<dt>Smallest drill<\/dt><dd data-fact="minDrill"[^>]*>1 mm \(0\.0394 in\)<\/dd>/);
+      expect(page.body).toContain('Will my fab make it?');
+      expect(page.body).toMatch(/data-fab="jlcpcb" data-verdict="unknown"/);
+      expect(page.body).toContain('The board’s thickness is unknown');
     }
 
     // the project page, without a cover: the board once (no gallery repeating it), and a JPEG for link previews

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BoardFacts } from '../../src/lib/contract/schemas/eda.ts';
+import { factRows, fitReasons } from '../../src/lib/board-facts-text.ts';
 import { FABS, fabFit, fabProcess, type Fab } from '../../src/lib/fab-fit.ts';
+import { getT } from '../../src/lib/i18n.ts';
 
 const FAB: Fab = {
   id: 'test',
@@ -88,5 +90,32 @@ describe('the fabs data file', () => {
   it('judges the RRF adapter (KiCad, 1.0 mm holes, 0.25 mm traces, 1.6 mm) fit for every fab that states its size limit', () => {
     const rrf: BoardFacts = { ...FITTING, widthMm: 17.53, heightMm: 13.72, thicknessMm: 1.6, minTraceMm: 0.25, minDrillMm: 1, minAnnularRingMm: 0.35 };
     for (const fab of FABS) expect(fabFit(rrf, fab).verdict).toBe(fab.maxSizeMm ? 'fits' : 'unknown');
+  });
+});
+
+describe('how the page words facts and verdicts', () => {
+  const en = getT('en-US');
+  const zh = getT('zh-CN');
+
+  it('says which fact rules a fab out, in mm and inches, and that unknown facts are unknown', () => {
+    const fit = fabFit({ ...FITTING, minDrillMm: 0.15, thicknessMm: null }, FAB);
+    expect(fitReasons(fit, en)).toEqual(['The board’s thickness is unknown', 'Smallest drill 0.15 mm (0.0059 in) < Test Fab’s 0.3 mm (0.0118 in)']);
+    expect(fitReasons(fit, zh)).toEqual(['电路板的板厚未知', '最小钻孔 0.15 毫米（0.0059 英寸） < Test Fab 的 0.3 毫米（0.0118 英寸）']);
+    expect(fitReasons(fabFit(FITTING, { ...FAB, maxSizeMm: null }), en)).toEqual(['Test Fab states no limit for the size']);
+  });
+
+  it('lists the facts with counts in both languages, unknown where the files do not tell', () => {
+    const rows = factRows({ ...FITTING, vias: null, platedHoles: null, nonPlatedHoles: null, holes: 1, partsTop: 12, partsBottom: 1 }, en);
+    expect(Object.fromEntries(rows.map((row) => [row.key, row.value]))).toEqual({
+      area: '120 cm² (18.6 in²)',
+      thickness: '1.57 mm (0.0618 in)',
+      minTrace: '0.152 mm (0.006 in)',
+      minDrill: '0.3 mm (0.0118 in)',
+      holes: '1 hole; plating unknown; vias unknown',
+      minAnnularRing: '0.15 mm (0.0059 in)',
+      parts: '12 parts on top; 1 on the bottom',
+    });
+    const unknown = factRows({ ...FITTING, minAnnularRingMm: null }, zh).find((row) => row.key === 'minAnnularRing');
+    expect(unknown).toMatchObject({ label: '最小孔环', value: '未知', unknown: true });
   });
 });
