@@ -231,6 +231,17 @@ function padsAt(index: Map<string, Array<{ x: number; y: number; sizeMm: number 
 
 const decode = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
 
+/** Nothing measured: what a set whose measuring failed is stored with. */
+export const UNMEASURED: MeasuredFacts = {
+  minTraceMm: null,
+  minDrillMm: null,
+  holes: null,
+  platedHoles: null,
+  nonPlatedHoles: null,
+  vias: null,
+  minAnnularRingMm: null,
+};
+
 /** Measures the copper and drill layers of an identified Gerber set. */
 export function measureLayers(layers: MeasuredLayer[]): MeasuredFacts {
   const copper = layers.filter((layer) => layer.type === 'copper');

@@ -9,7 +9,7 @@ import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import gerberToSvg from 'gerber-to-svg';
 import pcbStackup from 'pcb-stackup';
-import { measureLayers } from './board-facts.ts';
+import { measureLayers, UNMEASURED, type MeasuredFacts } from './board-facts.ts';
 import type { RenderJob, WorkerMessage, WorkerLayer } from './render-protocol.ts';
 
 const job = workerData as RenderJob;
@@ -105,7 +105,13 @@ async function run() {
   }));
   sampleMemory();
   // measured here, under the worker's time and memory limits, from the files the renders were drawn from
-  const facts = measureLayers(job.layers);
+  // (the renders are what the board needs: a fact that cannot be measured is unknown, not a failed board)
+  let facts: MeasuredFacts;
+  try {
+    facts = measureLayers(job.layers);
+  } catch {
+    facts = UNMEASURED;
+  }
   sampleMemory();
   send({
     kind: 'done',

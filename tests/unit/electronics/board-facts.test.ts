@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { StoredBoardFacts } from '../../../src/lib/contract/schemas/eda.ts';
 import type { SourceFile } from '../../../src/server/electronics/errors.ts';
+import { measureLayers, type MeasuredLayer } from '../../../src/server/electronics/board-facts.ts';
 import { processGerberSet } from '../../../src/server/electronics/process-board.ts';
 import { BOARD_FIXTURES, loadBoard, type BoardName } from '../../helpers/board-fixtures.ts';
 
@@ -60,4 +61,77 @@ describe('board facts from the fabrication files', () => {
       }
     }, 60_000);
   }
+});
+
+const layer = (type: MeasuredLayer['type'], side: MeasuredLayer['side'], filetype: MeasuredLayer['filetype'], text: string): MeasuredLayer => ({
+  filename: `${type}-${side}`,
+  type,
+  side,
+  filetype,
+  bytes: new TextEncoder().encode(text),
+});
+
+/** KiCad 9's merged drill file: a via tool and a non-plated tool, each named by its X2 attribute. */
+const MERGED_DRILL = `M48
+; #@! TF.FileFunction,MixedPlating,1,2
+FMAT,2
+METRIC
+; #@! TA.AperFunction,Plated,PTH,ViaDrill
+T1C0.300
+; #@! TA.AperFunction,NonPlated,NPTH,ComponentDrill
+T2C3.000
+%
+G90
+G05
+T1
+X1.0Y1.0
+X2.0Y1.0
+T2
+X5.0Y5.0
+M30
+`;
+
+/** An X2 copper layer: a conductor, a graphic line (not a trace), a region stroked thin, via pads. */
+const X2_COPPER = `%FSLAX46Y46*%
+%MOMM*%
+%TA.AperFunction,Conductor*%
+%ADD10C,0.150000*%
+%TD*%
+%TA.AperFunction,NonConductor*%
+%ADD11C,0.100000*%
+%TD*%
+%TA.AperFunction,ViaPad*%
+%ADD12C,0.600000*%
+%TD*%
+%ADD13C,0.050000*%
+D10*
+X0Y0D02*
+X3000000Y0D01*
+D11*
+X0Y1000000D02*
+X3000000Y1000000D01*
+D12*
+X1000000Y1000000D03*
+X2000000Y1000000D03*
+D13*
+G36*
+X0Y0D02*
+X1000000Y0D01*
+X1000000Y1000000D01*
+G37*
+M02*
+`;
+
+describe('measuring the files', () => {
+  it('counts vias and non-plated holes of one merged drill file by their tools’ X2 functions', () => {
+    const facts = measureLayers([layer('drill', 'all', 'drill', MERGED_DRILL), layer('copper', 'top', 'gerber', X2_COPPER)]);
+    expect(facts).toEqual({ minTraceMm: 0.15, minDrillMm: 0.3, holes: 3, platedHoles: 2, nonPlatedHoles: 1, vias: 2, minAnnularRingMm: 0.15 });
+  });
+
+  it('takes every line on copper when the file says nothing of its apertures, and no drill file leaves holes unknown', () => {
+    const plain = X2_COPPER.replace(/%T[AD][^%]*%\n/g, '');
+    expect(measureLayers([layer('copper', 'top', 'gerber', plain)])).toEqual({
+      minTraceMm: 0.1, minDrillMm: null, holes: null, platedHoles: null, nonPlatedHoles: null, vias: null, minAnnularRingMm: null,
+    });
+  });
 });
