@@ -195,8 +195,9 @@ function Table({ projectId, columns, lines, placed }: BomTableInit) {
           ))}
         </ul>
         <p className="muted" id={digikeyHintId}>
-          {cart.length === 0 ? t('eda.orderParts.digikeyNone') : null}{' '}
-          {t('eda.orderParts.uploadHint')}{' '}
+          {/* The spaces between sentences are the translations' own: English has them, Chinese none. */}
+          {cart.length === 0 ? t('eda.orderParts.digikeyNone') : null}
+          {t('eda.orderParts.uploadHint')}
           {SUPPLIER_UPLOADS.map((supplier, index) => (
             <span key={supplier.format}>
               {index > 0 ? t('eda.orderParts.or') : null}
