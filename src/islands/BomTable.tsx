@@ -3,6 +3,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BOM_EXPORT_FORMATS, type BomColumn } from '../lib/contract/eda.ts';
 import type { IslandMessages } from '../lib/island-messages.ts';
+import { DIGIKEY_FAST_ADD_URL } from '../lib/eda-order.ts';
 import { cellText, createBomTable, exportHref, isSupplierColumn, MAX_BOARDS, quantityFor, supplierUrl } from '../stores/eda-bom.ts';
 import { $edaHover, $edaSelection, findDesignator, hoverLine, lineByDesignator, selectLine } from '../stores/eda-selection.ts';
 import { I18nProvider } from './i18n.tsx';
@@ -23,6 +24,12 @@ export interface BomTableProps extends BomTableInit {
   messages: IslandMessages;
 }
 
+/** The distributors whose BOM tools take the CSV uploads, and where those tools are. */
+const SUPPLIER_UPLOADS = [
+  { format: 'mouser', tool: 'https://www.mouser.com/bom/' },
+  { format: 'lcsc', tool: 'https://www.lcsc.com/bom' },
+] as const;
+
 function Cell({ line, column, boards }: { line: BomLine; column: BomColumn; boards: number }) {
   if (column === 'quantity') return <>{quantityFor(line, boards)}</>;
   const text = cellText(line, column);
@@ -42,12 +49,14 @@ function Table({ projectId, columns, lines, placed }: BomTableInit) {
   const table = useIslandStore(() => createBomTable({ columns, lines }));
   const { sort, query, boards, boardsText } = useStore(table.$table);
   const rows = useStore(table.$rows);
+  const cart = useStore(table.$digikeyCart);
   const selection = useStore($edaSelection);
   const hover = useStore($edaHover);
   const body = useRef<HTMLTableSectionElement>(null);
   const filterId = useId();
   const boardsId = useId();
   const hintId = useId();
+  const digikeyHintId = useId();
   const index = useRef(lineByDesignator(lines)).current;
 
   // A part picked on the board brings its line into view (clearing a filter that hides it).
@@ -161,6 +170,44 @@ function Table({ projectId, columns, lines, placed }: BomTableInit) {
             </li>
           ))}
         </ul>
+      </div>
+      <div className="bom-order" id="order-parts">
+        <h3>{t('eda.orderParts.title', { count: boards })}</h3>
+        <ul className="chips">
+          <li>
+            {/* A plain form: it posts without this island's script (for one board until the script runs). */}
+            <form method="post" action={DIGIKEY_FAST_ADD_URL} target="_blank" rel="noopener noreferrer">
+              {cart.map((field) => (
+                <input key={field.name} type="hidden" name={field.name} value={field.value} />
+              ))}
+              <button type="submit" className="btn" disabled={cart.length === 0} aria-describedby={cart.length === 0 ? digikeyHintId : undefined}>
+                {t('eda.orderParts.digikey')}
+                <span className="visually-hidden"> {t('eda.order.newTab')}</span>
+              </button>
+            </form>
+          </li>
+          {SUPPLIER_UPLOADS.map((supplier) => (
+            <li key={supplier.format}>
+              <a className="btn" href={exportHref(projectId, supplier.format, boards)} download data-order={supplier.format}>
+                {t(`eda.orderParts.${supplier.format}`)}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <p className="muted" id={digikeyHintId}>
+          {/* The spaces between sentences are the translations' own: English has them, Chinese none. */}
+          {cart.length === 0 ? t('eda.orderParts.digikeyNone') : null}
+          {t('eda.orderParts.uploadHint')}
+          {SUPPLIER_UPLOADS.map((supplier, index) => (
+            <span key={supplier.format}>
+              {index > 0 ? t('eda.orderParts.or') : null}
+              <a href={supplier.tool} target="_blank" rel="noopener noreferrer">
+                {t(`eda.orderParts.${supplier.format}Tool`)}
+              </a>
+            </span>
+          ))}
+          {t('eda.orderParts.end')}
+        </p>
       </div>
     </div>
   );

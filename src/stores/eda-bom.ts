@@ -1,6 +1,7 @@
 import { computed, map } from 'nanostores';
 import { MAX_EXPORT_BOARDS, type BomColumn, type BomExportFormat } from '../lib/contract/eda.ts';
 import type { BomLine } from '../lib/contract/schemas/eda.ts';
+import { digikeyCartFields, type FormField } from '../lib/eda-order.ts';
 
 export type SortDirection = 'ascending' | 'descending';
 
@@ -110,6 +111,8 @@ export interface BomTableState {
 export function createBomTable({ columns, lines }: BomTableInit) {
   const $table = map<BomTableState>({ sort: null, query: '', boards: 1, boardsText: '1' });
   const $rows = computed($table, ({ sort, query }) => sortLines(filterLines(lines, columns, query), sort));
+  /** The hidden fields of Digi-Key's "add all to cart" form, for the number of boards in force (every line, whatever the filter). */
+  const $digikeyCart = computed($table, ({ boards }): FormField[] => digikeyCartFields(lines, boards));
 
   /** A column header was pressed: sorts by it ascending, then descending, then ascending again. */
   function sortBy(column: BomColumn): void {
@@ -137,5 +140,5 @@ export function createBomTable({ columns, lines }: BomTableInit) {
     if (!$rows.get().some((line) => line.lineNo === lineNo)) $table.setKey('query', '');
   }
 
-  return { $table, $rows, sortBy, setQuery, typeBoards, settleBoards, reveal };
+  return { $table, $rows, $digikeyCart, sortBy, setQuery, typeBoards, settleBoards, reveal };
 }

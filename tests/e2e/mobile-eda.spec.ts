@@ -61,6 +61,15 @@ test('a phone in Chinese at 360 px', async ({ browser, request, baseURL }, testI
   const page = await context.newPage();
   await openReadyBoard(page, `/m/eda/${id}`);
   await expect(page.getByRole('heading', { name: '物料清单' })).toBeVisible();
+  // Ordering, in Chinese on a narrow phone: the fab links open in a new tab with the board's own Gerber zip.
+  const order = page.getByRole('region', { name: '下单制作' });
+  const aisler = order.getByRole('link', { name: /^在 Aisler 下单/ });
+  await expect(aisler).toHaveAttribute('target', '_blank');
+  await expect(aisler).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(aisler).toHaveAttribute('href', new RegExp(`^https://aisler\\.net/p/new\\?url=http.*${encodeURIComponent(`/eda/${id}/board-`)}\\d+-gerbers\\.zip$`));
+  await expect(order.getByRole('link', { name: /^在 PCBWay 下单/ })).toBeVisible();
+  await expect(order.getByRole('link', { name: '嘉立创格式坐标文件（CPL）' })).toHaveAttribute('href', `/eda/${id}/cpl.csv?format=jlc`);
+  await expect(page.getByRole('button', { name: /^全部加入 Digi-Key 购物车/ })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await page.screenshot({ path: testInfo.outputPath('eda-phone-zh-360.png'), fullPage: true });
   await context.close();

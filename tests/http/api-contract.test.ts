@@ -40,6 +40,8 @@ const EXPECTED_ERRORS: Record<string, string> = {
   'post /api/version/diff': 'as above',
   'get /eda/{id}/bom.csv': 'the fixture project has no BOM',
   'get /eda/{id}/fabrication.zip': 'the fixture project has no fabrication files',
+  'get /eda/{id}/cpl.csv': 'the fixture project has no placements (tests/http/eda.test.ts exports real ones)',
+  'get /eda/{id}/board-{boardId}-gerbers.zip': 'the fixture project has no board (tests/http/eda.test.ts downloads real ones)',
   'post /sso/api/reset': 'a reset token exists only in a mail (tests/http/account-email.test.ts follows a real one)',
   'post /sso/api/verify': 'a confirmation token exists only in a mail (as above)',
   'post /api/user/changeEmail': 'the fixture member has no password to confirm it with (tests/http/account-email.test.ts changes a real one)',

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useApp } from '../helpers/app.ts';
-import { BOARD_FIXTURES, zipBoard, zipEntryNames } from '../helpers/board-fixtures.ts';
+import { BOARD_FIXTURES, loadBoard, zipBoard, zipEntryNames } from '../helpers/board-fixtures.ts';
 import { createTag, createUser } from '../helpers/factories.ts';
 import { startJobWorkers, stopJobWorkers } from '../../src/server/jobs/workers.ts';
 import { MAX_EXPORT_BOARDS } from '../../src/lib/contract/eda.ts';
@@ -158,3 +158,86 @@ describe('downloads', () => {
     expect((await fetch(`${app.origin()}/eda/nosuchproject/fabrication.zip`)).status).toBe(404);
   });
 });
+
+describe('ordering', () => {
+  it('serves each board its own Gerber zip and the order links that fetch it', async () => {
+    // The first project's board is its attached Gerber zip: served as it was attached, without the BOM or placements.
+    const detail = await edaDetail();
+    const [board] = detail.boards;
+    const zip = await fetch(`${app.origin()}/eda/${projectId}/board-${board!.id}-gerbers.zip`);
+    expect(zip.status).toBe(200);
+    expect(zip.headers.get('content-disposition')).toContain('gerbers.zip');
+    const attached = await zipBoard('kicad-rrf', 'fab', (name) => /F_Cu|B_Cu|Edge_Cuts|F_Mask|PTH\.drl/.test(name));
+    expect((await zipEntryNames(new Uint8Array(await zip.arrayBuffer()))).sort()).toEqual((await zipEntryNames(attached)).sort());
+    expect((await fetch(`${app.origin()}/eda/${projectId}/board-999999-gerbers.zip`)).status).toBe(404);
+    expect((await fetch(`${app.origin()}/eda/${projectId}/board-x1-gerbers.zip`)).status).toBe(404);
+
+    // The page links each board to Aisler and PCBWay with that zip's absolute address, in a new tab.
+    for (const address of [`/eda/${projectId}`, `/m/eda/${projectId}`]) {
+      const page = await app.request(address);
+      const zipUrl = encodeURIComponent(`${app.origin()}/eda/${projectId}/board-${board!.id}-gerbers.zip`).replaceAll('&', '&amp;');
+      expect(page.body).toContain(`href="https://aisler.net/p/new?url=${zipUrl}" target="_blank" rel="noopener noreferrer"`);
+      expect(page.body).toContain(`href="https://www.pcbway.com/QuickOrderOnline.aspx?fileurl=${zipUrl}" target="_blank" rel="noopener noreferrer"`);
+      expect(page.body).toContain(`href="/eda/${projectId}/fabrication.zip"`);
+      expect(page.body).toContain(`href="/eda/${projectId}/bom.csv?format=jlc&amp;boards=1"`);
+      // Digi-Key's cart form, filled for one board before any script runs, and allowed by the page's policy.
+      expect(page.body).toContain('action="https://www.digikey.com/classic/ordering/fastadd.aspx"');
+      expect(page.body).toMatch(/name="part\d+" value="311-100HRCT-ND"/);
+      expect(page.headers['content-security-policy']).toContain("form-action 'self' https://www.digikey.com");
+    }
+  });
+
+  it('zips a board of loose Gerber files alone, and answers its placements as JLCPCB’s CPL file', async () => {
+    const gerbers = loadBoardFiles((name) => /F_Cu|B_Cu|Edge_Cuts|PTH\.drl/.test(name));
+    const ids = [];
+    for (const file of gerbers) ids.push(await upload(file.name, file.bytes));
+    // Parts placed from the board's lower-left corner (mm, y up), one on each side.
+    ids.push(await upload('loose-pos.csv', Buffer.from('Designator,Mid X(mm),Mid Y(mm),Rotation,Layer\nR1,5,5,90,top\nC1,8,6,-90,bottom\nR10,3,2,0,top\n')));
+    const saved = await app.request('/api/release/saveProject', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${maker.token}` },
+      body: { title: 'Loose adapter', summary: 'Loose Gerbers', description: 'An adapter from loose files.', tags: ['adapters'], licence: 'CC-BY-4.0', attachments: ids, publish: true },
+    });
+    const looseId = saved.json<{ result: { id: string } }>().result.id;
+    const deadline = Date.now() + 60_000;
+    let detail: EdaDetail;
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      detail = (await app.request(`/api/eda/detail?id=${looseId}`)).json<{ result: EdaDetail }>().result;
+    } while ((detail.boards.length === 0 || detail.placements.length === 0) && Date.now() < deadline);
+    const [board] = detail.boards;
+    expect(board).toMatchObject({ status: 'ready' });
+
+    const zip = await fetch(`${app.origin()}/eda/${looseId}/board-${board!.id}-gerbers.zip`);
+    expect(zip.status).toBe(200);
+    expect(zip.headers.get('content-type')).toBe('application/zip');
+    expect((await zipEntryNames(new Uint8Array(await zip.arrayBuffer()))).sort()).toEqual(gerbers.map((file) => file.name).sort());
+    // Another project's board is not this project's.
+    expect((await fetch(`${app.origin()}/eda/${projectId}/board-${board!.id}-gerbers.zip`)).status).toBe(404);
+
+    const cpl = await app.request(`/eda/${looseId}/cpl.csv?format=jlc`);
+    expect(cpl.status).toBe(200);
+    expect(cpl.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const rows = cpl.body.replace(/^\uFEFF/, '').trim().split(/\r\n/).map((row) => row.split(','));
+    expect(rows[0]).toEqual(['Designator', 'Mid X', 'Mid Y', 'Layer', 'Rotation']);
+    expect(rows.slice(1).map((row) => [row[0], row[3], row[4]])).toEqual([['C1', 'Bottom', '270'], ['R1', 'Top', '90'], ['R10', 'Top', '0']]);
+    const mm = (cell: string) => {
+      expect(cell).toMatch(/^-?\d+(\.\d+)?mm$/);
+      return Number.parseFloat(cell);
+    };
+    const [c1, r1] = [rows[1]!, rows[2]!];
+    // The parts keep their distances from each other, in the Gerbers' frame (y up).
+    expect(mm(c1[1]!) - mm(r1[1]!)).toBeCloseTo(3, 3);
+    expect(mm(c1[2]!) - mm(r1[2]!)).toBeCloseTo(1, 3);
+    expect((await app.request(`/eda/${looseId}/cpl.csv?format=kicad`)).status).toBe(400);
+    // The first project's placement file places nothing: no CPL.
+    expect((await app.request(`/eda/${projectId}/cpl.csv?format=jlc`)).status).toBe(404);
+    const page = await app.request(`/eda/${looseId}`);
+    expect(page.body).toContain(`href="/eda/${looseId}/cpl.csv?format=jlc"`);
+  }, 90_000);
+});
+
+/** The kicad-rrf board's files whose names pass `keep`, as loose uploads. */
+function loadBoardFiles(keep: (name: string) => boolean): { name: string; bytes: Buffer }[] {
+  return loadBoard('kicad-rrf').filter((file) => keep(file.name)).map((file) => ({ name: file.name, bytes: Buffer.from(file.bytes) }));
+}

@@ -30,9 +30,9 @@ describe('the OpenAPI document lists every endpoint', () => {
   });
 
   it('lists the routes that are not defineEndpoints: exports, tus, video streams, this document and its page', () => {
-    const others = ['/eda/{id}/bom.csv', '/eda/{id}/fabrication.zip', TUS_PATH, `${TUS_PATH}/{uploadId}`, '/video/stream/{file}', '/api/openapi.json', '/api/docs'];
+    const others = ['/eda/{id}/bom.csv', '/eda/{id}/fabrication.zip', '/eda/{id}/cpl.csv', '/eda/{id}/board-{boardId}-gerbers.zip', TUS_PATH, `${TUS_PATH}/{uploadId}`, '/video/stream/{file}', '/api/openapi.json', '/api/docs'];
     for (const route of others) expect(Object.keys(document.paths), route).toContain(route);
-    for (const file of filesUnder('src/pages/eda/[id]')) expect(Object.keys(document.paths)).toContain(`/eda/{id}/${path.basename(file, '.ts')}`);
+    for (const file of filesUnder('src/pages/eda/[id]')) expect(Object.keys(document.paths)).toContain(`/eda/{id}/${path.basename(file, '.ts').replace(/\[(\w+)\]/g, '{$1}')}`);
     expect(Object.keys(document.paths[`${TUS_PATH}/{uploadId}`]).sort()).toEqual(['delete', 'head', 'patch']);
   });
 

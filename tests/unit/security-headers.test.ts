@@ -24,7 +24,7 @@ describe('run-time additions', () => {
 
   it('let sign-in forms hand over to the site and the allowed return origins', () => {
     const additions = runtimeCspAdditions({ siteUrl: 'https://copperhub.dev', ssoAllowedOrigins: ['https://forum.copperhub.dev', 'https://copperhub.dev', 'not a url'] });
-    expect(additions.directives).toEqual(["form-action 'self' https://copperhub.dev https://forum.copperhub.dev"]);
+    expect(additions.directives).toEqual(["form-action 'self' https://www.digikey.com https://copperhub.dev https://forum.copperhub.dev"]);
   });
 
   it('let videos play from the bucket their signed addresses redirect to', () => {

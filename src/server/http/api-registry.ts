@@ -5,7 +5,7 @@
  * (tus uploads, signed video streams, BOM exports, this description itself).
  */
 import { z } from 'zod';
-import { bomExportQuerySchema } from '../../lib/contract/schemas/eda.ts';
+import { bomExportQuerySchema, cplExportQuerySchema } from '../../lib/contract/schemas/eda.ts';
 import { EXAMPLE_IDS } from '../../lib/contract/schemas/examples.ts';
 import { TUS_PATH } from '../services/media/index.ts';
 import type { EndpointContract, EndpointDocs } from './endpoint.ts';
@@ -98,6 +98,37 @@ export const HAND_DESCRIBED: ApiOperation[] = [
     params: idParam,
     docs: { summary: 'Every fabrication file in one zip', description: 'Gerbers, drill, BOM and placement files of the project.', tag: 'eda', errors: ['project_not_found', 'not_found'] },
     success: { status: 200, description: 'A zip file (`Content-Disposition: attachment`)', contentType: 'application/zip' },
+  },
+  {
+    path: '/eda/{id}/cpl.csv',
+    method: 'get',
+    auth: 'none',
+    file: 'src/pages/eda/[id]/cpl.csv.ts',
+    params: idParam,
+    query: cplExportQuerySchema,
+    docs: {
+      summary: 'The placements as JLCPCB’s CPL file',
+      description:
+        'The parts of the project’s first ready board as JLCPCB’s assembly placement file: `Designator, Mid X, Mid Y, Layer, Rotation`, positions in the board’s Gerber coordinates with their unit (`12.5mm`), `Top` or `Bottom`, the placement file’s rotation in degrees from 0 to 360.',
+      tag: 'eda',
+      errors: ['project_not_found', 'not_found'],
+      example: { format: 'jlc' },
+    },
+    success: { status: 200, description: 'A CSV file (`Content-Disposition: attachment`)', contentType: 'text/csv' },
+  },
+  {
+    path: '/eda/{id}/board-{boardId}-gerbers.zip',
+    method: 'get',
+    auth: 'none',
+    file: 'src/pages/eda/[id]/board-[boardId]-gerbers.zip.ts',
+    params: idParam.extend({ boardId: z.string().meta({ description: 'The board’s id (`boards[].id` in `eda/detail`)', example: '1' }) }),
+    docs: {
+      summary: 'One board’s Gerber zip',
+      description: 'The Gerber and drill files of one ready board and nothing else: its Gerber zip as attached, its loose Gerber files zipped, or the Gerbers KiCad wrote from its design source. The address fabs such as Aisler and PCBWay fetch to open an order.',
+      tag: 'eda',
+      errors: ['project_not_found', 'not_found'],
+    },
+    success: { status: 200, description: 'A zip file (`Content-Disposition: attachment`); from a bucket, a redirect to it', contentType: 'application/zip' },
   },
   {
     path: TUS_PATH,

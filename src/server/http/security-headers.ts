@@ -1,4 +1,5 @@
 import type { APIContext } from 'astro';
+import { DIGIKEY_ORIGIN } from '../../lib/eda-order.ts';
 
 /**
  * The site's security headers, in one place.
@@ -81,7 +82,8 @@ export function pageCspDirectives(env: Record<string, string | undefined> = proc
     "font-src 'self' data:",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    // Digi-Key's fast-add form: the BOM's "add all to cart" posts the parts there (`lib/eda-order.ts`).
+    `form-action 'self' ${DIGIKEY_ORIGIN}`,
     "frame-ancestors 'none'",
   ];
 }
@@ -100,7 +102,7 @@ export function runtimeCspAdditions(config: { analyticsSrc?: string | undefined;
   const formTargets = [originOf(config.siteUrl), ...config.ssoAllowedOrigins.map(originOf)].filter((origin): origin is string => Boolean(origin));
   const directives: CspDirective[] = [];
   if (analytics) directives.push(`connect-src 'self' ${analytics}`);
-  if (formTargets.length > 0) directives.push(`form-action 'self' ${[...new Set(formTargets)].join(' ')}`);
+  if (formTargets.length > 0) directives.push(`form-action 'self' ${[...new Set([DIGIKEY_ORIGIN, ...formTargets])].join(' ')}`);
   const storage = originOf(config.storageOrigin);
   if (storage) directives.push(`media-src 'self' blob: ${storage}`);
   return { scriptResources: analytics ? [analytics] : [], directives };

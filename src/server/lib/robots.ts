@@ -24,6 +24,8 @@ const PRIVATE_PATHS = [
   '/video/stream/',
   '/eda/*/fabrication.zip',
   '/eda/*/bom.csv',
+  '/eda/*/cpl.csv',
+  '/eda/*/board-*-gerbers.zip',
 ];
 
 /** The text of `/robots.txt` for a site at `origin`. */

@@ -203,6 +203,10 @@ export const bomExportQuerySchema = z.object({
   boards: z.coerce.number().int().min(1).max(MAX_EXPORT_BOARDS).default(1).meta({ description: 'Quantities are multiplied for this many boards.' }),
 });
 
+export const cplExportQuerySchema = z.object({
+  format: z.enum(['jlc']).default('jlc').meta({ description: "JLCPCB's placement file: Designator, Mid X, Mid Y, Layer, Rotation." }),
+});
+
 // The wire types, inferred from the schemas above.
 /** Gerber layer kinds, as whats-that-gerber names them. */
 export type LayerType = z.infer<typeof boardLayerSchema>['type'];

@@ -11,10 +11,11 @@ import type { BomColumn, BomExportFormat } from '../../../lib/contract/eda.ts';
 import { getDb, type Tx } from '../../db/client.ts';
 import { attachments, boards, bomLines, designSources, edaDocuments, projectVersions } from '../../db/schema/index.ts';
 import { exportBom } from '../../electronics/bom-export.ts';
+import { exportJlcCpl } from '../../electronics/cpl-export.ts';
 import { AppError } from '../../http/errors.ts';
 import { sendJob } from '../../jobs/queue.ts';
 import { getStorage, fileUrl } from '../../storage/index.ts';
-import { downloadName } from '../media/index.ts';
+import { downloadName, type StoredDownload } from '../media/index.ts';
 import { log } from '../../log.ts';
 import { findPublishedProject } from '../core/index.ts';
 import type { Board, BoardFacts, Bom, EdaDetail, FabricationFile, Placement, PlacementError, StoredBoardFacts } from '../../../lib/contract/schemas/eda.ts';
@@ -358,4 +359,68 @@ function uniqueName(name: string, used: Set<string>): string {
   for (let n = 2; used.has(candidate.toLowerCase()); n++) candidate = name.replace(/(\.[^.]*)?$/, (ext) => ` (${n})${ext}`);
   used.add(candidate.toLowerCase());
   return candidate;
+}
+
+/**
+ * A published project's placements as JLCPCB's CPL file: the parts on its first ready board (the
+ * board the placements are registered to), in that board's Gerber coordinates. 404 without them.
+ */
+export async function exportProjectCpl(publicId: string): Promise<{ filename: string; csv: string }> {
+  const project = await findPublishedProject(publicId);
+  const [board] = await getDb()
+    .select()
+    .from(boards)
+    .where(and(currentBoard(project.id), eq(boards.status, 'ready')))
+    .orderBy(asc(boards.id))
+    .limit(1);
+  if (!board?.viewBoxMm || board.heightMm === null || board.parts.length === 0) throw new AppError('not_found');
+  return { filename: `${publicId}-cpl-jlc.csv`, csv: `\uFEFF${exportJlcCpl(board.parts, board.viewBoxMm, board.heightMm)}` };
+}
+
+/** A board's Gerbers: one stored zip answered as it is, or loose files zipped as they are read. */
+export type BoardGerbers = { kind: 'stored'; file: StoredDownload } | { kind: 'zip'; filename: string; stream: Readable };
+
+/**
+ * The Gerber and drill files of one ready board of a published project, as a fab takes them by
+ * address (`/eda/{id}/board-{boardId}-gerbers.zip`): its Gerber zip attachment as it is, its loose
+ * Gerber files zipped, or the zip `kicad-cli` wrote from the design source it was made from. Only
+ * that board's files: not the BOM, the placements or another board's Gerbers. 404 otherwise.
+ */
+export async function findBoardGerbers(publicId: string, boardId: number): Promise<BoardGerbers> {
+  const project = await findPublishedProject(publicId);
+  const db = getDb();
+  const [board] = await db
+    .select({ name: boards.name, sources: boards.sources, sourceZipKey: boards.sourceZipKey, designSourceId: boards.designSourceId })
+    .from(boards)
+    .where(and(currentBoard(project.id), eq(boards.id, boardId), eq(boards.status, 'ready')));
+  if (!board) throw new AppError('not_found');
+  const filename = `${publicId}-${board.name.replace(/[^\p{L}\p{N}._-]+/gu, '_') || 'board'}-gerbers.zip`;
+  const stored = (storageKey: string): BoardGerbers => ({ kind: 'stored', file: { name: filename, mime: 'application/zip', storageKey, count: async () => undefined } });
+  if (board.designSourceId !== null) {
+    if (!board.sourceZipKey) throw new AppError('not_found');
+    return stored(board.sourceZipKey);
+  }
+  const files = board.sources.length === 0 ? [] : await db
+    .select({ id: attachments.id, name: attachments.name, mime: attachments.mime, storageKey: attachments.storageKey })
+    .from(attachments)
+    .where(and(eq(attachments.projectId, project.id), inArray(attachments.id, board.sources)))
+    .orderBy(asc(attachments.sort));
+  if (files.length === 0) throw new AppError('not_found');
+  // A Gerber zip is a board of its own (`boardGroups`): it goes to the fab as it was attached.
+  if (files.length === 1 && isZip(files[0]!)) return stored(files[0]!.storageKey);
+  const storage = getStorage();
+  const present: { name: string; storageKey: string; size: number }[] = [];
+  for (const file of files) {
+    const size = await storage.size(file.storageKey);
+    if (size !== null) present.push({ ...file, size });
+  }
+  if (present.length === 0) throw new AppError('not_found');
+  const zip = new ZipFile();
+  const used = new Set<string>();
+  for (const file of present) {
+    const stream = await storage.read(file.storageKey);
+    if (stream) zip.addReadStream(stream, uniqueName(downloadName(file.name, file.storageKey), used), { size: file.size });
+  }
+  zip.end();
+  return { kind: 'zip', filename, stream: zip.outputStream as Readable };
 }

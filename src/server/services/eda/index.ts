@@ -5,8 +5,8 @@
  * Other folders reach this one only through this file (`.dependency-cruiser.cjs` checks it).
  */
 export {
-  boardKeys, boardsVersionsShow, currentBoard, exportProjectBom, getEdaDetail, listProjectBoards,
-  planProjectEda, resumePendingEda, startProjectEda, streamFabricationZip,
+  boardKeys, boardsVersionsShow, currentBoard, exportProjectBom, exportProjectCpl, findBoardGerbers, getEdaDetail, listProjectBoards,
+  planProjectEda, resumePendingEda, startProjectEda, streamFabricationZip, type BoardGerbers,
 } from './boards.ts';
 export { processBoardJob, processDocumentsJob } from './processing.ts';
 export { processDesignSourceJob, queueWaitingSources } from './source-processing.ts';
