@@ -25,6 +25,12 @@ import type { EdaDetail } from '../../src/lib/contract/schemas/eda.ts';
  */
 useTestDatabase();
 
+/**
+ * Each test waits for kicad-cli's stages in the real job queue: seconds alone, a minute or more
+ * on a busy two-core machine.
+ */
+const SLOW = 240_000;
+
 const SOURCES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/eda/kicad-sources');
 
 /** Every file of a fixture project, by its path inside the project folder. */
@@ -58,7 +64,7 @@ const zipProject = (name: string, folder = name) => makeZip(projectFiles(name).m
 const publishWith = (userId: number, files: { name: string; bytes: Uint8Array }[]) => publishWithFiles(userId, files, 'A KiCad project');
 
 /** The detail once the source and every board are done with. */
-async function waitForSource(id: string, ownerId: number, timeoutMs = 120_000): Promise<EdaDetail> {
+async function waitForSource(id: string, ownerId: number, timeoutMs = 200_000): Promise<EdaDetail> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const detail = await getEdaDetail(id, ownerId);
@@ -84,7 +90,7 @@ describe('a zipped KiCad project and nothing else', () => {
     expect((await getEdaDetail(id, user.id)).source).toMatchObject({ status: 'queued', sheets: [] });
 
     await waitForSource(id, user.id);
-    await expect.poll(async () => (await getEdaDetail(id, user.id)).bom.source, { timeout: 30_000 }).toBe('bitaxeUltra.kicad_sch');
+    await expect.poll(async () => (await getEdaDetail(id, user.id)).bom.source, { timeout: 120_000 }).toBe('bitaxeUltra.kicad_sch');
     const detail = await getEdaDetail(id, user.id);
     const source = detail.source!;
     expect(source).toMatchObject({ status: 'ready', kicadVersion: '7', problems: [] });
@@ -118,7 +124,7 @@ describe('a zipped KiCad project and nothing else', () => {
     expect(source.renders.bottom).toMatch(/^\/files\/images\//);
 
     // The board comes from the source's own Gerbers (rendered once the source is read): four copper layers, the outline's size.
-    await expect.poll(async () => (await getEdaDetail(id, user.id)).boards.map((board) => board.status), { timeout: 60_000 }).toEqual(['ready']);
+    await expect.poll(async () => (await getEdaDetail(id, user.id)).boards.map((board) => board.status), { timeout: 120_000 }).toEqual(['ready']);
     Object.assign(detail, await getEdaDetail(id, user.id));
     expect(detail.boards).toHaveLength(1);
     const [board] = detail.boards;
@@ -148,7 +154,7 @@ describe('a zipped KiCad project and nothing else', () => {
     // With no cover, the render is the project's picture.
     const project = await getProjectDetail(id, null, 'en-US');
     expect(project.cover).toBe(source.renders.top);
-  });
+  }, SLOW);
 });
 
 describe('loose KiCad files beside an attached Gerber set and no BOM file', () => {
@@ -158,7 +164,7 @@ describe('loose KiCad files beside an attached Gerber set and no BOM file', () =
     const id = await publishWith(user.id, [...gerbers, ...projectFiles('rrf-kicad6').filter((file) => file.name !== 'LICENSE')]);
     await waitForSource(id, user.id);
     // The BOM is read from the source once it is ready (the documents job runs after the source's).
-    await expect.poll(async () => (await getEdaDetail(id, user.id)).bom.source, { timeout: 30_000 }).toBe('rrf_rpi_skr_adapter.kicad_sch');
+    await expect.poll(async () => (await getEdaDetail(id, user.id)).bom.source, { timeout: 120_000 }).toBe('rrf_rpi_skr_adapter.kicad_sch');
     const detail = await getEdaDetail(id, user.id);
     expect(detail.source).toMatchObject({ status: 'ready', kicadVersion: '6', name: 'rrf_rpi_skr_adapter' });
     expect(detail.source!.sheets).toHaveLength(1);
@@ -170,7 +176,7 @@ describe('loose KiCad files beside an attached Gerber set and no BOM file', () =
     expect(detail.bom.lines.reduce((sum, line) => sum + line.quantity, 0)).toBe(7);
     expect(detail.source!.checks.drc).toMatchObject({ errors: 0, warnings: 24 });
     expect(detail.source!.checks.erc).toMatchObject({ errors: 1, warnings: 25 });
-  });
+  }, SLOW);
 });
 
 describe('sources that cannot be read', () => {
@@ -184,7 +190,7 @@ describe('sources that cannot be read', () => {
     expect(detail.source).toMatchObject({ status: 'failed', errorKey: 'too_new', kicadVersion: '10' });
     // Guests see a failed source too: it explains why there is no schematic.
     expect((await getEdaDetail(id, null)).source).toMatchObject({ status: 'failed', errorKey: 'too_new' });
-  });
+  }, SLOW);
 
   it('a zip whose entries leave the folder fails as unsafe, writing nothing outside the scratch folder', async () => {
     const { user } = await createUser();
@@ -195,7 +201,7 @@ describe('sources that cannot be read', () => {
     const id = await publishWith(user.id, [{ name: 'evil.zip', bytes: renameInZip(zip, 'xx/evil.kicad_sch', '../evil.kicad_sch') }]);
     const detail = await waitForSource(id, user.id);
     expect(detail.source).toMatchObject({ status: 'failed', errorKey: 'unsafe_archive' });
-  });
+  }, SLOW);
 
   it('a sheet naming a file outside the project fails, and the site goes on serving', async () => {
     const { user } = await createUser();
@@ -208,7 +214,7 @@ describe('sources that cannot be read', () => {
     const detail = await waitForSource(id, user.id);
     expect(detail.source).toMatchObject({ status: 'failed', errorKey: 'path_outside' });
     expect((await getEdaDetail(id, null)).source).toMatchObject({ status: 'failed', errorKey: 'path_outside', sheets: [] });
-  });
+  }, SLOW);
 });
 
 describe('a KiCad 9 project whose DRC with schematic parity crashes kicad-cli', () => {
@@ -220,9 +226,9 @@ describe('a KiCad 9 project whose DRC with schematic parity crashes kicad-cli', 
     expect(detail.source!.sheets).toHaveLength(3);
     expect(detail.source!.checks.drc).not.toBeNull();
     expect(detail.source!.checks.erc).toMatchObject({ errors: 14, warnings: 104 });
-    await expect.poll(async () => (await getEdaDetail(id, user.id)).boards.map((board) => board.status), { timeout: 60_000 }).toEqual(['ready']);
+    await expect.poll(async () => (await getEdaDetail(id, user.id)).boards.map((board) => board.status), { timeout: 120_000 }).toEqual(['ready']);
     expect((await getEdaDetail(id, user.id)).boards).toMatchObject([{ status: 'ready', layerCount: 4 }]);
-  });
+  }, SLOW);
 });
 
 describe('two versions of a design source', () => {
@@ -263,7 +269,7 @@ describe('two versions of a design source', () => {
     expect(sheet!.before).not.toBe(sheet!.after);
     // Version 1 keeps its own source: the project's is the new one.
     expect((await getEdaDetail(id, null)).source!.sheets[0]!.svg).toBe(sheet!.after);
-  });
+  }, SLOW);
 });
 
 describe('a site without kicad-cli', () => {
@@ -286,5 +292,5 @@ describe('a site without kicad-cli', () => {
     expect(detail.source).toMatchObject({ status: 'ready', kicadVersion: '6' });
     const rows = await getDb().select().from(designSources).where(eq(designSources.status, 'waiting'));
     expect(rows).toEqual([]);
-  });
+  }, SLOW);
 });
