@@ -81,6 +81,8 @@ export function fitReasons(fit: FabFit, t: Translate): string[] {
   for (const check of fit.checks) {
     if (check.outcome === 'fails') {
       reasons.push(t(`eda.fabs.fails.${check.check}`, { value: valueText(check, t), limit: limitText(check, t), fab: fit.fab.name }));
+    } else if (check.outcome === 'atOrder') {
+      reasons.push(t('eda.fabs.atOrder', { limit: limitText(check, t), fab: fit.fab.name }));
     } else if (check.outcome === 'unknown') {
       const fact = t(`eda.fabs.fact.${check.check}`);
       reasons.push(check.value === null ? t('eda.fabs.unknownFact', { fact }) : t('eda.fabs.unstatedLimit', { fact, fab: fit.fab.name }));

@@ -34,7 +34,11 @@ export interface Fab {
 export const FAB_CHECKS = ['size', 'copperLayers', 'thickness', 'minTrace', 'minDrill', 'minAnnularRing'] as const;
 export type FabCheck = (typeof FAB_CHECKS)[number];
 
-export type CheckOutcome = 'ok' | 'fails' | 'unknown';
+/**
+ * `atOrder`: the files leave it to the order — a thickness no job file declares is picked in the
+ * fab's order form from those it offers, so it neither passes nor blocks the board.
+ */
+export type CheckOutcome = 'ok' | 'fails' | 'unknown' | 'atOrder';
 
 export interface FabCheckResult {
   check: FabCheck;
@@ -47,7 +51,7 @@ export interface FabCheckResult {
 
 export interface FabFit {
   fab: Fab;
-  /** `fits` only when every check is known and passes. */
+  /** `fits` only when every check is known and passes (a thickness left to the order aside). */
   verdict: 'fits' | 'fails' | 'unknown';
   checks: FabCheckResult[];
 }
@@ -94,7 +98,7 @@ export function fabFit(facts: BoardFacts, fab: Fab): FabFit {
   const thickness = facts.thicknessMm;
   checks.push({
     check: 'thickness',
-    outcome: thickness === null ? 'unknown' : fab.thicknessesMm.some((offered) => Math.abs(offered - thickness) <= THICKNESS_TOLERANCE_MM) ? 'ok' : 'fails',
+    outcome: thickness === null ? 'atOrder' : fab.thicknessesMm.some((offered) => Math.abs(offered - thickness) <= THICKNESS_TOLERANCE_MM) ? 'ok' : 'fails',
     value: thickness,
     limit: fab.thicknessesMm,
   });

@@ -102,11 +102,11 @@ describe('eda/detail', () => {
       expect(page.body).toContain(board!.top!);
       expect(page.body).toContain('311-100HRCT-ND');
       expect(page.body).toContain('The pick-and-place file adapter-pos.csv places no parts');
-      // the board's facts, and each fab's verdict with the fact it cannot judge
+      // the board's facts, and each fab's verdict; a thickness the files do not declare is left to the order form
       expect(page.body).toMatch(/<dt>Smallest drill<\/dt><dd data-fact="minDrill"[^>]*>1 mm \(0\.0394 in\)<\/dd>/);
       expect(page.body).toContain('Will my fab make it?');
-      expect(page.body).toMatch(/data-fab="jlcpcb" data-verdict="unknown"/);
-      expect(page.body).toContain('The board’s thickness is unknown');
+      expect(page.body).toMatch(/data-fab="jlcpcb" data-verdict="fits"/);
+      expect(page.body).toContain('No thickness in the files: pick one in JLCPCB’s order form');
     }
 
     // the project page, without a cover: the board once (no gallery repeating it), and a JPEG for link previews

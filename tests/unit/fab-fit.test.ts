@@ -48,9 +48,15 @@ describe('fabFit', () => {
   });
 
   it('says an unknown fact is unknown, never passing, and the board does not fit for sure', () => {
-    const fit = fabFit({ ...FITTING, thicknessMm: null, minAnnularRingMm: null }, FAB);
+    const fit = fabFit({ ...FITTING, minAnnularRingMm: null }, FAB);
     expect(fit.verdict).toBe('unknown');
-    expect(fit.checks.filter((check) => check.outcome === 'unknown').map((check) => check.check)).toEqual(['thickness', 'minAnnularRing']);
+    expect(fit.checks.filter((check) => check.outcome === 'unknown').map((check) => check.check)).toEqual(['minAnnularRing']);
+  });
+
+  it('leaves a thickness the files do not declare to the order form: it neither passes nor blocks', () => {
+    const fit = fabFit({ ...FITTING, thicknessMm: null }, FAB);
+    expect(fit.checks.find((check) => check.check === 'thickness')).toMatchObject({ outcome: 'atOrder', value: null, limit: [0.8, 1.6] });
+    expect(fit.verdict).toBe('fits');
   });
 
   it('a failing fact outweighs unknown ones', () => {
@@ -98,9 +104,14 @@ describe('how the page words facts and verdicts', () => {
   const zh = getT('zh-CN');
 
   it('says which fact rules a fab out, in mm and inches, and that unknown facts are unknown', () => {
-    const fit = fabFit({ ...FITTING, minDrillMm: 0.15, thicknessMm: null }, FAB);
-    expect(fitReasons(fit, en)).toEqual(['The board’s thickness is unknown', 'Smallest drill 0.15 mm (0.0059 in) < Test Fab’s 0.3 mm (0.0118 in)']);
-    expect(fitReasons(fit, zh)).toEqual(['电路板的板厚未知', '最小钻孔 0.15 毫米（0.0059 英寸） < Test Fab 的 0.3 毫米（0.0118 英寸）']);
+    const fit = fabFit({ ...FITTING, minDrillMm: 0.15, minAnnularRingMm: null, thicknessMm: null }, FAB);
+    expect(fitReasons(fit, en)).toEqual([
+      'No thickness in the files: pick one in Test Fab’s order form (0.8 / 1.6 mm)',
+      'Smallest drill 0.15 mm (0.0059 in) < Test Fab’s 0.3 mm (0.0118 in)',
+      'The board’s smallest annular ring is unknown',
+    ]);
+    expect(fitReasons(fit, zh)[1]).toBe('最小钻孔 0.15 毫米（0.0059 英寸） < Test Fab 的 0.3 毫米（0.0118 英寸）');
+    expect(fitReasons(fit, zh)[0]).toContain('Test Fab');
     expect(fitReasons(fabFit(FITTING, { ...FAB, maxSizeMm: null }), en)).toEqual(['Test Fab states no limit for the size']);
   });
 
