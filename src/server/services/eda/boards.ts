@@ -197,6 +197,7 @@ export function toBoard(row: BoardRow): Board {
     top: ready && row.topKey ? fileUrl(row.topKey) : null,
     bottom: ready && row.bottomKey ? fileUrl(row.bottomKey) : null,
     preview: ready && row.previewKey ? fileUrl(row.previewKey) : null,
+    model: ready && row.modelKey && row.modelBytes ? { url: fileUrl(row.modelKey), bytes: row.modelBytes } : null,
   };
 }
 
