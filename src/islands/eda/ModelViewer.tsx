@@ -50,6 +50,7 @@ export default function ModelViewer({ url, name, top, bottom }: ModelViewerProps
     }
     let disposed = false;
     renderer.outputColorSpace = SRGBColorSpace;
+    renderer.setClearColor(0x20242a);
     renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
     renderer.domElement.className = 'model-canvas';
     renderer.domElement.tabIndex = 0;
@@ -70,7 +71,8 @@ export default function ModelViewer({ url, name, top, bottom }: ModelViewerProps
     const draw = () => renderer.render(scene, camera);
     const resize = () => {
       const width = element.clientWidth || 640;
-      const height = Math.max(240, Math.round(width * 0.62));
+      // A board-shaped stage that still leaves the toolbar and the hint on screen.
+      const height = Math.max(240, Math.round(Math.min(width * 0.62, window.innerHeight * 0.7)));
       renderer.setSize(width, height);
       camera.aspect = width / height;
       camera.updateProjectionMatrix();
