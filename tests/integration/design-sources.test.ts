@@ -77,7 +77,8 @@ beforeAll(async () => {
 afterAll(() => stopJobWorkers());
 
 describe('a zipped KiCad project and nothing else', () => {
-  it('becomes sheets, symbols, a BOM, placements, checks, renders and the board itself', async () => {
+  // The four-layer Bitaxe takes its time: every stage, its 3D model (export and compression) included, then its board.
+  it('becomes sheets, symbols, a BOM, placements, checks, renders and the board itself', { timeout: 240_000 }, async () => {
     const { user } = await createUser();
     const id = await publishWith(user.id, [{ name: 'bitaxe-ultra.zip', bytes: await zipProject('bitaxe-ultra-kicad7', 'bitaxe') }]);
     // Nothing is read in the request: the owner sees the source queued.
