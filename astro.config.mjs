@@ -33,7 +33,8 @@ export default defineConfig({
     checkOrigin: false,
     csp: {
       directives: pageCspDirectives(),
-      scriptDirective: { resources: ["'self'"] },
+      // `wasm-unsafe-eval`: the 3D viewer's meshopt decoder compiles its WebAssembly (no JS eval).
+      scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"] },
       styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
     },
   },

@@ -9,6 +9,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, wri
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compressBoardModel } from '../src/server/electronics/board-model.ts';
 import { kicadCliPath, runKicadCli } from '../src/server/electronics/kicad-cli.ts';
 
 const HEADING = '## KiCad design sources';
@@ -24,6 +25,8 @@ const STAGES: Array<[string, (base: string) => string[]]> = [
   ['placements', (base) => ['pcb', 'export', 'pos', '--format', 'csv', '--units', 'mm', '-o', 'pos.csv', `${base}.kicad_pcb`]],
   ['ERC', (base) => ['sch', 'erc', '--format', 'json', '-o', 'erc.json', `${base}.kicad_sch`]],
   ['DRC + parity', (base) => ['pcb', 'drc', '--format', 'json', '--schematic-parity', '-o', 'drc.json', `${base}.kicad_pcb`]],
+  // As the source job's `model` stage exports it (kicad-source.ts).
+  ['3D GLB', (base) => ['pcb', 'export', 'glb', '--board-only', '--include-tracks', '--include-pads', '--include-zones', '--include-silkscreen', '--include-soldermask', '-o', 'board.glb', `${base}.kicad_pcb`]],
 ];
 
 export async function benchKicadSources(): Promise<string> {
@@ -46,6 +49,14 @@ export async function benchKicadSources(): Promise<string> {
         peakKib = Math.max(peakKib, Number(readFileSync(path.join(scratch, '.peak'), 'utf8').trim().split('\n').at(-1)) || 0);
         cells.push(result.code === 0 ? (ms / 1000).toFixed(2) : `failed (${result.signal ?? result.code})`);
       }
+      // The model's compression, as the job does it after the export: size before and after, seconds.
+      const glbFile = path.join(scratch, 'board.glb');
+      if (existsSync(glbFile)) {
+        const raw = readFileSync(glbFile);
+        const started = performance.now();
+        const compressed = await compressBoardModel(raw);
+        cells.push(`${(raw.length / 1024 / 1024).toFixed(2)} MB`, `${Math.round(compressed.length / 1024)} KB`, ((performance.now() - started) / 1000).toFixed(2));
+      } else cells.push('–', '–', '–');
       console.log(`[bench] kicad ${folder}: ${cells.join(' / ')}`);
       rows.push(`| ${folder} | ${cells.join(' | ')} | ${Math.round(peakKib / 1024)} |`);
     } finally {
@@ -56,8 +67,10 @@ export async function benchKicadSources(): Promise<string> {
 
 Each design source of \`tests/fixtures/eda/kicad-sources/\` (KiCad 6, 7, 8 and 9 files) through \`kicad-cli\`, stage by stage, cold and one at a time, in the box the site runs it in (scratch folder, empty \`HOME\`, kernel limits, \`nobody\` when run as root): seconds per stage, and the peak resident memory of \`kicad-cli\` over all stages. A stage that fails says how.
 
-| source | ${STAGES.map(([name]) => `${name} s`).join(' | ')} | peak MiB |
-|---|${STAGES.map(() => '---:').join('|')}|---:|
+The 3D model's columns: the GLB kicad-cli wrote, the same compressed (\`board-model.ts\`: dedup, weld, join, quantize, meshopt) and the compression's seconds.
+
+| source | ${STAGES.map(([name]) => `${name} s`).join(' | ')} | GLB | compressed | compression s | peak MiB |
+|---|${STAGES.map(() => '---:').join('|')}|---:|---:|---:|---:|
 ${rows.join('\n')}`;
 }
 

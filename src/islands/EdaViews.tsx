@@ -12,6 +12,17 @@ import { useIslandStore } from './use-island-store.ts';
 // The schematic viewer (zoom, search, picking parts) is fetched when the schematic is first opened:
 // a visit that only looks at the board never loads it.
 const SchematicViewer = lazy(() => import('./eda/SchematicViewer.tsx'));
+// three.js and the 3D viewer likewise, when the 3D tab is first opened: the heaviest code of the page.
+const ModelViewer = lazy(() => import('./eda/ModelViewer.tsx'));
+
+/** The board shown in 3D: its model and its 2D renders, shown where WebGL is missing. */
+export interface EdaModel {
+  url: string;
+  bytes: number;
+  name: string;
+  top: string | null;
+  bottom: string | null;
+}
 
 export interface EdaViewsProps extends EdaViewsInit {
   /** The page's own address as the visitor sees it (`/eda/{id}` or `/m/eda/{id}`): the tabs and sheets link to it. */
@@ -20,17 +31,18 @@ export interface EdaViewsProps extends EdaViewsInit {
   placed: string[];
   locale: string;
   messages: IslandMessages;
+  /** The board in 3D, when one was made. */
+  model: EdaModel | null;
   /** The board view (its sections, rendered by the server). */
   children?: ReactNode;
 }
 
-const TABS: EdaTab[] = ['board', 'schematic'];
-
-function Views({ sheets, symbols, lines, initial, path, placed, children }: Omit<EdaViewsProps, 'locale' | 'messages'>) {
+function Views({ sheets, symbols, lines, initial, path, placed, model, children }: Omit<EdaViewsProps, 'locale' | 'messages'>) {
   const { t } = useTranslation();
+  const TABS: EdaTab[] = ['board', ...(sheets.length > 0 ? ['schematic' as const] : []), ...(model ? ['model' as const] : [])];
   const hydrated = useHydrated();
   const views = useIslandStore(() => createEdaViews({ sheets, symbols, lines, initial }));
-  const { tab, page, opened } = useStore(views.$views);
+  const { tab, page, opened, modelOpened } = useStore(views.$views);
   const selection = useStore($edaSelection);
   const tabRefs = useRef<Array<HTMLAnchorElement | null>>([]);
   const placedSet = useRef(new Set(placed)).current;
@@ -75,6 +87,7 @@ function Views({ sheets, symbols, lines, initial, path, placed, children }: Omit
             onClick={(event) => onTabClick(event, value)}
           >
             {t(`schematic.tabs.${value}`)}
+            {value === 'model' && <span className="tab-count">{t('schematic.model.size', { size: (model!.bytes / 1024 / 1024).toFixed(1) })}</span>}
             {value === 'schematic' && <span className="tab-count">{t('schematic.tabs.sheetCount', { count: sheets.length })}</span>}
           </a>
         ))}
@@ -98,7 +111,22 @@ function Views({ sheets, symbols, lines, initial, path, placed, children }: Omit
         )}
         {children}
       </div>
-      <div id="eda-panel-schematic" className="eda-panel" role="tabpanel" aria-labelledby="eda-tab-schematic" hidden={tab !== 'schematic'}>
+      {model && (
+        <div id="eda-panel-model" className="eda-panel" role="tabpanel" aria-labelledby="eda-tab-model" hidden={tab !== 'model'}>
+          {hydrated && modelOpened ? (
+            <Suspense fallback={<p className="muted">{t('schematic.model.loading')}</p>}>
+              <ModelViewer url={model.url} name={model.name} top={model.top} bottom={model.bottom} />
+            </Suspense>
+          ) : (
+            <p className="muted">
+              <a href={model.url} download>
+                {t('schematic.model.download')}
+              </a>
+            </p>
+          )}
+        </div>
+      )}
+      {sheets.length > 0 && <div id="eda-panel-schematic" className="eda-panel" role="tabpanel" aria-labelledby="eda-tab-schematic" hidden={tab !== 'schematic'}>
         {hydrated && opened ? (
           <Suspense fallback={<SheetPages sheets={sheets} page={page} hrefOf={(next) => hrefOf({ tab: 'schematic', page: next })} />}>
             <SchematicViewer sheets={sheets} symbols={symbols} lines={lines} views={views} placed={placedSet} hrefOf={(next) => hrefOf({ tab: 'schematic', page: next })} />
@@ -106,7 +134,7 @@ function Views({ sheets, symbols, lines, initial, path, placed, children }: Omit
         ) : (
           <SheetPages sheets={sheets} page={page} hrefOf={(next) => hrefOf({ tab: 'schematic', page: next })} />
         )}
-      </div>
+      </div>}
     </div>
   );
 }

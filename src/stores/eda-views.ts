@@ -3,8 +3,8 @@ import { $edaFocus, watchFocusLinks } from './eda-focus.ts';
 import { $edaSelection, lineByDesignator, NO_SELECTION, selectPart, type EdaSelection } from './eda-selection.ts';
 import type { BomLine, SchematicSheet, SchematicSymbol } from '../lib/contract/schemas/eda.ts';
 
-/** The two views of a design with a schematic: its board(s) and its sheets. */
-export type EdaTab = 'board' | 'schematic';
+/** The views of a design: its board(s), its sheets (with a schematic) and the board in 3D (with a model). */
+export type EdaTab = 'board' | 'schematic' | 'model';
 
 /** What `/eda/{id}?sheet=2&ref=U3` asks for: the schematic, on sheet 2, with U3 picked. */
 export interface EdaAddress {
@@ -19,7 +19,10 @@ export interface EdaAddress {
 export const VIEWS_ANCHOR = 'views';
 
 /** The query parameters of the address that this page reads and writes; any others are left as they are. */
-export const ADDRESS_PARAMS = { sheet: 'sheet', ref: 'ref' } as const;
+export const ADDRESS_PARAMS = { sheet: 'sheet', ref: 'ref', view: 'view' } as const;
+
+/** The value of `?view=` that opens the board in 3D. */
+export const MODEL_VIEW = '3d';
 
 /** The symbol of `ref` (compared in upper case), preferring the one on `page` when a part is drawn on several sheets. */
 export function findSymbol(symbols: readonly SchematicSymbol[], ref: string, page?: number): SchematicSymbol | undefined {
@@ -58,8 +61,10 @@ export function partOf(selection: EdaSelection, symbols: readonly SchematicSymbo
  * sheet when N is not one of them), else on the sheet where X is drawn; a `ref` the schematic
  * does not have is dropped. Anything else opens the board.
  */
-export function parseEdaAddress(params: URLSearchParams, sheets: readonly SchematicSheet[], symbols: readonly SchematicSymbol[]): EdaAddress {
+export function parseEdaAddress(params: URLSearchParams, sheets: readonly SchematicSheet[], symbols: readonly SchematicSymbol[], hasModel = false): EdaAddress {
   const first = sheets[0]?.page ?? 1;
+  // `?view=3d` opens the board in 3D when there is one.
+  if (hasModel && params.get(ADDRESS_PARAMS.view) === MODEL_VIEW) return { tab: 'model', page: first, ref: null };
   const sheetParam = params.get(ADDRESS_PARAMS.sheet);
   const refParam = params.get(ADDRESS_PARAMS.ref);
   if (sheets.length === 0 || (sheetParam === null && refParam === null)) return { tab: 'board', page: first, ref: null };
@@ -78,6 +83,8 @@ export function edaAddress(search: string, state: EdaAddress): string {
   const params = new URLSearchParams(search);
   params.delete(ADDRESS_PARAMS.sheet);
   params.delete(ADDRESS_PARAMS.ref);
+  params.delete(ADDRESS_PARAMS.view);
+  if (state.tab === 'model') params.set(ADDRESS_PARAMS.view, MODEL_VIEW);
   if (state.tab === 'schematic') {
     params.set(ADDRESS_PARAMS.sheet, String(state.page));
     if (state.ref) params.set(ADDRESS_PARAMS.ref, state.ref);
@@ -99,6 +106,8 @@ export interface EdaViewsState {
   page: number;
   /** Whether the schematic has been opened since the page loaded: its viewer's code is fetched then, and kept. */
   opened: boolean;
+  /** Whether the 3D view has been opened since the page loaded: three.js is fetched then, never before. */
+  modelOpened: boolean;
 }
 
 /**
@@ -107,13 +116,14 @@ export interface EdaViewsState {
  * and written back to the address (`history.replaceState`) so that what is shown can be shared.
  */
 export function createEdaViews({ sheets, symbols, lines, initial }: EdaViewsInit) {
-  const $views = map<EdaViewsState>({ tab: initial.tab, page: initial.page, opened: initial.tab === 'schematic' });
+  const $views = map<EdaViewsState>({ tab: initial.tab, page: initial.page, opened: initial.tab === 'schematic', modelOpened: initial.tab === 'model' });
   const lineIndex = lineByDesignator(lines);
   const hasPage = (page: number) => sheets.some((sheet) => sheet.page === page);
 
   const showTab = (tab: EdaTab) => {
     $views.setKey('tab', tab);
     if (tab === 'schematic') $views.setKey('opened', true);
+    if (tab === 'model') $views.setKey('modelOpened', true);
   };
   /** Turns the schematic to sheet `page`, without opening it (a part picked on the board waits there). */
   const turnTo = (page: number) => {

@@ -53,7 +53,8 @@ export async function openReadyDesign(page: Page, path: string): Promise<void> {
   await expect
     .poll(
       async () => {
-        await page.goto(path);
+        // While the queue works the page refreshes itself every 5 s, which aborts a slow navigation: try again.
+        if (!(await page.goto(path).then(() => true, () => false))) return 'navigation aborted';
         const tabs = await page.getByRole('tab').count();
         const board = await page.locator('[data-board-status]').first().getAttribute('data-board-status', { timeout: 1_000 }).catch(() => 'none');
         return tabs > 0 && board === 'ready' ? 'ready' : `tabs ${tabs}, board ${board}`;

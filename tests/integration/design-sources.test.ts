@@ -83,6 +83,7 @@ beforeAll(async () => {
 afterAll(() => stopJobWorkers());
 
 describe('a zipped KiCad project and nothing else', () => {
+  // The four-layer Bitaxe takes its time: every stage, its 3D model (export and compression) included, then its board.
   it('becomes sheets, symbols, a BOM, placements, checks, renders and the board itself', async () => {
     const { user } = await createUser();
     const id = await publishWith(user.id, [{ name: 'bitaxe-ultra.zip', bytes: await zipProject('bitaxe-ultra-kicad7', 'bitaxe') }]);

@@ -90,7 +90,7 @@ export const SOURCE_ERROR_KEYS = [
 export type SourceErrorKey = (typeof SOURCE_ERROR_KEYS)[number];
 
 /** What a design source is turned into, each on its own: one failing leaves the others. */
-export const SOURCE_STAGES = ['gerbers', 'sheets', 'bom', 'placements', 'drc', 'erc', 'renders'] as const;
+export const SOURCE_STAGES = ['gerbers', 'sheets', 'bom', 'placements', 'drc', 'erc', 'renders', 'model'] as const;
 export type SourceStage = (typeof SOURCE_STAGES)[number];
 
 /** The newest KiCad whose files the site reads (`kicad-cli` 9 reads KiCad 5 to 9). */

@@ -18,6 +18,7 @@ import type { CheckResult, SchematicSymbol } from '../../lib/contract/schemas/ed
 import type { BomColumn } from '../../lib/contract/eda.ts';
 import type { SourceBomLine, SourcePlacement } from '../db/schema/index.ts';
 import { ToolTimeout, type ToolResult } from '../media/run-tool.ts';
+import { compressBoardModel } from './board-model.ts';
 import { runKicadCli } from './kicad-cli.ts';
 import { layOutSource, MAX_SCHEMATIC_BYTES, SourceError, type KicadProject, type SourceInput } from './kicad-project.ts';
 import { readCheckReport, readSheets, readSourceBom, readSourcePlacements, readSymbols, type SourceSheet } from './kicad-outputs.ts';
@@ -48,6 +49,8 @@ export interface SourceOutputs {
   erc: CheckResult | null;
   /** WebP renders of the board's top and bottom, at most `RENDER_WIDTH_PX` wide, and the top as JPEG for link previews. */
   renders: { top: Buffer; bottom: Buffer | null; topJpeg: Buffer } | null;
+  /** The board in 3D: the GLB from `kicad-cli` compressed (`board-model.ts`), and the exported size before that. */
+  model: { glb: Buffer; rawBytes: number } | null;
   problems: Array<{ stage: SourceStage; errorKey: SourceErrorKey }>;
   /** Seconds each stage took, for the log and `npm run bench`. */
   timings: Partial<Record<SourceStage | 'netlist', number>>;
@@ -58,6 +61,8 @@ const RENDER_WIDTH_PX = 1600;
 const RENDER_HEIGHT_PX = 1200;
 /** Sheets whose SVG is larger than this are not kept: a real A4 sheet is well under 5 MB. */
 const SHEET_SVG_MAX_BYTES = 24 * 1024 * 1024;
+/** Exported models larger than this are not read: a dense 4-layer board is about 15 MB before compression. */
+const MODEL_MAX_BYTES = 200 * 1024 * 1024;
 /** Reports and netlists larger than this are not read (a large design's netlist is a few MB). */
 const REPORT_MAX_BYTES = 64 * 1024 * 1024;
 
@@ -157,6 +162,7 @@ export async function processKicadSource(input: SourceInput, scratch: string, op
     drc: null,
     erc: null,
     renders: null,
+    model: null,
     problems: [],
     timings: {},
   };
@@ -186,7 +192,7 @@ export async function processKicadSource(input: SourceInput, scratch: string, op
 
 /** Stages that went through. */
 function countDone(outputs: SourceOutputs): number {
-  return [outputs.gerberZip, outputs.sheets.length > 0, outputs.bom, outputs.placements.length > 0, outputs.drc, outputs.erc, outputs.renders].filter(Boolean).length;
+  return [outputs.gerberZip, outputs.sheets.length > 0, outputs.bom, outputs.placements.length > 0, outputs.drc, outputs.erc, outputs.renders, outputs.model].filter(Boolean).length;
 }
 
 type Stage = (name: SourceStage | 'netlist', work: () => Promise<void>, counts?: SourceStage[]) => Promise<void>;
@@ -274,5 +280,17 @@ async function runBoardStages(project: KicadProject, out: string, outputs: Sourc
       () => null,
     );
     outputs.renders = { top: topWebp, bottom, topJpeg };
+  });
+  await stage('model', async () => {
+    // The bare board with what is drawn on it: no 3D part models are installed with kicad-cli, and
+    // a member's source never brings any (the box has no network and no library paths).
+    await run(['pcb', 'export', 'glb', '--board-only', '--include-tracks', '--include-pads', '--include-zones', '--include-silkscreen', '--include-soldermask', '-o', o('board.glb'), pcb]);
+    const file = path.join(out, 'board.glb');
+    if (!existsSync(file) || statSync(file).size > MODEL_MAX_BYTES) throw new StageFailed('render_failed');
+    const raw = readFileSync(file);
+    const glb = await compressBoardModel(raw).catch(() => {
+      throw new StageFailed('render_failed');
+    });
+    outputs.model = { glb, rawBytes: raw.length };
   });
 }

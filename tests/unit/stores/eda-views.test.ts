@@ -80,7 +80,7 @@ describe('the board and schematic tabs', () => {
   it('open on what the address asked for, pick its part, and keep the address in step', () => {
     (location as { search: string }).search = '?ref=R2';
     const views = createEdaViews({ sheets, symbols, lines, initial: { tab: 'schematic', page: 3, ref: 'R2' } });
-    expect(views.$views.get()).toEqual({ tab: 'schematic', page: 3, opened: true });
+    expect(views.$views.get()).toEqual({ tab: 'schematic', page: 3, opened: true, modelOpened: false });
     const stop = views.start();
     expect($edaSelection.get()).toEqual({ lineNo: 4, ref: 'R2', source: 'address' });
     expect(replaced.at(-1)).toBe('/eda/abc?sheet=3&ref=R2');
@@ -100,12 +100,24 @@ describe('the board and schematic tabs', () => {
     expect(views.$views.get().opened).toBe(false);
     selectLine(4, 'table');
     views.showPartInSchematic('r2');
-    expect(views.$views.get()).toEqual({ tab: 'schematic', page: 3, opened: true });
+    expect(views.$views.get()).toEqual({ tab: 'schematic', page: 3, opened: true, modelOpened: false });
     expect($edaSelection.get()).toEqual({ lineNo: 4, ref: 'R2', source: 'address' });
     views.showTab('board');
     expect(views.$views.get().opened).toBe(true);
     expect(views.hasSymbol('J9')).toBe(false);
     stop();
+  });
+
+  it('open the 3D view from ?view=3d when there is a model, fetch it only once opened, and name it in the address', () => {
+    expect(parseEdaAddress(new URLSearchParams('view=3d'), sheets, symbols, true)).toEqual({ tab: 'model', page: 1, ref: null });
+    expect(parseEdaAddress(new URLSearchParams('view=3d'), sheets, symbols, false).tab).toBe('board');
+    expect(edaAddress('?view=3d&x=1', { tab: 'board', page: 1, ref: null })).toBe('?x=1');
+    expect(edaAddress('?sheet=2', { tab: 'model', page: 2, ref: null })).toBe('?view=3d');
+    const views = createEdaViews({ sheets, symbols, lines, initial: { tab: 'board', page: 1, ref: null } });
+    expect(views.$views.get().modelOpened).toBe(false);
+    views.showTab('model');
+    views.showTab('board');
+    expect(views.$views.get()).toMatchObject({ tab: 'board', modelOpened: true, opened: false });
   });
 
   it('open the view a design check’s place is on', () => {

@@ -54,6 +54,10 @@ export const boardSchema = z
     bottom: z.string().nullable(),
     preview: z.string().nullable(),
     facts: boardFactsSchema.nullable().meta({ description: 'What the fabrication files tell a fab; null while not ready, or for a board rendered before facts were measured.' }),
+    model: z
+      .object({ url: z.string(), bytes: count })
+      .nullable()
+      .meta({ description: 'The board in 3D: a GLB (meshopt-compressed, `EXT_meshopt_compression`) as a `/files/…` URL and its size in bytes; null until one is made (today for boards from a KiCad design source).' }),
   })
   .meta({ id: 'Board', description: 'A board rendered from a Gerber set; `top`/`bottom` SVG and `preview` WebP as `/files/…` URLs.' });
 

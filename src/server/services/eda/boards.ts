@@ -199,6 +199,7 @@ export function toBoard(row: BoardRow): Board {
     bottom: ready && row.bottomKey ? fileUrl(row.bottomKey) : null,
     preview: ready && row.previewKey ? fileUrl(row.previewKey) : null,
     facts: ready && row.facts ? boardFacts(row.facts, row.parts) : null,
+    model: ready && row.modelKey && row.modelBytes ? { url: fileUrl(row.modelKey), bytes: row.modelBytes } : null,
   };
 }
 

@@ -43,9 +43,17 @@ export function sourceGroup(files: AttachedFile[]): { sources: string[]; name: s
   return { sources: [...kicad, ...companions].map((file) => file.id).sort(), name: stem(named.name) };
 }
 
+/**
+ * Where a design source's 3D model is stored. The source row has no column for it: the model is
+ * the board's (`boards.modelKey`, set on the board made from the source), and its key is known
+ * from the source's id so that replacing the source deletes it with the rest.
+ */
+export const sourceModelKey = (sourceId: number) => `sources/${sourceId}/board.glb`;
+
 /** Every stored file of a design source row. */
-export function sourceKeys(row: Pick<SourceRow, 'sheets' | 'renderTopKey' | 'renderBottomKey' | 'renderJpegKey' | 'gerberZipKey'>): string[] {
-  return [...row.sheets.map((sheet) => sheet.key), row.renderTopKey, row.renderBottomKey, row.renderJpegKey, row.gerberZipKey].filter((key): key is string => Boolean(key));
+export function sourceKeys(row: Pick<SourceRow, 'id' | 'status' | 'sheets' | 'renderTopKey' | 'renderBottomKey' | 'renderJpegKey' | 'gerberZipKey'>): string[] {
+  const model = row.status === 'ready' ? sourceModelKey(row.id) : null;
+  return [...row.sheets.map((sheet) => sheet.key), row.renderTopKey, row.renderBottomKey, row.renderJpegKey, row.gerberZipKey, model].filter((key): key is string => Boolean(key));
 }
 
 /** The project's own design source (not one kept only for a version). */

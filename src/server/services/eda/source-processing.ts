@@ -7,9 +7,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { getDb } from '../../db/client.ts';
-import { attachments, designSources, type StoredSheet } from '../../db/schema/index.ts';
+import { attachments, boards, designSources, type StoredSheet } from '../../db/schema/index.ts';
 import { kicadCliPath } from '../../electronics/kicad-cli.ts';
 import { processKicadSource, SourceError, type SourceInput } from '../../electronics/kicad-source.ts';
 import { sendJob } from '../../jobs/queue.ts';
@@ -19,7 +19,7 @@ import { newPublicId } from '../../lib/ids.ts';
 import { imageStorageKey } from '../media/index.ts';
 import { purgeProjectPagesById } from '../core/index.ts';
 import { planProjectEda, startProjectEda } from './boards.ts';
-import { isZip, resumePendingSources, startDesignSource } from './design-sources.ts';
+import { isZip, resumePendingSources, sourceModelKey, startDesignSource } from './design-sources.ts';
 
 type SourceRow = typeof designSources.$inferSelect;
 
@@ -70,6 +70,7 @@ export async function processDesignSourceJob(sourceId: number): Promise<void> {
   heartbeat.unref();
   const storage = getStorage();
   const written: string[] = [];
+  let builtModel: { key: string; rawBytes: number; bytes: number } | null = null;
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'copperhub-kicad-'));
   try {
     const input = await readSourceFiles(claimed);
@@ -90,6 +91,7 @@ export async function processDesignSourceJob(sourceId: number): Promise<void> {
     const renderTopKey = outputs.renders ? await put(imageStorageKey(newPublicId()), outputs.renders.top) : null;
     const renderBottomKey = outputs.renders?.bottom ? await put(imageStorageKey(newPublicId()), outputs.renders.bottom) : null;
     const renderJpegKey = outputs.renders ? await put(`${base}/top.jpg`, outputs.renders.topJpeg) : null;
+    const model = outputs.model ? { key: await put(sourceModelKey(sourceId), outputs.model.glb), rawBytes: outputs.model.rawBytes, bytes: outputs.model.glb.length } : null;
     const gerberZipKey = outputs.gerberZip ? await put(`${base}/${outputs.name || 'board'}-gerbers.zip`.replace(/[^\w./-]/g, '_'), outputs.gerberZip) : null;
     const [done] = await db
       .update(designSources)
@@ -119,7 +121,8 @@ export async function processDesignSourceJob(sourceId: number): Promise<void> {
       await Promise.all(written.map((key) => storage.delete(key).catch(() => undefined)));
       return;
     }
-    log.info({ component: 'eda', sourceId, timings: outputs.timings, problems: outputs.problems }, 'design source read');
+    log.info({ component: 'eda', sourceId, timings: outputs.timings, problems: outputs.problems, modelBytes: model && [model.rawBytes, model.bytes] }, 'design source read');
+    builtModel = model;
     for (const key of [renderTopKey, renderBottomKey]) if (key) await sendJob('imageVariants', { key }, `image-variants:${key}`);
   } catch (error) {
     await Promise.all(written.map((key) => storage.delete(key).catch(() => undefined)));
@@ -145,7 +148,21 @@ export async function processDesignSourceJob(sourceId: number): Promise<void> {
     await rm(scratch, { recursive: true, force: true }).catch(() => undefined);
   }
   await standInForMissingFiles(claimed.projectId);
+  if (builtModel) await giveModelToBoard(sourceId, builtModel);
   await purgeProjectPagesById(claimed.projectId, { listed: true });
+}
+
+/**
+ * The source's 3D model goes on the board made from its Gerbers (`boards.designSourceId`), which
+ * planning has just made or kept: that board is the source's own board, so it is the one the model
+ * shows. A board from attached Gerbers keeps no model of the source, as the files may be of
+ * another revision than the source.
+ */
+async function giveModelToBoard(sourceId: number, model: { key: string; rawBytes: number; bytes: number }): Promise<void> {
+  await getDb()
+    .update(boards)
+    .set({ modelKey: model.key, modelRawBytes: model.rawBytes, modelBytes: model.bytes })
+    .where(and(eq(boards.designSourceId, sourceId), isNull(boards.retiredAt)));
 }
 
 /**
