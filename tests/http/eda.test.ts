@@ -72,7 +72,9 @@ describe('eda/detail', () => {
     expect(detail.source).toBeNull();
     expect(detail.placementErrors).toEqual([{ file: 'adapter-pos.csv', errorKey: 'empty' }]);
     const [board] = detail.boards;
-    expect(Object.keys(board!).sort()).toEqual(['bottom', 'facts', 'heightMm', 'id', 'layerCount', 'layers', 'name', 'preview', 'status', 'tool', 'top', 'widthMm'].sort());
+    expect(Object.keys(board!).sort()).toEqual(['bottom', 'facts', 'heightMm', 'id', 'layerCount', 'layers', 'model', 'name', 'preview', 'status', 'tool', 'top', 'widthMm'].sort());
+    // Gerbers alone make no 3D model yet (a KiCad design source does).
+    expect(board!.model).toBeNull();
     expect(board).toMatchObject({ status: 'ready', layerCount: 2, tool: 'kicad', name: 'adapter' });
     expect(Math.abs(board!.widthMm! - 17.53)).toBeLessThan(0.2);
     // what the fab files tell a fab: no job file in this zip, so no thickness; no placements, so no parts per side
