@@ -334,12 +334,20 @@ export async function streamFabricationZip(publicId: string): Promise<{ filename
     .from(attachments)
     .where(and(eq(attachments.projectId, project.id), inArray(attachments.kind, FABRICATION_KINDS as never[])))
     .orderBy(asc(attachments.sort));
+  const generated = await sourceGerbers(project.id);
+  return { filename: `${publicId}-fabrication.zip`, stream: await zipStoredFiles(generated ? [generated, ...files] : files) };
+}
+
+/**
+ * Stored files in one zip, streamed as they are read from storage: nothing is held whole in
+ * memory. Files gone from storage are left out; 404 when none is left. Zips inside are stored,
+ * not compressed again.
+ */
+async function zipStoredFiles(files: { name: string; storageKey: string; size?: number }[]): Promise<Readable> {
   const storage = getStorage();
   const present: { name: string; storageKey: string; size: number }[] = [];
-  const generated = await sourceGerbers(project.id);
-  if (generated) present.push(generated);
   for (const file of files) {
-    const size = await storage.size(file.storageKey);
+    const size = file.size ?? (await storage.size(file.storageKey));
     if (size !== null) present.push({ ...file, size });
   }
   if (present.length === 0) throw new AppError('not_found');
@@ -351,7 +359,7 @@ export async function streamFabricationZip(publicId: string): Promise<{ filename
     if (stream) zip.addReadStream(stream, name, { size: file.size, compress: !/\.zip$/i.test(name) });
   }
   zip.end();
-  return { filename: `${publicId}-fabrication.zip`, stream: zip.outputStream as Readable };
+  return zip.outputStream as Readable;
 }
 
 /** `a.gbr`, `a.gbr` → `a.gbr`, `a (2).gbr`: two attachments may share a name, zip entries may not. */
@@ -409,19 +417,5 @@ export async function findBoardGerbers(publicId: string, boardId: number): Promi
   if (files.length === 0) throw new AppError('not_found');
   // A Gerber zip is a board of its own (`boardGroups`): it goes to the fab as it was attached.
   if (files.length === 1 && isZip(files[0]!)) return stored(files[0]!.storageKey);
-  const storage = getStorage();
-  const present: { name: string; storageKey: string; size: number }[] = [];
-  for (const file of files) {
-    const size = await storage.size(file.storageKey);
-    if (size !== null) present.push({ ...file, size });
-  }
-  if (present.length === 0) throw new AppError('not_found');
-  const zip = new ZipFile();
-  const used = new Set<string>();
-  for (const file of present) {
-    const stream = await storage.read(file.storageKey);
-    if (stream) zip.addReadStream(stream, uniqueName(downloadName(file.name, file.storageKey), used), { size: file.size });
-  }
-  zip.end();
-  return { kind: 'zip', filename, stream: zip.outputStream as Readable };
+  return { kind: 'zip', filename, stream: await zipStoredFiles(files) };
 }
