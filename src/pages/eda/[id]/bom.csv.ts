@@ -1,25 +1,6 @@
-import type { APIRoute } from 'astro';
-import { bomExportQuerySchema as query } from '../../../lib/contract/schemas/eda.ts';
-import { contentDisposition } from '../../../server/http/content-disposition.ts';
-import { errorResponse } from '../../../server/http/envelope.ts';
-import { AppError } from '../../../server/http/errors.ts';
+import { bomExportQuerySchema } from '../../../lib/contract/schemas/eda.ts';
+import { csvDownload } from '../../../server/http/csv-download.ts';
 import { exportProjectBom } from '../../../server/services/eda/index.ts';
 
 /** `GET /eda/{id}/bom.csv?format=jlc|lcsc|mouser|digikey|plain&boards=N`: the BOM as an ordering upload. */
-export const GET: APIRoute = async ({ params, url, locals }) => {
-  try {
-    const parsed = query.safeParse(Object.fromEntries(url.searchParams));
-    if (!parsed.success) throw new AppError('validation', Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? 'query'), 'invalid_value'])));
-    const { filename, csv } = await exportProjectBom(params.id ?? '', parsed.data.format, parsed.data.boards);
-    return new Response(csv, {
-      headers: {
-        'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': contentDisposition(filename),
-        'cache-control': 'public, max-age=60',
-        'x-content-type-options': 'nosniff',
-      },
-    });
-  } catch (error) {
-    return errorResponse(error, locals.t);
-  }
-};
+export const GET = csvDownload(bomExportQuerySchema, (id, query) => exportProjectBom(id, query.format, query.boards));
