@@ -1,8 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeZip } from '../helpers/board-fixtures.ts';
+import { KICAD_SOURCES, outlineOf, zipProject } from '../helpers/kicad-sources.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 import { publishWithFiles } from '../helpers/publish.ts';
 import { createTag, createUser } from '../helpers/factories.ts';
@@ -19,28 +18,7 @@ import type { EdaDetail } from '../../src/lib/contract/schemas/eda.ts';
  */
 useTestDatabase();
 
-const SOURCES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/eda/kicad-sources');
-
-function projectFiles(name: string): { name: string; bytes: Uint8Array }[] {
-  const folder = path.join(SOURCES, name);
-  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
-    .filter((file) => statSync(path.join(folder, file)).isFile())
-    .sort()
-    .map((file) => ({ name: `${name}/${file}`, bytes: new Uint8Array(readFileSync(path.join(folder, file))) }));
-}
-
-/** The box around every point drawn on Edge.Cuts (lines, arcs, rectangles), in mm. */
-function outlineOf(pcb: string): { widthMm: number; heightMm: number } {
-  const xs: number[] = [];
-  const ys: number[] = [];
-  for (const shape of pcb.matchAll(/\(gr_(?:line|arc|rect)\s((?:(?!\(gr_)[\s\S])*?)\(layer "Edge\.Cuts"\)/g)) {
-    for (const point of shape[1]!.matchAll(/\((?:start|mid|end) (-?[\d.]+) (-?[\d.]+)\)/g)) {
-      xs.push(Number(point[1]));
-      ys.push(Number(point[2]));
-    }
-  }
-  return { widthMm: Math.max(...xs) - Math.min(...xs), heightMm: Math.max(...ys) - Math.min(...ys) };
-}
+const SOURCES = KICAD_SOURCES;
 
 async function waitForModel(id: string, ownerId: number, timeoutMs = 240_000): Promise<EdaDetail> {
   const until = Date.now() + timeoutMs;
@@ -64,7 +42,7 @@ describe('a KiCad source board in 3D', () => {
   for (const fixture of readdirSync(SOURCES).sort()) {
     it(`${fixture}: a compressed model the size of the board's outline and 1.6 mm thick`, { timeout: 300_000 }, async () => {
       const { user } = await createUser();
-      const id = await publishWithFiles(user.id, [{ name: `${fixture}.zip`, bytes: await makeZip(projectFiles(fixture)) }], 'A KiCad project');
+      const id = await publishWithFiles(user.id, [{ name: `${fixture}.zip`, bytes: await zipProject(fixture) }], 'A KiCad project');
       const detail = await waitForModel(id, user.id);
       expect(detail.source!.problems).not.toContainEqual(expect.objectContaining({ stage: 'model' }));
       const [board] = detail.boards;

@@ -1,10 +1,10 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBoard, makeZip, renameInZip, zipEntryNames } from '../helpers/board-fixtures.ts';
 import { useTestDatabase } from '../helpers/db.ts';
+import { KICAD_SOURCES, outlineOf, projectFiles, zipProject } from '../helpers/kicad-sources.ts';
 import { publishWithFiles } from '../helpers/publish.ts';
 import { createTag, createUser } from '../helpers/factories.ts';
 import { getDb } from '../../src/server/db/client.ts';
@@ -31,35 +31,7 @@ useTestDatabase();
  */
 const SLOW = 240_000;
 
-const SOURCES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/eda/kicad-sources');
-
-/** Every file of a fixture project, by its path inside the project folder. */
-function projectFiles(name: string): { name: string; bytes: Uint8Array }[] {
-  const folder = path.join(SOURCES, name);
-  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
-    .filter((file) => statSync(path.join(folder, file)).isFile())
-    .sort()
-    .map((file) => ({ name: file, bytes: new Uint8Array(readFileSync(path.join(folder, file))) }));
-}
-
-/**
- * The board's size from its `.kicad_pcb` itself: the box around every point (start, mid, end) of
- * the lines, arcs and rectangles drawn on Edge.Cuts — read independently of kicad-cli.
- */
-function outlineOf(pcb: string): { widthMm: number; heightMm: number } {
-  const xs: number[] = [];
-  const ys: number[] = [];
-  for (const shape of pcb.matchAll(/\(gr_(?:line|arc|rect)\s((?:(?!\(gr_)[\s\S])*?)\(layer "Edge\.Cuts"\)/g)) {
-    for (const point of shape[1]!.matchAll(/\((?:start|mid|end) (-?[\d.]+) (-?[\d.]+)\)/g)) {
-      xs.push(Number(point[1]));
-      ys.push(Number(point[2]));
-    }
-  }
-  return { widthMm: Math.max(...xs) - Math.min(...xs), heightMm: Math.max(...ys) - Math.min(...ys) };
-}
-
-/** The project folder zipped as a member would: inside a folder of its own, `name/…`. */
-const zipProject = (name: string, folder = name) => makeZip(projectFiles(name).map((file) => ({ name: `${folder}/${file.name}`, bytes: file.bytes })));
+const SOURCES = KICAD_SOURCES;
 
 const publishWith = (userId: number, files: { name: string; bytes: Uint8Array }[]) => publishWithFiles(userId, files, 'A KiCad project');
 
