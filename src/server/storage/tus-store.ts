@@ -30,7 +30,7 @@ export function tusFilePath(id: string): string {
 
 /** Removes the bytes and the record of a tus upload (used, refused or abandoned). */
 export async function removeTusUpload(id: string): Promise<void> {
-  await tusStore()
-    .remove(id)
-    .catch(() => undefined);
+  // tus's own `remove` stops at a missing bytes file and leaves the record behind: drop that too.
+  const files = tusStore();
+  await files.remove(id).catch(() => files.configstore.delete(id).catch(() => undefined));
 }

@@ -34,9 +34,10 @@ export async function processVideoJob(videoId: string): Promise<void> {
     .where(and(eq(videos.id, videoId), eq(videos.status, 'processing')))
     .returning();
   if (!claimed) return; // deleted, or finished meanwhile
+  // The upload goes before the status changes: whoever sees the video settled sees its bytes gone.
   const fail = async (key: NonNullable<typeof claimed.errorKey>) => {
-    await db.update(videos).set({ status: 'failed', errorKey: key, updatedAt: new Date() }).where(and(eq(videos.id, videoId), eq(videos.status, 'processing')));
     if (claimed.uploadId) await removeTusUpload(claimed.uploadId);
+    await db.update(videos).set({ status: 'failed', errorKey: key, updatedAt: new Date() }).where(and(eq(videos.id, videoId), eq(videos.status, 'processing')));
   };
   if (claimed.attempts > MAX_VIDEO_STARTS) return fail('transcode_failed');
   if (!claimed.uploadId) return fail('not_video');
@@ -62,6 +63,7 @@ export async function processVideoJob(videoId: string): Promise<void> {
     stored.push(videoKey);
     await storage.putFile(posterKey, prepared.poster);
     stored.push(posterKey);
+    await removeTusUpload(claimed.uploadId);
     const [done] = await db
       .update(videos)
       .set({
@@ -81,7 +83,6 @@ export async function processVideoJob(videoId: string): Promise<void> {
       .returning({ id: videos.id });
     // Deleted while it was processing: nothing of it stays.
     if (!done) await Promise.all(stored.map((key) => storage.delete(key).catch(() => undefined)));
-    await removeTusUpload(claimed.uploadId);
   } catch (error) {
     await Promise.all(stored.map((key) => storage.delete(key).catch(() => undefined)));
     if (error instanceof MediaError) await fail(error.key);
