@@ -6,15 +6,15 @@ describe('page policy directives', () => {
     const directives = pageCspDirectives({ PUBLIC_API_BASE: 'https://api.copperhub.dev/v1/' });
     expect(directives).toContain("frame-ancestors 'none'");
     expect(directives).toContain("object-src 'none'");
-    expect(directives).toContain("connect-src 'self' https://api.copperhub.dev");
-    expect(pageCspDirectives({})).toContain("connect-src 'self'");
+    expect(directives).toContain("connect-src 'self' blob: https://api.copperhub.dev");
+    expect(pageCspDirectives({})).toContain("connect-src 'self' blob:");
   });
 });
 
 describe('run-time additions', () => {
   it('allow the analytics script and its reports by origin only', () => {
     const additions = runtimeCspAdditions({ analyticsSrc: 'https://stats.example.org/js/script.js?site=1', ssoAllowedOrigins: [] });
-    expect(additions).toEqual({ scriptResources: ['https://stats.example.org'], directives: ["connect-src 'self' https://stats.example.org"] });
+    expect(additions).toEqual({ scriptResources: ['https://stats.example.org'], directives: ["connect-src 'self' blob: https://stats.example.org"] });
   });
 
   it('add nothing for a same-site analytics path or without configuration', () => {

@@ -242,8 +242,21 @@ export const UNMEASURED: MeasuredFacts = {
   minAnnularRingMm: null,
 };
 
+/** A drill hit as the 3D model drills it: Gerber coordinates in mm; plating null when the files do not say. */
+export interface BoardHole {
+  xMm: number;
+  yMm: number;
+  diameterMm: number;
+  plated: boolean | null;
+}
+
 /** Measures the copper and drill layers of an identified Gerber set. */
 export function measureLayers(layers: MeasuredLayer[]): MeasuredFacts {
+  return measureBoard(layers).facts;
+}
+
+/** The facts, and the holes they were counted from (read once, for the facts and the 3D model). */
+export function measureBoard(layers: MeasuredLayer[]): { facts: MeasuredFacts; holes: BoardHole[] } {
   const copper = layers.filter((layer) => layer.type === 'copper');
   const drills = layers.filter((layer) => layer.type === 'drill');
 
@@ -285,7 +298,7 @@ export function measureLayers(layers: MeasuredLayer[]): MeasuredFacts {
     }
   }
 
-  return {
+  const facts: MeasuredFacts = {
     minTraceMm: minTraceMm === null ? null : round(minTraceMm),
     minDrillMm: minDrillMm === null ? null : round(minDrillMm),
     holes: drillsRead ? hits.length : null,
@@ -294,4 +307,6 @@ export function measureLayers(layers: MeasuredLayer[]): MeasuredFacts {
     vias: viasKnown ? plated.filter((hit) => hit.via).length : null,
     minAnnularRingMm: minAnnularRingMm === null ? null : round(minAnnularRingMm),
   };
+  const holes = hits.flatMap((hit) => (hit.drillMm !== null && hit.drillMm > 0 ? [{ xMm: hit.x, yMm: hit.y, diameterMm: hit.drillMm, plated: hit.plating === null ? null : hit.plating === 'plated' }] : []));
+  return { facts, holes };
 }

@@ -63,27 +63,54 @@ export function previewWidthFor(svg: string): number {
   return masks > HEAVY_MASK_COUNT ? HEAVY_PREVIEW_WIDTH_PX : PREVIEW_WIDTH_PX;
 }
 
+/** `svg` as RGBA pixels, `widthPx` wide; `too_complex` past the time limit. */
+async function rasterize(svg: string, widthPx: number, timeoutSeconds: number): Promise<{ data: Buffer; pixels: { raw: { width: number; height: number; channels: 4 } } }> {
+  const sized = sizeSvgInPixels(svg, widthPx);
+  try {
+    const { data, info } = await sharp(Buffer.from(sized.svg), { density: 72, limitInputPixels: MAX_PREVIEW_PIXELS })
+      .timeout({ seconds: timeoutSeconds })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return { data, pixels: { raw: { width: info.width, height: info.height, channels: 4 } } };
+  } catch (error) {
+    throw rasterError(error);
+  }
+}
+
+function rasterError(error: unknown): BoardError {
+  const message = error instanceof Error ? error.message : String(error);
+  return new BoardError(/timeout/i.test(message) ? 'too_complex' : 'render_failed', undefined, message);
+}
+
 /**
  * A WebP and a JPEG of `svg`, `widthPx` wide (by default as `previewWidthFor` says). The SVG is
  * rasterized once (the costly step) and both pictures are encoded from its pixels. Throws
  * `BoardError('too_complex')` past the time limit.
  */
 export async function rasterizePreview(svg: string, options: PreviewOptions = {}): Promise<Previews> {
-  const sized = sizeSvgInPixels(svg, options.widthPx ?? previewWidthFor(svg));
+  const { data, pixels } = await rasterize(svg, options.widthPx ?? previewWidthFor(svg), options.timeoutSeconds ?? PREVIEW_TIMEOUT_SECONDS);
   try {
-    const { data, info } = await sharp(Buffer.from(sized.svg), { density: 72, limitInputPixels: MAX_PREVIEW_PIXELS })
-      .timeout({ seconds: options.timeoutSeconds ?? PREVIEW_TIMEOUT_SECONDS })
-      .ensureAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const pixels = { raw: { width: info.width, height: info.height, channels: info.channels } };
     const [webp, jpeg] = await Promise.all([
       sharp(data, pixels).webp({ quality: 82 }).toBuffer(),
       sharp(data, pixels).flatten({ background: PREVIEW_JPEG_BACKGROUND }).jpeg({ quality: 85, mozjpeg: true }).toBuffer(),
     ]);
     return { webp, jpeg };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new BoardError(/timeout/i.test(message) ? 'too_complex' : 'render_failed', undefined, message);
+    throw rasterError(error);
+  }
+}
+
+/**
+ * A WebP of `svg` that keeps its transparency (outside the outline, the drilled holes), for a
+ * face of the 3D model; the alpha is kept lossless so the holes' edges stay where they are.
+ */
+export async function rasterizeTexture(svg: string, widthPx: number, timeoutSeconds = PREVIEW_TIMEOUT_SECONDS): Promise<{ webp: Buffer; width: number; height: number }> {
+  const { data, pixels } = await rasterize(svg, widthPx, timeoutSeconds);
+  try {
+    const webp = await sharp(data, pixels).webp({ quality: 80, alphaQuality: 100 }).toBuffer();
+    return { webp, width: pixels.raw.width, height: pixels.raw.height };
+  } catch (error) {
+    throw rasterError(error);
   }
 }

@@ -11,6 +11,7 @@ import { BoardError, type SourceFile } from './errors.ts';
 import { gerberFlashes } from './gerber-flashes.ts';
 import { identifyLayers, type IdentifiedLayer, type IdentifiedSet, type LayerEvidence } from './layers.ts';
 import { rasterizePreview, type PreviewOptions } from './preview.ts';
+import type { BoardShape } from './render-protocol.ts';
 import { renderBoard, type RenderedBoard, type RenderedLayer, type RenderOptions } from './render.ts';
 
 export interface ProcessOptions {
@@ -42,6 +43,8 @@ export interface ProcessedBoard {
   previewJpeg: Buffer;
   /** What the fabrication files tell a fab (the parts per side are counted from placements later). */
   facts: StoredBoardFacts;
+  /** The board's edge and drill holes (Gerber coordinates, mm), for the 3D model (`gerber-model.ts`). */
+  shape: BoardShape;
   /** Files of the set that are no layer (job files, documentation, unknown names). */
   ignored: string[];
   /**
@@ -136,6 +139,7 @@ export async function processGerberSet(input: GerberSetInput, options: ProcessOp
     preview: previews.webp,
     previewJpeg: previews.jpeg,
     facts: factsOf(board, set),
+    shape: board.shape,
     ignored: set.ignored,
     pads: padsOf(set.layers),
     peakMemoryMb: board.peakMemoryMb,

@@ -3,7 +3,8 @@
  * worker, which Node runs with its types stripped, imports nothing that needs compiling.
  */
 import type { BoardErrorKey } from '../../lib/contract/eda.ts';
-import type { MeasuredFacts } from './board-facts.ts';
+import type { BoardHole, MeasuredFacts } from './board-facts.ts';
+import type { EdgePiece } from './board-outline.ts';
 import type { LayerSide, LayerType } from '../../lib/contract/schemas/eda.ts';
 
 export interface WorkerLayer {
@@ -29,7 +30,14 @@ export interface WorkerResult {
   layers: { filename: string; type: LayerType; side: LayerSide; svg: string }[];
   /** What the copper and drill files measure (smallest trace and drill, holes, annular ring). */
   facts: MeasuredFacts;
+  /** What the 3D model is built from: the board's edge and its drill holes, Gerber coordinates in mm. */
+  shape: BoardShape;
   peakMemoryMb: number;
+}
+
+export interface BoardShape {
+  edge: EdgePiece[];
+  holes: BoardHole[];
 }
 
 export type WorkerMessage =

@@ -9,7 +9,8 @@ import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import gerberToSvg from 'gerber-to-svg';
 import pcbStackup from 'pcb-stackup';
-import { measureLayers, UNMEASURED, type MeasuredFacts } from './board-facts.ts';
+import { measureBoard, UNMEASURED, type BoardHole, type MeasuredFacts } from './board-facts.ts';
+import { readBoardEdge, type EdgePiece } from './board-outline.ts';
 import type { RenderJob, WorkerMessage, WorkerLayer } from './render-protocol.ts';
 
 const job = workerData as RenderJob;
@@ -107,11 +108,14 @@ async function run() {
   // measured here, under the worker's time and memory limits, from the files the renders were drawn from
   // (the renders are what the board needs: a fact that cannot be measured is unknown, not a failed board)
   let facts: MeasuredFacts;
+  let holes: BoardHole[] = [];
   try {
-    facts = measureLayers(job.layers);
+    ({ facts, holes } = measureBoard(job.layers));
   } catch {
     facts = UNMEASURED;
   }
+  // the 3D model's walls and holes: a board whose edge cannot be read is modelled without walls
+  const edge: EdgePiece[] = await readBoardEdge(outline.layer.bytes, job.outlineGapFill).catch(() => []);
   sampleMemory();
   send({
     kind: 'done',
@@ -122,6 +126,7 @@ async function run() {
       bottom: stackup.bottom.svg,
       layers,
       facts,
+      shape: { edge, holes },
       peakMemoryMb: Math.round(peakBytes / 2 ** 20),
     },
   });

@@ -12,7 +12,7 @@ import type { EdaTool } from '../../lib/contract/eda.ts';
 import { BoardError } from './errors.ts';
 import { looksLikeExcellon, type IdentifiedSet } from './layers.ts';
 import type { MeasuredFacts } from './board-facts.ts';
-import type { RenderJob, WorkerMessage, WorkerResult } from './render-protocol.ts';
+import type { BoardShape, RenderJob, WorkerMessage, WorkerResult } from './render-protocol.ts';
 import type { LayerSide, LayerType } from '../../lib/contract/schemas/eda.ts';
 
 /** The slowest fixture (EAGLE, heavy copper pours) renders in about 3 s on 2 cores. */
@@ -49,6 +49,8 @@ export interface RenderedBoard {
   bottom: string;
   /** What the copper and drill files measure. */
   measured: MeasuredFacts;
+  /** The edge and holes the 3D model is built from. */
+  shape: BoardShape;
   /** Largest heap the worker used, in MiB. */
   peakMemoryMb: number;
 }
@@ -143,6 +145,7 @@ export async function renderBoard(set: IdentifiedSet, options: RenderOptions = {
     top: result.top,
     bottom: result.bottom,
     measured: result.facts,
+    shape: result.shape,
     peakMemoryMb: result.peakMemoryMb,
   };
 }

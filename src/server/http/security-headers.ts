@@ -66,6 +66,8 @@ function originOf(url: string | undefined): string | undefined {
 /**
  * The page policy's directives besides `script-src` and `style-src` (Astro writes those), fixed at
  * build time like `PUBLIC_API_BASE`, the islands' API origin.
+ * - `connect-src`: `blob:` for the 3D viewer, which reads a model's embedded face pictures
+ *   through blob addresses (three.js's GLTFLoader).
  * - `img-src`: stored files, avatars drawn as `data:` SVG, the cropper's `blob:` previews and the
  *   `http(s)` images a project description may embed.
  * - `media-src`: videos from stored files; `blob:` for a video chosen for upload.
@@ -76,7 +78,7 @@ export function pageCspDirectives(env: Record<string, string | undefined> = proc
   const apiOrigin = originOf(env.PUBLIC_API_BASE);
   return [
     "default-src 'self'",
-    `connect-src 'self'${apiOrigin ? ` ${apiOrigin}` : ''}`,
+    `connect-src 'self' blob:${apiOrigin ? ` ${apiOrigin}` : ''}`,
     "img-src 'self' data: blob: https: http:",
     "media-src 'self' blob:",
     "font-src 'self' data:",
@@ -101,7 +103,7 @@ export function runtimeCspAdditions(config: { analyticsSrc?: string | undefined;
   const analytics = originOf(config.analyticsSrc);
   const formTargets = [originOf(config.siteUrl), ...config.ssoAllowedOrigins.map(originOf)].filter((origin): origin is string => Boolean(origin));
   const directives: CspDirective[] = [];
-  if (analytics) directives.push(`connect-src 'self' ${analytics}`);
+  if (analytics) directives.push(`connect-src 'self' blob: ${analytics}`);
   if (formTargets.length > 0) directives.push(`form-action 'self' ${[...new Set([DIGIKEY_ORIGIN, ...formTargets])].join(' ')}`);
   const storage = originOf(config.storageOrigin);
   if (storage) directives.push(`media-src 'self' blob: ${storage}`);

@@ -57,7 +57,7 @@ export const boardSchema = z
     model: z
       .object({ url: z.string(), bytes: count })
       .nullable()
-      .meta({ description: 'The board in 3D: a GLB (meshopt-compressed, `EXT_meshopt_compression`) as a `/files/…` URL and its size in bytes; null until one is made (today for boards from a KiCad design source).' }),
+      .meta({ description: 'The board in 3D: a GLB (meshopt-compressed, `EXT_meshopt_compression`) as a `/files/…` URL and its size in bytes; null until one is made. A board from a KiCad design source carries kicad-cli’s model; a board known only from Gerbers, one built from its outline (extruded to the job file’s thickness, else 1.6 mm), its top and bottom renders as faces and its drill holes, in the same frame (metres, y up, the board’s corner at the origin).' }),
   })
   .meta({ id: 'Board', description: 'A board rendered from a Gerber set; `top`/`bottom` SVG and `preview` WebP as `/files/…` URLs.' });
 

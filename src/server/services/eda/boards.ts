@@ -68,8 +68,11 @@ export function boardKeys(row: {
   previewKey: string | null;
   previewJpegKey: string | null;
   layers: { key: string | null }[];
+  modelKey: string | null;
 }): string[] {
-  return [row.topKey, row.bottomKey, row.previewKey, row.previewJpegKey, ...row.layers.map((layer) => layer.key)].filter((key): key is string => Boolean(key));
+  // A model under `sources/` is the design source's, deleted with the source.
+  const model = row.modelKey?.startsWith('boards/') ? row.modelKey : null;
+  return [row.topKey, row.bottomKey, row.previewKey, row.previewJpegKey, ...row.layers.map((layer) => layer.key), model].filter((key): key is string => Boolean(key));
 }
 
 /** The project's own boards: not those kept only for one of its versions. */

@@ -6,7 +6,8 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { BoardError } from '../../electronics/errors.ts';
-import { processGerberSet } from '../../electronics/process-board.ts';
+import { processGerberSet, type ProcessedBoard } from '../../electronics/process-board.ts';
+import { buildGerberModel, type GerberModel } from '../../electronics/gerber-model.ts';
 import { emptyBomLine, parseBom } from '../../electronics/bom.ts';
 import { alignPlacements } from '../../electronics/placement-alignment.ts';
 import { parsePlacements, type RawPlacement } from '../../electronics/placements.ts';
@@ -94,6 +95,9 @@ export async function processBoardJob(boardId: number): Promise<void> {
       const key = layer.svg ? await put(`${base}/layer-${index}.svg`, layer.svg) : null;
       layers.push({ type: layer.type, side: layer.side, filename: layer.filename, key });
     }
+    // A board from a design source gets kicad-cli's model from its source job instead.
+    const model = claimed.sourceZipKey ? null : await buildModel(boardId, claimed.name, result);
+    const modelColumns = model ? { modelKey: await put(`${base}/model.glb`, model.glb), modelRawBytes: model.rawBytes, modelBytes: model.glb.length } : {};
     const [done] = await db
       .update(boards)
       .set({
@@ -108,6 +112,7 @@ export async function processBoardJob(boardId: number): Promise<void> {
         layers,
         pads: result.pads,
         facts: result.facts,
+        ...modelColumns,
         topKey,
         bottomKey,
         previewKey,
@@ -139,6 +144,29 @@ export async function processBoardJob(boardId: number): Promise<void> {
     await copyBoardIntoVersions(boardId).catch((error: unknown) => log.error({ component: 'eda', boardId, err: error }, 'could not copy the board into versions'));
     // The board (or its failure) shows on the project's pages, its picture on the project's cards.
     await purgeProjectPagesById(claimed.projectId, { listed: true });
+  }
+}
+
+/**
+ * The board in 3D from its renders, edge and holes; null when it cannot be built (a render too
+ * slow to rasterize again, a broken picture): the board is still ready, without its 3D tab.
+ */
+async function buildModel(boardId: number, name: string, board: ProcessedBoard): Promise<GerberModel | null> {
+  try {
+    const model = await buildGerberModel({
+      name,
+      viewBoxMm: board.viewBoxMm,
+      thicknessMm: board.facts.thicknessMm,
+      top: board.top,
+      bottom: board.bottom,
+      edge: board.shape.edge,
+      holes: board.shape.holes,
+    });
+    log.info({ component: 'eda', boardId, modelBytes: [model.rawBytes, model.glb.length], timings: model.timings }, 'board model built');
+    return model;
+  } catch (error) {
+    log.warn({ component: 'eda', boardId, err: error }, 'board model not built');
+    return null;
   }
 }
 
