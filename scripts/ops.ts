@@ -32,7 +32,7 @@ import { broadcastPagePurges, flushPagePurges } from '../src/server/page-cache/t
 import { isUserRole, setRoleByEmail } from '../src/server/services/accounts/index.ts';
 import { deleteBanner, listStaffBanners, saveBanner, addProjectsToCollection, deleteCollection, listStaffCollections, removeProjectFromCollection, saveCollection, listPinnedProjects, pinProject, unpinProject, createTag, listStaffTags, mergeTags, moveTag, renameTag, OPERATOR } from '../src/server/services/staff/index.ts';
 import { checkImageFile, storeUpload } from '../src/server/services/media/index.ts';
-import { queueWaitingSources } from '../src/server/services/eda/index.ts';
+import { queueWaitingSources, refreshBoards, refreshDesignSources } from '../src/server/services/eda/index.ts';
 import { kicadCliPath } from '../src/server/electronics/kicad-cli.ts';
 import { stopQueue } from '../src/server/jobs/queue.ts';
 import { describeMigration, migrateFilesToBucket } from '../src/server/storage/migrate.ts';
@@ -152,6 +152,30 @@ const COMMANDS: Record<string, Command> = {
         }
       });
       console.log(`${queued} design source${queued === 1 ? '' : 's'} queued for kicad-cli.`);
+      return 0;
+    },
+  },
+  'eda:refresh': {
+    usage: 'eda:refresh [--all]',
+    summary:
+      'renders again the boards made before board facts and 3D models existed, and reads again (with kicad-cli, when installed) the design sources ' +
+      'whose board has no 3D model; --all does it for every ready board and source (after a KiCad upgrade, say). ' +
+      'Each shows as rendering until the job workers (or `npm run worker`) are done with it.',
+    options: { all: { type: 'boolean', default: false } },
+    async run(values) {
+      const all = values.all === true;
+      const counts = await withDatabase(async () => {
+        try {
+          const boardCount = await refreshBoards({ all });
+          const sourceCount = kicadCliPath() ? await refreshDesignSources({ all }) : null;
+          return { boardCount, sourceCount };
+        } finally {
+          await stopQueue();
+        }
+      });
+      console.log(`${counts.boardCount} board${counts.boardCount === 1 ? '' : 's'} queued to render again.`);
+      if (counts.sourceCount === null) console.log('Design sources left as they are: no kicad-cli installed (scripts/install-kicad.sh).');
+      else console.log(`${counts.sourceCount} design source${counts.sourceCount === 1 ? '' : 's'} queued for kicad-cli.`);
       return 0;
     },
   },

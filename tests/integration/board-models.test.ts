@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KICAD_SOURCES, outlineOf, zipProject } from '../helpers/kicad-sources.ts';
@@ -11,7 +14,9 @@ import { measureBoard } from '../../src/server/electronics/board-facts.ts';
 import { loadBoard, type BoardName } from '../helpers/board-fixtures.ts';
 import { startJobWorkers, stopJobWorkers } from '../../src/server/jobs/workers.ts';
 import { getEdaDetail } from '../../src/server/services/eda/index.ts';
-import { readStoredBytes } from '../../src/server/storage/index.ts';
+import { getStorage, readStoredBytes } from '../../src/server/storage/index.ts';
+import { getDb } from '../../src/server/db/client.ts';
+import { boards } from '../../src/server/db/schema/index.ts';
 import type { EdaDetail } from '../../src/lib/contract/schemas/eda.ts';
 
 /**
@@ -140,3 +145,33 @@ async function storedViewBox(url: string): Promise<[number, number, number, numb
   const scale = /width="[\d.]+in"/.test(svg) ? 25.4 / 1000 : 1 / 1000;
   return box.map((value) => value * scale) as [number, number, number, number];
 }
+
+describe('boards rendered before facts and models existed', () => {
+  const run = promisify(execFile);
+  /** `npm run ops -- …` against this file's database, as an operator types it. */
+  const ops = (...args: string[]) => run(process.execPath, ['scripts/ops.ts', ...args], { env: { ...process.env } });
+
+  it('get them from `npm run ops -- eda:refresh`, rendered again in the queue', { timeout: 180_000 }, async () => {
+    const { user } = await createUser();
+    const id = await publishWithFiles(user.id, loadBoard('altium-bga24'), 'An old board');
+    const [rendered] = (await waitForBoard(id, user.id)).boards;
+    // As an older site left it: ready, with renders, but no facts and no model.
+    await getDb().update(boards).set({ facts: null, modelKey: null, modelBytes: null, modelRawBytes: null }).where(eq(boards.id, rendered!.id));
+    await getStorage().delete(rendered!.model!.url.replace(/^\/files\//, ''));
+    expect((await getEdaDetail(id, user.id)).boards[0]).toMatchObject({ status: 'ready', facts: null, model: null });
+
+    const { stdout } = await ops('eda:refresh');
+    expect(stdout).toMatch(/^1 board queued to render again\./m);
+    const until = Date.now() + 120_000;
+    let board = (await getEdaDetail(id, user.id)).boards[0]!;
+    while (!(board.status === 'ready' && board.model) && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      board = (await getEdaDetail(id, user.id)).boards[0]!;
+    }
+    expect(board).toMatchObject({ id: rendered!.id, status: 'ready', facts: { copperLayers: 2, holes: 11 }, model: { url: rendered!.model!.url } });
+    expect((await readStoredBytes(board.model!.url.replace(/^\/files\//, '')))!.length).toBe(board.model!.bytes);
+
+    // Nothing is left to refresh: the next run queues none.
+    expect((await ops('eda:refresh')).stdout).toMatch(/^0 boards queued to render again\./m);
+  });
+});

@@ -183,6 +183,23 @@ export async function resumePendingEda(): Promise<number> {
   return pendingBoards.length + pendingDocs.length + (await resumePendingSources());
 }
 
+/**
+ * Renders again the project boards made before what they now carry existed: boards without facts,
+ * and boards from Gerbers without a 3D model (a design source's board gets its model from the
+ * source: `refreshDesignSources`). With `all`, every ready board. Each shows as rendering until its
+ * job is done, then with what the pipeline makes today. Answers how many were queued.
+ */
+export async function refreshBoards(options: { all: boolean }): Promise<number> {
+  const outdated = or(isNull(boards.facts), and(isNull(boards.modelKey), isNull(boards.sourceZipKey)));
+  const rows = await getDb()
+    .update(boards)
+    .set({ status: 'queued', attempts: 0, updatedAt: new Date() })
+    .where(and(eq(boards.status, 'ready'), isNull(boards.retiredAt), options.all ? undefined : outdated))
+    .returning({ id: boards.id });
+  for (const row of rows) await sendJob('board', { boardId: row.id }, `board:${row.id}`);
+  return rows.length;
+}
+
 type BoardRow = typeof boards.$inferSelect;
 
 /** A board row as the API shows it. */

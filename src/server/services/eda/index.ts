@@ -6,10 +6,10 @@
  */
 export {
   boardKeys, boardsVersionsShow, currentBoard, exportProjectBom, exportProjectCpl, findBoardGerbers, getEdaDetail, listProjectBoards,
-  planProjectEda, resumePendingEda, startProjectEda, streamFabricationZip, type BoardGerbers,
+  planProjectEda, refreshBoards, resumePendingEda, startProjectEda, streamFabricationZip, type BoardGerbers,
 } from './boards.ts';
 export { processBoardJob, processDocumentsJob } from './processing.ts';
-export { processDesignSourceJob, queueWaitingSources } from './source-processing.ts';
+export { processDesignSourceJob, queueWaitingSources, refreshDesignSources } from './source-processing.ts';
 export { currentSource, sourceKeys } from './design-sources.ts';
 export { copyBoardIntoVersions, versionBoardOf } from './version-boards.ts';
 export { readSourceSummary, type CheckCounts, type SourceSummary } from './source-summary.ts';

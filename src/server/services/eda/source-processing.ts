@@ -193,3 +193,18 @@ export async function queueWaitingSources(): Promise<number> {
   return (await resumePendingSources());
 }
 
+/**
+ * Reads again the ready design sources read before sources gave a 3D model (their board has
+ * none), or with `all` every ready source: after an upgrade of KiCad, say. Answers how many.
+ */
+export async function refreshDesignSources(options: { all: boolean }): Promise<number> {
+  if (!kicadCliPath()) throw new Error('kicad-cli is not installed (scripts/install-kicad.sh, or set KICAD_CLI_PATH)');
+  const withoutModel = sql`EXISTS (SELECT 1 FROM ${boards} b WHERE b.design_source_id = ${designSources.id} AND b.model_key IS NULL AND b.retired_at IS NULL)`;
+  const rows = await getDb()
+    .update(designSources)
+    .set({ status: 'queued', attempts: 0, updatedAt: new Date() })
+    .where(and(eq(designSources.status, 'ready'), isNull(designSources.retiredAt), options.all ? undefined : withoutModel))
+    .returning({ id: designSources.id });
+  for (const row of rows) await startDesignSource(row.id);
+  return rows.length;
+}
