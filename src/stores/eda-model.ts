@@ -96,11 +96,11 @@ export function partPlace(part: Pick<ModelPart, 'xMm' | 'yMm' | 'side'>, bounds:
 
 /**
  * The radius of a marker: a part's footprint is a millimetre or two, too small to find on a whole
- * board, so the marker follows the board's size (1/60 of its longer side), at least 0.6 mm.
+ * board, so the marker follows the board's size (1/50 of its longer side), at least 0.6 mm.
  */
 export function markerRadius(bounds: ModelBounds): number {
   const span = Math.max(bounds.max[0] - bounds.min[0], bounds.max[2] - bounds.min[2]);
-  return Math.max(0.0006, span / 60);
+  return Math.max(0.0006, span / 50);
 }
 
 /** A part the 3D view marks; `picked` for the one part picked, drawn apart from the rest of its line. */

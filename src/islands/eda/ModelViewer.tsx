@@ -68,7 +68,9 @@ const MARKER_LIFT = 0.0001;
  * hides them; one-sided, so a marker on the bottom is not seen through the board from the top.
  */
 function markerMaterial(colour: number, opacity = 1): MeshBasicMaterial {
-  return new MeshBasicMaterial({ color: colour, side: FrontSide, depthTest: false, depthWrite: false, transparent: opacity < 1, opacity });
+  // All transparent, even the opaque ones: three.js draws opaque meshes before transparent ones
+  // whatever their render order, which would lay the halo over the ring instead of under it.
+  return new MeshBasicMaterial({ color: colour, side: FrontSide, depthTest: false, depthWrite: false, transparent: true, opacity });
 }
 
 /**

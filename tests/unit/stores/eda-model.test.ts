@@ -66,7 +66,7 @@ describe('parts in the 3D view', () => {
   });
 
   it('a marker grows with the board, and stays visible on a tiny one', () => {
-    expect(markerRadius(board)).toBeCloseTo(0.1 / 60, 9);
+    expect(markerRadius(board)).toBeCloseTo(0.1 / 50, 9);
     expect(markerRadius({ min: [0, 0, 0], max: [0.01, 0.001, 0.01] })).toBe(0.0006);
   });
 
