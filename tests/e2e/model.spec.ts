@@ -49,7 +49,7 @@ test('a BOM line or a part picked on the page is marked in 3D on its side of the
   // The camera did not move: the marks are all that changed, and the Top view is still the one shown.
   expect(line.changed).toBeLessThan(0.02);
   await expect(page.getByRole('button', { name: 'Top' })).toHaveAttribute('aria-pressed', 'true');
-  await page.screenshot({ path: testInfo.outputPath('model-marks-line.png') });
+  await page.locator('.model-viewer').screenshot({ path: testInfo.outputPath('model-marks-line.png') });
 
   // The two buttons are on the bottom: seen from the top nothing is marked, seen from below they are.
   await table.getByRole('row', { name: /^SW1, SW2/ }).getByRole('button', { name: 'SW1, SW2' }).click();
