@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IslandMessages } from '../lib/island-messages.ts';
+import type { ModelPart } from '../stores/eda-model.ts';
 import { $edaSelection } from '../stores/eda-selection.ts';
 import { createEdaViews, edaAddress, findSymbol, VIEWS_ANCHOR, type EdaTab, type EdaViewsInit } from '../stores/eda-views.ts';
 import { SheetPages } from './eda/SheetPages.tsx';
@@ -22,6 +23,8 @@ export interface EdaModel {
   name: string;
   top: string | null;
   bottom: string | null;
+  /** The parts placed on this board, marked in 3D when picked on the page. */
+  parts: ModelPart[];
 }
 
 export interface EdaViewsProps extends EdaViewsInit {
@@ -115,7 +118,7 @@ function Views({ sheets, symbols, lines, initial, path, placed, model, children 
         <div id="eda-panel-model" className="eda-panel" role="tabpanel" aria-labelledby="eda-tab-model" hidden={tab !== 'model'}>
           {hydrated && modelOpened ? (
             <Suspense fallback={<p className="muted">{t('schematic.model.loading')}</p>}>
-              <ModelViewer url={model.url} name={model.name} top={model.top} bottom={model.bottom} />
+              <ModelViewer url={model.url} name={model.name} top={model.top} bottom={model.bottom} parts={model.parts} lines={lines} />
             </Suspense>
           ) : (
             <p className="muted">

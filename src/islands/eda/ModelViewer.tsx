@@ -1,11 +1,41 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AmbientLight, Box3, DirectionalLight, HemisphereLight, PerspectiveCamera, Scene, SRGBColorSpace, Vector3, WebGLRenderer } from 'three';
+import {
+  AmbientLight,
+  Box3,
+  CircleGeometry,
+  DirectionalLight,
+  FrontSide,
+  Group,
+  HemisphereLight,
+  Mesh,
+  MeshBasicMaterial,
+  PerspectiveCamera,
+  RingGeometry,
+  Scene,
+  SRGBColorSpace,
+  Vector3,
+  WebGLRenderer,
+  type BufferGeometry,
+} from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
-import { canDrawWebgl, createModelView, MODEL_PRESETS, presetPose, type ModelBounds, type ModelPreset } from '../../stores/eda-model.ts';
+import type { BomLine } from '../../lib/contract/schemas/eda.ts';
+import {
+  canDrawWebgl,
+  createModelMarks,
+  createModelView,
+  markerRadius,
+  MODEL_PRESETS,
+  partPlace,
+  presetPose,
+  type ModelBounds,
+  type ModelMarks,
+  type ModelPart,
+  type ModelPreset,
+} from '../../stores/eda-model.ts';
 import { useIslandStore } from '../use-island-store.ts';
 
 export interface ModelViewerProps {
@@ -15,10 +45,33 @@ export interface ModelViewerProps {
   /** The 2D renders shown where WebGL is missing. */
   top: string | null;
   bottom: string | null;
+  /** The parts placed on this board, marked when their BOM line or they themselves are picked on the page. */
+  parts: ModelPart[];
+  /** The BOM lines (the page's own, shared with the tabs: nothing more to send). */
+  lines: BomLine[];
 }
 
 /** How much one press of + or − moves the camera towards or away from the board. */
 const KEY_ZOOM = 0.8;
+
+/**
+ * The markers' colours: amber for a line's parts, magenta for the part picked. Both stand out on
+ * green and on black solder mask; a dark halo under each keeps them readable on white silkscreen.
+ */
+const LINE_COLOUR = 0xffc21a;
+const PICKED_COLOUR = 0xff3dd8;
+/** How far (m) a marker stands off the board's face: drawn over it anyway, but never inside it when the view is turned. */
+const MARKER_LIFT = 0.0001;
+
+/**
+ * A marker's pieces, drawn after the board and over it (no depth test), so no copper or silkscreen
+ * hides them; one-sided, so a marker on the bottom is not seen through the board from the top.
+ */
+function markerMaterial(colour: number, opacity = 1): MeshBasicMaterial {
+  // All transparent, even the opaque ones: three.js draws opaque meshes before transparent ones
+  // whatever their render order, which would lay the halo over the ring instead of under it.
+  return new MeshBasicMaterial({ color: colour, side: FrontSide, depthTest: false, depthWrite: false, transparent: true, opacity });
+}
 
 /**
  * A board in 3D with three.js: orbited by dragging (one finger on a touch screen), zoomed by the
@@ -26,13 +79,17 @@ const KEY_ZOOM = 0.8;
  * orbit, + and − zoom. Presets look at the top, the bottom or from an angle; Reset goes back to
  * the first view. This module and three.js are fetched only when the 3D tab is opened.
  */
-export default function ModelViewer({ url, name, top, bottom }: ModelViewerProps) {
+export default function ModelViewer({ url, name, top, bottom, parts, lines }: ModelViewerProps) {
   const { t } = useTranslation();
   const view = useIslandStore(() => createModelView());
   const state = useStore(view.$state);
   const host = useRef<HTMLDivElement>(null);
   const apply = useRef<(preset: ModelPreset) => void>(() => undefined);
   const zoom = useRef<(factor: number) => void>(() => undefined);
+  const marks = useStore(useIslandStore(() => createModelMarks(parts, lines)));
+  // The latest marks, for the scene to draw once the model has loaded; `showMarks` redraws them live.
+  const latestMarks = useRef<ModelMarks>(marks);
+  const showMarks = useRef<(marks: ModelMarks) => void>(() => undefined);
 
   useEffect(() => {
     const element = host.current;
@@ -80,6 +137,39 @@ export default function ModelViewer({ url, name, top, bottom }: ModelViewerProps
     };
     let bounds: ModelBounds | null = null;
     let applying = false;
+
+    const markers = new Group();
+    markers.name = 'part-markers';
+    scene.add(markers);
+    const materials = {
+      halo: markerMaterial(0x000000, 0.55),
+      line: markerMaterial(LINE_COLOUR),
+      picked: markerMaterial(PICKED_COLOUR),
+    };
+    let shapes: { halo: BufferGeometry; ring: BufferGeometry; dot: BufferGeometry } | null = null;
+    // Markers are rebuilt on each change (a line has a few parts, a board a few hundred at most); the camera stays where it is.
+    showMarks.current = (next) => {
+      markers.clear();
+      if (!bounds || !shapes || next.status !== 'marked') {
+        draw();
+        return;
+      }
+      for (const part of next.parts) {
+        const { position, facing } = partPlace(part, bounds);
+        const marker = new Group();
+        const colour = part.picked ? materials.picked : materials.line;
+        const pieces = [new Mesh(shapes.halo, materials.halo), new Mesh(shapes.ring, colour), new Mesh(shapes.dot, colour)];
+        // The picked part above its line's, and each marker's ring above its halo.
+        pieces.forEach((piece, index) => (piece.renderOrder = (part.picked ? 20 : 10) + index));
+        marker.add(...pieces);
+        // The shapes lie in x–y facing +z: turned to face up from the top, or down from the bottom, a hair off the surface.
+        marker.rotation.x = -facing * (Math.PI / 2);
+        marker.scale.setScalar(part.picked ? 1.5 : 1);
+        marker.position.set(position[0], position[1] + facing * MARKER_LIFT, position[2]);
+        markers.add(marker);
+      }
+      draw();
+    };
     apply.current = (preset) => {
       if (!bounds) return;
       const pose = presetPose(preset, bounds, camera.fov);
@@ -115,8 +205,15 @@ export default function ModelViewer({ url, name, top, bottom }: ModelViewerProps
         camera.far = size * 20;
         camera.updateProjectionMatrix();
         bounds = { min: box.min.toArray(), max: box.max.toArray() };
+        const radius = markerRadius(bounds);
+        shapes = {
+          halo: new RingGeometry(radius * 0.55, radius * 1.55, 48),
+          ring: new RingGeometry(radius * 0.8, radius * 1.3, 48),
+          dot: new CircleGeometry(radius * 0.3, 24),
+        };
         view.loaded();
         apply.current('angled');
+        showMarks.current(latestMarks.current);
       },
       undefined,
       () => {
@@ -125,12 +222,20 @@ export default function ModelViewer({ url, name, top, bottom }: ModelViewerProps
     );
     return () => {
       disposed = true;
+      showMarks.current = () => undefined;
       observer.disconnect();
+      for (const shape of Object.values(shapes ?? {})) shape.dispose();
+      for (const material of Object.values(materials)) material.dispose();
       controls.dispose();
       renderer.dispose();
       renderer.domElement.remove();
     };
   }, [url]);
+
+  useEffect(() => {
+    latestMarks.current = marks;
+    showMarks.current(marks);
+  }, [marks]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === '+' || event.key === '=') zoom.current(KEY_ZOOM);
@@ -154,6 +259,18 @@ export default function ModelViewer({ url, name, top, bottom }: ModelViewerProps
     );
   }
   const preset = state.status === 'ready' ? state.preset : null;
+  const marked = marks.status === 'marked' ? marks.parts : [];
+  // Which part is the pink one, and which are on the bottom (not seen from the top) — said in words as well.
+  const partName = (part: (typeof marked)[number]) =>
+    part.picked || part.side === 'bottom' ? t(`schematic.model.part.${part.picked ? 'picked' : 'plain'}${part.side === 'bottom' ? 'Bottom' : ''}`, { ref: part.designator }) : part.designator;
+  const marksText =
+    marks.status === 'marked'
+      ? t('schematic.model.marked', { count: marked.length, designators: marked.map(partName).join(', ') })
+      : marks.status === 'unplaced'
+        ? marks.ref
+          ? t('schematic.model.notPlaced', { ref: marks.ref })
+          : t('schematic.model.lineNotPlaced', { designators: marks.designators.join(', ') })
+        : '';
   return (
     <div className="model-viewer">
       <div className="model-toolbar" role="toolbar" aria-label={t('schematic.model.views')}>
@@ -166,7 +283,11 @@ export default function ModelViewer({ url, name, top, bottom }: ModelViewerProps
           {t('schematic.model.reset')}
         </button>
       </div>
-      <div className="model-stage" ref={host} onKeyDown={onKeyDown} data-state={state.status} data-preset={preset ?? ''}>
+      {/* Always in the page, so that a screen reader hears each change of the marks. */}
+      <p className="model-marks" role="status" data-status={marks.status}>
+        {state.status === 'ready' ? marksText : ''}
+      </p>
+      <div className="model-stage" ref={host} onKeyDown={onKeyDown} data-state={state.status} data-preset={preset ?? ''} data-marked={marked.length}>
         {state.status === 'loading' && <p className="muted model-loading">{t('schematic.model.loading')}</p>}
       </div>
       <p className="muted model-hint">{t('schematic.model.hint')}</p>
