@@ -20,6 +20,8 @@ const TYPES: Record<string, string> = {
   '.webm': 'video/webm',
   '.pdf': 'application/pdf',
   '.zip': 'application/zip',
+  // Board models (`boards/…/model.glb`, `sources/…/board.glb`), read by the 3D viewer.
+  '.glb': 'model/gltf-binary',
   '.csv': 'text/csv; charset=utf-8',
 };
 

@@ -73,8 +73,12 @@ describe('eda/detail', () => {
     expect(detail.placementErrors).toEqual([{ file: 'adapter-pos.csv', errorKey: 'empty' }]);
     const [board] = detail.boards;
     expect(Object.keys(board!).sort()).toEqual(['bottom', 'facts', 'heightMm', 'id', 'layerCount', 'layers', 'model', 'name', 'preview', 'status', 'tool', 'top', 'widthMm'].sort());
-    // Gerbers alone make no 3D model yet (a KiCad design source does).
-    expect(board!.model).toBeNull();
+    // Gerbers alone make a 3D model too, stored with the board's renders.
+    expect(board!.model).toEqual({ url: expect.stringMatching(/^\/files\/boards\/\d+\/model\.glb$/), bytes: expect.any(Number) });
+    const glb = await app.request(board!.model!.url);
+    expect(glb.status).toBe(200);
+    expect(glb.headers['content-type']).toBe('model/gltf-binary');
+    expect(Number(glb.headers['content-length'])).toBe(board!.model!.bytes);
     expect(board).toMatchObject({ status: 'ready', layerCount: 2, tool: 'kicad', name: 'adapter' });
     expect(Math.abs(board!.widthMm! - 17.53)).toBeLessThan(0.2);
     // what the fab files tell a fab: no job file in this zip, so no thickness; no placements, so no parts per side
