@@ -72,10 +72,11 @@ describe('a KiCad source board in 3D', () => {
   }
 });
 
-/** What the board job builds for a board known only from Gerbers: the Gerber sets of the demo's four boards. */
+/** What the board job builds for a board known only from Gerbers: the Gerber sets of the demo's four boards (`BOARD_NAMES`). */
 const GERBER_BOARDS: Array<{ name: BoardName; thicknessMm: number }> = [
   { name: 'altium-bga24', thicknessMm: 1.6 }, // no job file: the common 1.6 mm
   { name: 'eagle-snapper', thicknessMm: 1.57 }, // its .gbrjob says 1.57 mm
+  { name: 'kicad-rrf', thicknessMm: 1.6 }, // its .gbrjob says 1.6 mm
   { name: 'kicad-sanga04', thicknessMm: 1.6 },
 ];
 
