@@ -18,6 +18,8 @@ declare namespace App {
     crossSiteWrite?: boolean;
     /** The signed-in member as the header shows them; set by the page runner (`loadPage`). */
     viewer?: import('./lib/api-types.ts').UserInfo | null;
+    /** Islands whose messages this page already carries once (`SharedIslandMessages.astro`). */
+    sharedIslandMessages?: Set<string>;
   }
 }
 

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COLLECTION_TITLE_MAX } from '../lib/collection-rules.ts';
-import type { IslandMessages } from '../lib/island-messages.ts';
+import type { IslandMessages, IslandName } from '../lib/island-messages.ts';
 import { isAlert, noticeText } from '../lib/notice.ts';
 import { createSaveMenu, type SaveMenuInit } from '../stores/save-to-collection.ts';
 import { I18nProvider } from './i18n.tsx';
@@ -15,10 +15,12 @@ export interface SaveToCollectionProps extends SaveMenuInit {
   /** `card`: a small button on a project card; `page`: the full button of a project page. */
   size: 'card' | 'page';
   locale: string;
-  messages: IslandMessages;
+  /** Its messages; or, on a card, none: the page carries them once (`sharedMessages`). */
+  messages?: IslandMessages;
+  sharedMessages?: IslandName;
 }
 
-function Menu({ title, size, ...init }: Omit<SaveToCollectionProps, 'locale' | 'messages'>) {
+function Menu({ title, size, ...init }: Omit<SaveToCollectionProps, 'locale' | 'messages' | 'sharedMessages'>) {
   const { t } = useTranslation();
   const menu = useIslandStore(() => createSaveMenu(init));
   const state = useStore(menu.$menu);
@@ -98,9 +100,9 @@ function Menu({ title, size, ...init }: Omit<SaveToCollectionProps, 'locale' | '
  * the member's collections with a box ticked on those holding the project, and "New collection…".
  * Hydrated with `client:interaction`: pages load none of its code until it is used.
  */
-export default function SaveToCollection({ locale, messages, ...props }: SaveToCollectionProps) {
+export default function SaveToCollection({ locale, messages, sharedMessages, ...props }: SaveToCollectionProps) {
   return (
-    <I18nProvider locale={locale} messages={messages}>
+    <I18nProvider locale={locale} messages={messages} shared={sharedMessages}>
       <Menu {...props} />
     </I18nProvider>
   );
