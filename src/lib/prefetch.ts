@@ -25,7 +25,8 @@ export interface LinkLike {
 /**
  * The address to prefetch for `link` on the page at `here`, or `null`: only same-origin pages
  * other than this one, never a link that downloads, opens elsewhere, is marked `data-no-prefetch`
- * or `rel="nofollow"`, or leads to a sign-out, a sign-in, the API, stored files or a form.
+ * or `rel="nofollow"`, or leads to a sign-out, a sign-in, the API, stored files, a form or the
+ * switch between the phone and desktop sites.
  */
 export function prefetchAddress(link: LinkLike, here: { origin: string; pathname: string; search: string }): string | null {
   if (link.hasAttribute('download') || link.hasAttribute('data-no-prefetch')) return null;
@@ -40,6 +41,8 @@ export function prefetchAddress(link: LinkLike, here: { origin: string; pathname
   if (url.origin !== here.origin || !/^https?:$/.test(url.protocol)) return null;
   if (url.pathname === here.pathname && url.search === here.search) return null;
   if (NEVER.test(url.pathname)) return null;
+  // `?desktop=` switches between the phone and desktop sites (a cookie): a choice, not a page.
+  if (url.searchParams.has('desktop')) return null;
   return url.pathname + url.search;
 }
 

@@ -22,7 +22,7 @@ describe('which links are prefetched', () => {
   });
 
   it('never prefetches what signs out, signs in, changes something or is not a page', () => {
-    for (const href of ['/logout', '/m/logout', '/logout?back=/', '/sso/login?redirect=x', '/api/project/star', '/files/attachments/ab/1.zip', '/eda/abc123/fabrication.zip', '/eda/abc123/bom.csv?format=jlc', '/rss.xml', '/create/project', '/m/create/project', '/admin', '/video/stream/x.mp4']) {
+    for (const href of ['/logout', '/m/logout', '/logout?back=/', '/sso/login?redirect=x', '/api/project/star', '/files/attachments/ab/1.zip', '/eda/abc123/fabrication.zip', '/eda/abc123/bom.csv?format=jlc', '/rss.xml', '/create/project', '/m/create/project', '/admin', '/video/stream/x.mp4', '/d-abc123?desktop=1', '/m/newest?desktop=0']) {
       expect(prefetchAddress(link(href), here), href).toBeNull();
     }
   });
