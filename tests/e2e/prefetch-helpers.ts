@@ -29,11 +29,24 @@ export function recordPrefetches(page: Page): PrefetchLog {
 }
 
 /**
- * Every request takes at least `latencyMs` (Chromium's own network emulation): prefetches then
- * overlap, and only a limit keeps them from all being in flight together.
+ * Holds every prefetch of a project page at the browser's network layer (Chromium's Fetch domain)
+ * until `release()`: what the page's queue sent while the visitor went on is then exactly what is
+ * held. Other requests pass at once.
  */
-export async function slowNetwork(page: Page, latencyMs: number): Promise<void> {
+export async function holdPrefetches(page: Page): Promise<{ held: () => number; release: () => Promise<void> }> {
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: latencyMs, downloadThroughput: -1, uploadThroughput: -1 });
+  const waiting: string[] = [];
+  let holding = true;
+  cdp.on('Fetch.requestPaused', (event) => {
+    if (holding && event.request.headers['purpose'] === 'prefetch') waiting.push(event.requestId);
+    else void cdp.send('Fetch.continueRequest', { requestId: event.requestId }).catch(() => undefined);
+  });
+  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*/d-*', requestStage: 'Request' }] });
+  return {
+    held: () => waiting.length,
+    release: async () => {
+      holding = false;
+      for (const requestId of waiting.splice(0)) await cdp.send('Fetch.continueRequest', { requestId });
+    },
+  };
 }

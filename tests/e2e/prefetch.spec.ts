@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { registerOverHttp, useSession } from './conversation-helpers.ts';
-import { recordPrefetches, slowNetwork } from './prefetch-helpers.ts';
+import { holdPrefetches, recordPrefetches } from './prefetch-helpers.ts';
 
 const baseURL = () => test.info().project.use.baseURL!;
 
@@ -12,27 +12,31 @@ const baseURL = () => test.info().project.use.baseURL!;
 test('hovering many project cards prefetches them all, never more than five at once, and the click is then cheap', async ({ page }) => {
   const prefetches = recordPrefetches(page);
   await page.goto('/');
-  // Every request takes 1 s: ten hovers in quick succession would all be in flight without a
-  // limit. (Not 2 s: Chromium then calls the connection 2g, where nothing is prefetched.)
-  await slowNetwork(page, 1000);
+  // The server is made to wait: every prefetch is held until the visitor has hovered ten cards.
+  const hold = await holdPrefetches(page);
   const titles = page.locator('article.project-card h3 a');
   await expect(titles.nth(9)).toBeAttached();
   const hovered: string[] = [];
   for (let i = 0; i < 10; i++) {
     const link = titles.nth(i);
-    await link.scrollIntoViewIfNeeded();
     await link.hover();
     await page.waitForTimeout(100);
     const href = (await link.getAttribute('href'))!;
     if (!hovered.includes(href)) hovered.push(href);
   }
-  await expect.poll(() => prefetches.addresses.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(hovered.length);
-  await expect.poll(() => prefetches.inFlight(), { timeout: 15_000 }).toBe(0);
+  expect(hovered.length).toBeGreaterThan(5);
+  await page.waitForTimeout(300);
+  // More than five wanted, five asked for: the rest wait in the page's queue.
+  expect(hold.held()).toBe(5);
+  expect(prefetches.addresses).toHaveLength(5);
+  expect(prefetches.inFlight()).toBe(5);
 
-  // Every hovered card, each once (the pointer may also have rested on a card it passed over).
-  expect(prefetches.addresses).toEqual(expect.arrayContaining(hovered));
+  await hold.release();
+  await expect.poll(() => prefetches.addresses, { timeout: 15_000 }).toEqual(expect.arrayContaining(hovered));
+  await expect.poll(() => prefetches.inFlight(), { timeout: 15_000 }).toBe(0);
+  // Every hovered card, each once (the pointer may also have rested on a card it passed over),
+  // and never more than five at once.
   expect(new Set(prefetches.addresses).size).toBe(prefetches.addresses.length);
-  // The limit was reached and held.
   expect(prefetches.maxInFlight()).toBe(5);
 
   // The page the click opens was fetched before the click, as a guest's page the browser may keep:
@@ -49,7 +53,8 @@ test('hovering many project cards prefetches them all, never more than five at o
     last.click(),
   ]);
   expect((await navigation.request().allHeaders())['if-none-match']).toBe(prefetchResponse.headers()['etag']);
-  expect(navigation.headers()['x-page-cache']).toBe('hit');
+  // From memory: fresh, or stale while a render replaces it (when an earlier run filled it).
+  expect(navigation.headers()['x-page-cache']).toMatch(/^(hit|stale)$/);
   await expect(page).toHaveURL(new RegExp(`${target}$`));
 });
 
