@@ -17,8 +17,8 @@ export default defineConfig({
   // Whole pages are short: one buffered write beats many streamed chunks (measured: fewer writev calls).
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   integrations: [react(), interactionDirective(), i18nMessages(), devDatabase(), buildId(BUILD_ID), scalarStandalone(), precompress()],
-  // At most five route prefetches at once is the browser's own limit with `hover`.
-  prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
+  // No `prefetch`: Astro's cannot keep to the specification's five at once; ours is
+  // src/scripts/prefetch.ts (docs/pages-and-speed.md, "Route preloads").
   // Sessions live in PostgreSQL; Astro's own session store stays unused.
   session: { driver: { entrypoint: 'unstorage/drivers/null' } },
   // Stylesheets as cached, immutable files: inlined they were 33 KB in every page.

@@ -19,6 +19,7 @@ import { mayReadMetrics, observeRequest, readMetricsAccess, renderMetrics, watch
 import { checkReadiness } from './readiness.ts';
 import { matchRoute } from './routing/routes.ts';
 import { desktopPathOf, isMobilePath } from '../lib/paths.ts';
+import { isPrefetchRequest } from '../lib/prefetch.ts';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: () => void) => Promise<void>;
 
@@ -115,10 +116,13 @@ async function serveReadiness(res: http.ServerResponse): Promise<void> {
 
 const PROJECT_PAGE = /^(?:\/m)?\/d-([a-z0-9]+)$/;
 
-/** A guest's view of a project page counts whether the page was rendered or came from the cache. */
+/**
+ * A guest's view of a project page counts whether the page was rendered or came from the cache;
+ * a prefetch does not (the click after it revalidates the page and counts then).
+ */
 function countGuestView(request: { path: string; client: string }, req: http.IncomingMessage): void {
   const id = PROJECT_PAGE.exec(request.path.split('?')[0]!)?.[1];
-  if (!id || request.client === 'crawler') return;
+  if (!id || request.client === 'crawler' || isPrefetchRequest((name) => req.headers[name])) return;
   const userAgent = req.headers['user-agent'] ?? null;
   countProjectView(id, { userId: null, ip: req.socket.remoteAddress ?? null, userAgent });
 }

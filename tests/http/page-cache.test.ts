@@ -184,4 +184,18 @@ describe('views', () => {
     expect(hit.headers['x-page-cache']).toBe('hit');
     await expect.poll(viewCount).toBe(2);
   });
+
+  it('do not count a prefetch; the click after it, answered 304, does', async () => {
+    const fresh = await createProject(owner.user.id, { title: 'Prefetched board' });
+    const viewCount = async () => (await getDb().select({ n: projects.viewCount }).from(projects).where(eq(projects.id, fresh.id)))[0]!.n;
+    const agent = `${DESKTOP_UA} prefetcher`;
+    const prefetched = await app.request(`/d-${fresh.publicId}`, { headers: { 'user-agent': agent, purpose: 'prefetch' } });
+    expect(prefetched.status).toBe(200);
+    await app.request(`/d-${fresh.publicId}`, { headers: { 'user-agent': `${DESKTOP_UA} hoverer`, purpose: 'prefetch' } });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await viewCount()).toBe(0);
+    const click = await app.request(`/d-${fresh.publicId}`, { headers: { 'user-agent': agent, 'if-none-match': prefetched.headers['etag'] as string } });
+    expect(click.status).toBe(304);
+    await expect.poll(viewCount).toBe(1);
+  });
 });

@@ -14,6 +14,7 @@ import { pagingSchema } from '../http/validation.ts';
 import { readSourceSummary } from '../services/eda/index.ts';
 import type { PublishedProjectRef } from '../services/core/index.ts';
 import type { Page } from '../lib/paging.ts';
+import { isPrefetchRequest } from '../../lib/prefetch.ts';
 
 /** The project page (`/d-{id}`): the project, its comments and related projects; counts the view. */
 export const loadProjectPage = (async (context) => {
@@ -52,6 +53,8 @@ function lineageTags(lineage: Awaited<ReturnType<typeof loadProjectLineage>>): s
 function countView(context: PageContext, publicId: string): void {
   // A guest's page may be rendered once for many visitors: the page cache counts each of them.
   if (context.request.headers.has(CACHE_RENDER_HEADER)) return;
+  // A prefetch is not a view; the click after it is.
+  if (isPrefetchRequest((name) => context.request.headers.get(name))) return;
   const ip = clientIp(context);
   countProjectView(publicId, {
     userId: context.locals.user?.id ?? null,

@@ -33,7 +33,7 @@ export interface PageCacheOptions {
   maxBytes: number;
   freshMs: number;
   staleMs: number;
-  /** Called for every guest page served with 200 (views are counted here for cached pages). */
+  /** Called for every guest page served with 200, or 304 to a browser that has it (views are counted here for cached pages). */
   onServed?: (request: CacheableRequest, req: http.IncomingMessage) => void;
 }
 
@@ -192,6 +192,8 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
       if (matchesEtag(req.headers['if-none-match'], entry.etag)) {
         res.writeHead(304);
         res.end();
+        // A visitor who has the page (a prefetch, a back button) still sees it: a view too.
+        options.onServed?.(request, req);
         return;
       }
     }
