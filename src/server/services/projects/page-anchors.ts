@@ -19,7 +19,7 @@ import { projects } from '../../db/schema/index.ts';
 import { onPagePurge, pageTags } from '../../page-cache/tags.ts';
 
 /** Rows between two anchors: the most a deep page reads and does not show. */
-export const ANCHOR_EVERY = 500;
+export const ANCHOR_EVERY = 100;
 
 /** How long anchors are trusted without a purge (the page cache's longest trust in a render). */
 const TRUSTED_MS = 10 * 60_000;
@@ -46,10 +46,12 @@ interface Anchors {
 /** Kept on `globalThis` like the purge bus: one set of anchors per process, whichever bundle loads this. */
 interface AnchorState {
   lists: Map<string, Anchors>;
+  /** Anchors being found, by list: the requests that need them meanwhile wait for the same scan. */
+  finding: Map<string, Promise<Anchors | undefined>>;
   generation: number;
   listening: boolean;
 }
-const state: AnchorState = ((globalThis as { [key: symbol]: AnchorState })[Symbol.for('copperhub.pageAnchors')] ??= { lists: new Map(), generation: 0, listening: false });
+const state: AnchorState = ((globalThis as { [key: symbol]: AnchorState })[Symbol.for('copperhub.pageAnchors')] ??= { lists: new Map(), finding: new Map(), generation: 0, listening: false });
 
 function listenForPurges(): void {
   if (state.listening) return;
@@ -76,7 +78,21 @@ export async function findPageStart(listKey: string, condition: SQL, offset: num
   listenForPurges();
   let anchors = state.lists.get(listKey);
   if (anchors && Date.now() - anchors.foundAt > TRUSTED_MS) anchors = undefined;
-  if (!anchors || (anchors.keys.length <= index && !anchors.complete)) anchors = await extendAnchors(listKey, condition, anchors, index);
+  if (!anchors || (anchors.keys.length <= index && !anchors.complete)) {
+    // Many visitors of a deep page at once (a crawler, right after a purge) share one scan.
+    const finding = state.finding.get(listKey);
+    anchors = finding ? await finding : undefined;
+    if (!anchors || (anchors.keys.length <= index && !anchors.complete)) {
+      const known = state.lists.get(listKey);
+      const scan = extendAnchors(listKey, condition, known && Date.now() - known.foundAt <= TRUSTED_MS ? known : undefined, index);
+      state.finding.set(listKey, scan);
+      try {
+        anchors = await scan;
+      } finally {
+        if (state.finding.get(listKey) === scan) state.finding.delete(listKey);
+      }
+    }
+  }
   const key = anchors?.keys[index];
   return key ? { after: key, skip: offset - (index + 1) * ANCHOR_EVERY } : null;
 }
