@@ -85,4 +85,12 @@ describe('deep pages of the newest list', () => {
     purgePages(pageTags.lists);
     expect(ids(await listProjects({ sort: 'newest', page, pageSize }, 'en-US'))).toEqual(ids(await byOffset(page, pageSize)));
   });
+
+  it('are right for every visitor of deep pages arriving together, who share one search for the anchors', async () => {
+    purgePages(pageTags.lists);
+    const pageSize = 20;
+    const pages = [30, 31, 45, 60, 61, 30, 45, 60];
+    const answers = await Promise.all(pages.map((page) => listProjects({ sort: 'newest', page, pageSize }, 'en-US')));
+    for (const [i, page] of pages.entries()) expect(ids(answers[i]!), `page ${page}`).toEqual(ids(await byOffset(page, pageSize)));
+  });
 });
