@@ -52,6 +52,12 @@ export async function benchLists(baseUrl: string): Promise<string> {
     ['`/recommend?tag=microcontrollers`', '/recommend?tag=microcontrollers'],
     ['`GET /api/project/list?sort=hot`', '/api/project/list?sort=hot&pageSize=24'],
     ['`/newest?page=100`', '/newest?page=100'],
+    // Deep pages: the newest order starts from page anchors (src/server/services/projects/page-anchors.ts);
+    // hot still reads by OFFSET (its order moves with stars and views), for comparison.
+    ['`/newest?page=2000`', '/newest?page=2000'],
+    ['`GET /api/project/list` page 1', '/api/project/list?sort=newest&page=1&pageSize=20'],
+    ['`GET /api/project/list` page 2,000', '/api/project/list?sort=newest&page=2000&pageSize=20'],
+    ['`GET /api/project/list?sort=hot` page 2,000 (OFFSET)', '/api/project/list?sort=hot&page=2000&pageSize=20'],
     ...(member ? ([["a member's projects (`/user/{url}`)", `/user/${member}`]] as [string, string][]) : []),
   ];
   const rows = [];

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPageCache, type PageCacheOptions } from '../../src/server/page-cache/page-cache.ts';
-import { cacheableRequest } from '../../src/server/page-cache/key.ts';
+import { apiBodyKey, cacheableRequest } from '../../src/server/page-cache/key.ts';
 import { purgePages } from '../../src/server/page-cache/tags.ts';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/139.0.0.0 Safari/537.36';
@@ -58,7 +58,19 @@ describe('cache keys', () => {
     expect(cacheableRequest('GET', '/?code=xyz', headers)).toBeNull();
     expect(cacheableRequest('GET', '/preview?id=1', headers)).toBeNull();
     expect(cacheableRequest('GET', '/m/sso/login', headers)).toBeNull();
-    expect(cacheableRequest('GET', '/api/project/list', headers)).toBeNull();
+    // The API: only the public reads, by GET or same-site POST; a member only where the answer ignores them.
+    expect(cacheableRequest('GET', '/api/message/list', headers)).toBeNull();
+    expect(cacheableRequest('GET', '/api/project/list?sort=hot&page=2', headers)?.key).toBe(cacheableRequest('GET', '/api/project/list?page=2&sort=hot', headers)?.key);
+    expect(cacheableRequest('GET', '/api/project/list', headers)?.key).not.toBe(cacheableRequest('POST', '/api/project/list', headers)?.key);
+    expect(cacheableRequest('GET', '/api/project/list', { ...headers, cookie: 'token=abc' })?.kind).toBe('api');
+    expect(cacheableRequest('GET', '/api/comment/list?id=x', { ...headers, cookie: 'token=abc' })).toBeNull();
+    expect(cacheableRequest('GET', '/api/comment/list?id=x', { ...headers, authorization: 'Bearer abc' })).toBeNull();
+    expect(cacheableRequest('POST', '/api/project/list', { ...headers, origin: 'https://elsewhere.test' })).toBeNull();
+    expect(cacheableRequest('POST', '/api/project/list', { ...headers, 'sec-fetch-site': 'cross-site' })).toBeNull();
+    expect(cacheableRequest('POST', '/api/project/list', { ...headers, origin: 'http://example.test', 'sec-fetch-site': 'same-origin' })?.kind).toBe('api');
+    expect(cacheableRequest('DELETE', '/api/project/list', headers)).toBeNull();
+    expect(apiBodyKey(Buffer.from('{"b":1,"a":{"d":2,"c":3}}'))).toBe(apiBodyKey(Buffer.from('{"a":{"c":3,"d":2},"b":1}')));
+    expect(apiBodyKey(Buffer.from('{"page":'))).toBeNull();
     const phone = { ...headers, 'user-agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 7) Mobile Safari/537.36' };
     expect(cacheableRequest('GET', '/d-abc', phone)?.client).toBe('phone');
     expect(cacheableRequest('GET', '/m/d-abc', phone)?.client).toBe('browser');

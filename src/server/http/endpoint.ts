@@ -5,6 +5,7 @@ import type { UserRole } from '../db/schema/index.ts';
 import { requireRole } from '../services/accounts/index.ts';
 import type { SessionUser } from '../services/accounts/index.ts';
 import { errorResponse, ok } from './envelope.ts';
+import { CACHE_RENDER_HEADER, PAGE_EXPIRES_HEADER, PAGE_TAGS_HEADER } from '../page-cache/key.ts';
 import { AppError } from './errors.ts';
 import { parseInput } from './validation.ts';
 
@@ -79,11 +80,23 @@ interface EndpointOptions<S extends z.ZodType, R extends z.ZodType, A extends bo
   docs: EndpointDocs;
   /** The handler reads the request body itself (multipart uploads); no JSON parsing. */
   rawBody?: boolean;
+  /**
+   * A public read the page cache may keep (its path is in `CACHED_API_READS`): the purge tags of
+   * what the answer shows (the same as the pages showing it), and when it changes by itself.
+   * Only a guest's answer is ever tagged, so a member's (with their own flags) is never kept.
+   */
+  publicCache?: (args: { input: z.output<S>; result: z.input<R>; context: APIContext }) => PublicCache | Promise<PublicCache>;
   handler: (args: {
     input: z.output<S>;
     user: A extends true ? SessionUser : SessionUser | null;
     context: APIContext;
   }) => Promise<z.input<R> | Response> | z.input<R> | Response;
+}
+
+/** What a cacheable answer shows, as page-cache tags, and when it stops being true by itself. */
+export interface PublicCache {
+  tags: string[];
+  expiresAt?: Date | null;
 }
 
 export type EndpointHandlers = Partial<Record<Method | 'ALL', APIRoute>> & { contract: EndpointContract };
@@ -133,7 +146,15 @@ export function defineEndpoint<S extends z.ZodType, R extends z.ZodType, A exten
         user: context.locals.user as A extends true ? SessionUser : SessionUser | null,
         context,
       });
-      return result instanceof Response ? result : ok(result);
+      if (result instanceof Response) return result;
+      // Tags are asked only for the cache's own renders of a guest's read (the middleware drops them from any other answer).
+      if (options.publicCache && !context.locals.user && context.request.headers.has(CACHE_RENDER_HEADER)) {
+        const cache = await options.publicCache({ input, result, context });
+        const headers: Record<string, string> = { [PAGE_TAGS_HEADER]: [...new Set(cache.tags)].join(' ') };
+        if (cache.expiresAt) headers[PAGE_EXPIRES_HEADER] = String(cache.expiresAt.getTime());
+        return ok(result, { headers });
+      }
+      return ok(result);
     } catch (error) {
       return errorResponse(error, context.locals.t);
     }

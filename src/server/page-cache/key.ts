@@ -31,9 +31,33 @@ const NEVER = [/^\/(m\/)?preview(\/|$)/, /^\/(m\/)?sso(\/|$)/, /^\/(m\/)?video\/
 /** Query parameters that act on the visitor (a sign-in code, the desktop choice) rather than select content. */
 const ACTING_PARAMS = new Set(['code', 'desktop']);
 
+/**
+ * The public API reads the cache may answer, and who may be answered from it: `anyone` when the
+ * endpoint never looks at the member (a member gets the guest's answer, which is theirs too),
+ * `guests` when a member's answer holds their own flags (`liked`), so it is rendered for them.
+ * Either way only a guest's render is kept: the endpoint tags no other (`publicCache`).
+ */
+export const CACHED_API_READS: ReadonlyMap<string, 'anyone' | 'guests'> = new Map([
+  ['/api/project/list', 'anyone'],
+  ['/api/project/search', 'anyone'],
+  ['/api/comment/list', 'guests'],
+  ['/api/tag/list', 'anyone'],
+  ['/api/tag/detail', 'anyone'],
+  ['/api/tag/getProjectList', 'anyone'],
+  ['/api/user/getAppointUserProjectList', 'anyone'],
+  ['/api/donate/list', 'anyone'],
+  ['/api/donate/getIndexDonateScroll', 'anyone'],
+  ['/api/banner/list', 'anyone'],
+]);
+
+/** A POST body larger than this is no list query: it is passed to the endpoint, never kept. */
+export const MAX_API_BODY_BYTES = 16 * 1024;
+
 export type ClientKind = 'crawler' | 'phone' | 'browser';
 
 export interface CacheableRequest {
+  /** `api`: a public API read (JSON, kept as rendered, never stale); a POST's key is completed by `apiBodyKey`. */
+  kind?: 'page' | 'api';
   key: string;
   locale: Locale;
   client: ClientKind;
@@ -54,9 +78,11 @@ const header = (headers: Headers, name: string): string | undefined => {
  * a parameter that acts on the visitor.
  */
 export function cacheableRequest(method: string | undefined, url: string, headers: Headers): CacheableRequest | null {
+  const [pathname = '/', query = ''] = url.split(/\?(.*)/s);
+  const apiRead = CACHED_API_READS.get(pathname);
+  if (apiRead) return cacheableApiRead(apiRead, method, pathname, query, headers);
   if (method !== 'GET' && method !== 'HEAD') return null;
   if (header(headers, 'authorization')) return null;
-  const [pathname = '/', query = ''] = url.split(/\?(.*)/s);
   if (NEVER.some((pattern) => pattern.test(pathname))) return null;
   const cookies = parseCookie(header(headers, 'cookie') ?? '');
   if (cookies[TOKEN_COOKIE]) return null;
@@ -69,6 +95,58 @@ export function cacheableRequest(method: string | undefined, url: string, header
   const client = clientKind(pathname, header(headers, 'user-agent'), cookies[DESKTOP_COOKIE] === '1');
   const host = (header(headers, 'host') ?? '').toLowerCase();
   return { key: `${host} ${locale} ${client} ${path}`, locale, client, path };
+}
+
+/**
+ * The key of a public API read: method, path, input (the query sorted; a POST's JSON body is read
+ * and added by `apiBodyKey`), host and language (tag names and banner titles are localized). The
+ * kind of client does not matter to JSON. A cross-site POST is left to the middleware to refuse.
+ */
+function cacheableApiRead(who: 'anyone' | 'guests', method: string | undefined, pathname: string, query: string, headers: Headers): CacheableRequest | null {
+  if (method !== 'GET' && method !== 'POST') return null;
+  const cookies = parseCookie(header(headers, 'cookie') ?? '');
+  if (who === 'guests' && (cookies[TOKEN_COOKIE] || header(headers, 'authorization'))) return null;
+  const host = (header(headers, 'host') ?? '').toLowerCase();
+  if (method === 'POST') {
+    const site = header(headers, 'sec-fetch-site');
+    const origin = header(headers, 'origin');
+    if ((site && site !== 'same-origin' && site !== 'none') || (origin && originHost(origin) !== host)) return null;
+    if (!/^application\/json\b/i.test(header(headers, 'content-type') ?? 'application/json')) return null;
+  }
+  const params = new URLSearchParams(query);
+  params.sort();
+  const sorted = params.toString();
+  const path = sorted ? `${pathname}?${sorted}` : pathname;
+  const locale = resolveLocale(cookies[LOCALE_COOKIE], header(headers, 'accept-language'));
+  return { kind: 'api', key: `${host} ${locale} api ${method} ${path}`, locale, client: 'browser', path };
+}
+
+function originHost(origin: string): string | null {
+  try {
+    return new URL(origin).host.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The rest of a POST read's key: its JSON body with keys sorted at every depth, so `{a,b}` and
+ * `{b,a}` share an answer; null when the body is not JSON (the endpoint answers that error itself).
+ */
+export function apiBodyKey(body: Buffer): string | null {
+  const text = body.toString('utf8');
+  if (!text.trim()) return '{}';
+  try {
+    return JSON.stringify(sortKeys(JSON.parse(text)));
+  } catch {
+    return null;
+  }
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => [k, sortKeys(v)]));
+  return value;
 }
 
 /**

@@ -15,7 +15,7 @@ import { LRUCache } from 'lru-cache';
 import { LOCALE_COOKIE } from '../../lib/i18n.ts';
 import { preferredEncoding } from '../http/encoding.ts';
 import { CapturingResponse, type CapturedPage } from './capture.ts';
-import { CACHE_RENDER_HEADER, cacheableRequest, DESKTOP_COOKIE, PAGE_EXPIRES_HEADER, PAGE_TAGS_HEADER, varyFor, type CacheableRequest } from './key.ts';
+import { apiBodyKey, CACHE_RENDER_HEADER, cacheableRequest, DESKTOP_COOKIE, MAX_API_BODY_BYTES, PAGE_EXPIRES_HEADER, PAGE_TAGS_HEADER, varyFor, type CacheableRequest } from './key.ts';
 
 export { CACHE_RENDER_HEADER };
 import { onPagePurge } from './tags.ts';
@@ -38,6 +38,8 @@ export interface PageCacheOptions {
 }
 
 interface Entry {
+  /** A public API answer: sent with its own headers, uncompressed, exactly as the endpoint wrote it. */
+  api: boolean;
   status: number;
   headers: [string, http.OutgoingHttpHeader][];
   identity: Buffer;
@@ -72,6 +74,15 @@ function keepable(status: number, headers: http.OutgoingHttpHeaders): boolean {
   const cacheControl = String(headers['cache-control'] ?? '');
   if (/private|no-store/.test(cacheControl)) return false;
   return KEPT_TYPES.test(String(headers['content-type'] ?? ''));
+}
+
+/** Headers of an API answer that are decided again for each answer (its `cache-control` and `vary` are its own). */
+const API_PER_ANSWER = new Set(['content-length', 'transfer-encoding', 'connection', 'date', 'keep-alive', PAGE_TAGS_HEADER, PAGE_EXPIRES_HEADER]);
+
+/** Whether an API answer may be kept: a success its endpoint tagged, which it does only for a guest. */
+function keepableApi(status: number, headers: http.OutgoingHttpHeaders): boolean {
+  if (status !== 200 || headers['set-cookie'] !== undefined || headers['content-encoding'] !== undefined) return false;
+  return headers[PAGE_TAGS_HEADER] !== undefined && /^application\/json\b/.test(String(headers['content-type'] ?? ''));
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;
@@ -117,16 +128,20 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
     for (const tag of tags) for (const key of [...(tagIndex.get(tag) ?? [])]) entries.delete(key);
   });
 
-  function store(key: string, page: CapturedPage, renderedAt: number): Promise<Entry | null> {
+  function store(key: string, page: CapturedPage, renderedAt: number, api: boolean): Promise<Entry | null> {
     const tags = String(page.headers[PAGE_TAGS_HEADER] ?? '')
       .split(' ')
       .filter(Boolean);
-    const headers = Object.entries(page.headers).filter(([name, value]) => !PER_ANSWER.has(name) && value !== undefined) as Entry['headers'];
-    return Promise.all([
+    const perAnswer = api ? API_PER_ANSWER : PER_ANSWER;
+    const headers = Object.entries(page.headers).filter(([name, value]) => !perAnswer.has(name) && value !== undefined) as Entry['headers'];
+    // JSON is sent as the endpoint wrote it (it sets no encoding): nothing to compress ahead.
+    const encoded = api ? Promise.resolve([Buffer.alloc(0), Buffer.alloc(0)]) : Promise.all([
       brotli(page.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.body.length } }),
       gzip(page.body, { level: 9 }),
-    ]).then(([br, gz]) => {
+    ]);
+    return encoded.then(([br = Buffer.alloc(0), gz = Buffer.alloc(0)]) => {
       const entry: Entry = {
+        api,
         status: page.status,
         headers,
         identity: page.body,
@@ -153,13 +168,13 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
    * Renders `req` for the key; the visitor's `res`, when given, receives anything that cannot be
    * kept as it is written. Answers the entry (kept or not), or null when the render went to `res`.
    */
-  async function renderFor(key: string, req: http.IncomingMessage, res: http.ServerResponse | null): Promise<Entry | null> {
+  async function renderFor(key: string, req: http.IncomingMessage, res: http.ServerResponse | null, api = false): Promise<Entry | null> {
     const startedAt = generation;
-    const capture = new CapturingResponse({ req, target: res, keepable, maxBytes: MAX_PAGE_BYTES });
+    const capture = new CapturingResponse({ req, target: res, keepable: api ? keepableApi : keepable, maxBytes: MAX_PAGE_BYTES });
     await render(req, capture as unknown as http.ServerResponse);
     const page = await capture.done;
     if (!page) return null;
-    return store(key, page, startedAt);
+    return store(key, page, startedAt, api);
   }
 
   function refreshInBackground(request: CacheableRequest, from: http.IncomingMessage): void {
@@ -182,6 +197,14 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
   }
 
   function send(req: http.IncomingMessage, res: http.ServerResponse, request: CacheableRequest, entry: Entry, state: 'hit' | 'stale' | 'miss'): void {
+    if (entry.api) {
+      for (const [name, value] of entry.headers) res.setHeader(name, value);
+      res.setHeader('x-page-cache', state);
+      res.setHeader('content-length', entry.identity.length);
+      res.writeHead(entry.status);
+      res.end(entry.identity);
+      return;
+    }
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     res.setHeader('vary', varyFor(request.path.split('?')[0]!, entry.status));
     res.setHeader('cache-control', guestCacheControl(entry.status, options, entry.expiresAt - Date.now()));
@@ -206,6 +229,51 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
     if (entry.status === 200) options.onServed?.(request, req);
   }
 
+  /**
+   * A public API read: its POST body read first (it is part of the key) and handed on to the
+   * endpoint unchanged; fresh answers only, since a refresh in the background would have no body
+   * to send and JSON is cheap to render again.
+   */
+  async function serveApi(req: http.IncomingMessage, res: http.ServerResponse, request: CacheableRequest): Promise<void> {
+    let key = request.key;
+    if (req.method === 'POST') {
+      const body = await readBody(req, MAX_API_BODY_BYTES);
+      replayBody(req, body.bytes, body.complete);
+      const bodyKey = body.complete ? apiBodyKey(body.bytes) : null;
+      if (bodyKey === null) {
+        stats.bypass += 1;
+        return render(req, res);
+      }
+      key = `${key} ${bodyKey}`;
+    }
+    const entry = entries.get(key);
+    if (entry && entry.expiresAt > Date.now() && Date.now() - entry.storedAt < options.freshMs) {
+      stats.hits += 1;
+      return send(req, res, request, entry, 'hit');
+    }
+    if (entry) entries.delete(key);
+    const pending = inFlight.get(key);
+    if (pending && pending.startedAt === generation) {
+      const shared = await pending.render;
+      if (shared && !res.headersSent) return send(req, res, request, shared, 'miss');
+    }
+    stats.misses += 1;
+    req.headers[CACHE_RENDER_HEADER] = 'render';
+    const startedAt = generation;
+    const rendering = renderFor(key, req, res, true);
+    inFlight.set(key, { render: rendering, startedAt });
+    try {
+      const rendered = await rendering;
+      if (rendered) send(req, res, request, rendered, 'miss');
+      else if (!res.headersSent) {
+        res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+        res.end('500 Internal Server Error\n');
+      }
+    } finally {
+      if (inFlight.get(key)?.render === rendering) inFlight.delete(key);
+    }
+  }
+
   return {
     stats,
     /** The cache key of a request, or null when it must be rendered for this visitor alone. */
@@ -215,6 +283,7 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
 
     /** Answers a cacheable request from memory, or renders it (once for all who ask at the same time). */
     async serve(req: http.IncomingMessage, res: http.ServerResponse, request: CacheableRequest): Promise<void> {
+      if (request.kind === 'api') return serveApi(req, res, request);
       const now = Date.now();
       const entry = entries.get(request.key);
       // Past its own expiry a page is not even served stale: what it shows has changed.
@@ -298,4 +367,36 @@ function syntheticRequest(request: CacheableRequest, from: http.IncomingMessage)
   req.headers = headers;
   req.push(null);
   return req;
+}
+
+/** Reads a request body up to `maxBytes` (and whatever chunk crosses it: the rest stays unread). */
+function readBody(req: http.IncomingMessage, maxBytes: number): Promise<{ bytes: Buffer; complete: boolean }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size > maxBytes) {
+        req.off('data', onData).off('end', onEnd).pause();
+        resolve({ bytes: Buffer.concat(chunks), complete: false });
+      }
+    };
+    const onEnd = () => resolve({ bytes: Buffer.concat(chunks), complete: true });
+    // A client gone before the end: nothing to key, the endpoint sees the same broken body.
+    req.on('data', onData).once('end', onEnd).once('error', reject).once('close', () => resolve({ bytes: Buffer.concat(chunks), complete: false }));
+  });
+}
+
+/**
+ * Hands a body read here on to the endpoint: Astro's Node adapter takes `req.body` when it is set,
+ * the bytes themselves, or when the rest was left unread, those bytes and then the rest.
+ */
+function replayBody(req: http.IncomingMessage, read: Buffer, complete: boolean): void {
+  (req as { body?: unknown }).body = complete
+    ? read
+    : (async function* () {
+        yield read;
+        for await (const chunk of req) yield chunk as Buffer;
+      })();
 }

@@ -21,6 +21,15 @@ export const pageTags = {
   missing: 'missing',
 } as const;
 
+/**
+ * The tags of an answer listing project cards (an API list): every list, and each card's project
+ * and owner, since a star, a comment count or a renamed owner changes a card without touching the
+ * list's own tag.
+ */
+export function cardListTags(cards: readonly { id: string; owner: { url: string } }[]): string[] {
+  return [pageTags.lists, ...cards.flatMap((card) => [pageTags.project(card.id), pageTags.user(card.owner.url)])];
+}
+
 const CHANNEL = 'copperhub_page_purge';
 
 /**

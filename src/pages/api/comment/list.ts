@@ -3,6 +3,7 @@ import { pagingSchema, z } from '../../../server/http/validation.ts';
 import { commentIdSchema, commentSortSchema, listComments, logNumberSchema } from '../../../server/services/community/index.ts';
 import { commentListSchema } from '../../../lib/contract/schemas/conversation.ts';
 import { EXAMPLE_IDS } from '../../../lib/contract/schemas/examples.ts';
+import { pageTags } from '../../../server/page-cache/tags.ts';
 
 export const { GET, POST, ALL, contract } = defineEndpoint({
   methods: ['GET', 'POST'],
@@ -14,5 +15,6 @@ export const { GET, POST, ALL, contract } = defineEndpoint({
   }),
   result: commentListSchema,
   docs: { summary: 'Comments of a project', description: 'A page of top-level comments (`sort` newest or oldest first), each with its newest replies and `replyCount`; with `commentId`, a page of that thread’s replies in the order they were written.', tag: 'comments', session: 'optional', errors: ['project_not_found', 'comment_not_found', 'log_not_found'], example: { id: EXAMPLE_IDS.project, page: 1, pageSize: 20 } },
+  publicCache: ({ input }) => ({ tags: [pageTags.project(input.id)] }),
   handler: ({ input, user }) => listComments(input, user?.id ?? null),
 });

@@ -10,6 +10,7 @@ import type { Page, Paging } from '../../lib/paging.ts';
 import { isListed } from '../core/index.ts';
 import { COUNT_LIMIT, countUpTo, estimateMatches, resolveTotal, type ProjectTotal } from './totals.ts';
 import { storedImageWidth } from '../media/index.ts';
+import { afterKey, findPageStart } from './page-anchors.ts';
 
 export type TagRef = z.infer<typeof tagRefSchema>;
 
@@ -142,22 +143,26 @@ export async function toCards(rows: (CardRow & { tags?: TagRow[] | null })[], lo
  * `COUNT_LIMIT`, beyond that PostgreSQL's estimate (`totalExact: false`). The count and the page
  * run in parallel. The page reads one card more than it shows, so the total never ends a list
  * before its last card (an estimate below the truth still links to the next page), and on the
- * last page of a long list it is exact after all (the cards before it and on it).
+ * last page of a long list it is exact after all (the cards before it and on it). With
+ * `anchored`, `orderBy` must be the newest order (`newestOrder`) and `listKey` name `where`'s rows:
+ * a deep page then costs what page 1 costs.
  */
-export async function queryCardPage(where: SQL | undefined, orderBy: SQL[], paging: Paging, locale: Locale): Promise<ProjectPage> {
+export async function queryCardPage(where: SQL | undefined, orderBy: SQL[], paging: Paging, locale: Locale, anchored?: { listKey: string }): Promise<ProjectPage> {
   const db = getDb();
   const condition = (where ? and(isListed, where) : isListed)!;
   const limit = paging.countLimit ?? COUNT_LIMIT;
   const offset = (paging.page - 1) * paging.pageSize;
+  // A deep page of a newest-first list starts from its page anchor (see page-anchors.ts).
+  const start = anchored ? await findPageStart(anchored.listKey, condition, offset) : null;
   const [rows, counted] = await Promise.all([
     db
       .select(cardColumns)
       .from(projects)
       .innerJoin(users, eq(users.id, projects.ownerId))
-      .where(condition)
+      .where(start ? and(condition, afterKey(start.after)) : condition)
       .orderBy(...orderBy)
       .limit(paging.pageSize + 1)
-      .offset(offset),
+      .offset(start ? start.skip : offset),
     countUpTo(condition, limit),
   ]);
   const shown = rows.slice(0, paging.pageSize);

@@ -6,6 +6,7 @@ import { AppError } from '../../http/errors.ts';
 import { queryCardPage, type ProjectPage } from './cards.ts';
 import { tagIdsWithChildren } from './tags.ts';
 import type { Paging } from '../../lib/paging.ts';
+import { newestOrder } from './page-anchors.ts';
 
 export type ProjectSort = 'newest' | 'hot' | 'recommend';
 
@@ -20,7 +21,7 @@ export function orderFor(sort: ProjectSort): SQL[] {
     case 'recommend':
       return [sql`${projects.recommendRank} ASC NULLS LAST`, desc(projects.hotScore), desc(projects.id)];
     default:
-      return [desc(projects.publishedAt), desc(projects.id)];
+      return newestOrder();
   }
 }
 
@@ -30,11 +31,15 @@ export async function listProjects(
   locale: Locale,
 ): Promise<ProjectPage> {
   let where: SQL | undefined;
+  let ids: number[] = [];
   if (options.tag) {
-    const ids = await tagIdsWithChildren(options.tag);
+    ids = await tagIdsWithChildren(options.tag);
     where = sql`${projects.id} IN (SELECT ${projectTags.projectId} FROM ${projectTags} WHERE ${inArray(projectTags.tagId, ids)})`;
   }
-  return queryCardPage(where, orderFor(options.sort ?? 'newest'), options, locale);
+  const sort = options.sort ?? 'newest';
+  // Only the newest order keeps page anchors: hot and recommend reorder as stars and views come,
+  // which no purge announces.
+  return queryCardPage(where, orderFor(sort), options, locale, sort === 'newest' ? { listKey: `newest ${ids.join(',')}` } : undefined);
 }
 
 async function findOwnerId(url: string): Promise<{ id: number }> {

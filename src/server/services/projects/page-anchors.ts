@@ -1,0 +1,131 @@
+/**
+ * Page anchors: deep pages of the newest-first lists at the cost of page 1, with page numbers kept.
+ *
+ * OFFSET reads and throws away every row before a page, so `/newest?page=2000` read 40,000 rows.
+ * A keyset query (`WHERE (published_at, id) < (x, y) ORDER BY published_at DESC, id DESC LIMIT n`)
+ * starts where an index points, but needs the sort key of the row before the page, which a page
+ * number does not carry. So every `ANCHOR_EVERY` rows of a list the sort key of the last row is
+ * kept here (found once, by one index scan that continues from the last anchor known), and a page
+ * starts from the anchor at or before its offset, skipping fewer than `ANCHOR_EVERY` rows.
+ *
+ * The newest order changes only when a project is published, deleted, hidden or restored, and each
+ * of those purges the page cache's `lists` tag (here and, through NOTIFY, on every instance): that
+ * purge drops the anchors too. A write no purge announces (a row changed by hand) is bounded by the
+ * same ten minutes the page cache trusts a page it rendered.
+ */
+import { and, desc, sql, type SQL } from 'drizzle-orm';
+import { getDb } from '../../db/client.ts';
+import { projects } from '../../db/schema/index.ts';
+import { onPagePurge, pageTags } from '../../page-cache/tags.ts';
+
+/** Rows between two anchors: the most a deep page reads and does not show. */
+export const ANCHOR_EVERY = 100;
+
+/** How long anchors are trusted without a purge (the page cache's longest trust in a render). */
+const TRUSTED_MS = 10 * 60_000;
+/** Lists with anchors kept at once (one per tag filter at most): past it, all are forgotten. */
+const MAX_LISTS = 2000;
+
+/**
+ * The newest order's sort key of one row; the time as PostgreSQL's text, since a JavaScript date
+ * would drop its microseconds and the keyset would then skip or repeat rows.
+ */
+export interface SortKey {
+  publishedAt: string;
+  id: number;
+}
+
+interface Anchors {
+  /** `keys[i]`: the sort key of the row at offset `(i + 1) * ANCHOR_EVERY - 1`. */
+  keys: SortKey[];
+  /** The list was read to its end: no anchor beyond `keys`. */
+  complete: boolean;
+  foundAt: number;
+}
+
+/** Kept on `globalThis` like the purge bus: one set of anchors per process, whichever bundle loads this. */
+interface AnchorState {
+  lists: Map<string, Anchors>;
+  /** Anchors being found, by list: the requests that need them meanwhile wait for the same scan. */
+  finding: Map<string, Promise<Anchors | undefined>>;
+  generation: number;
+  listening: boolean;
+}
+const state: AnchorState = ((globalThis as { [key: symbol]: AnchorState })[Symbol.for('copperhub.pageAnchors')] ??= { lists: new Map(), finding: new Map(), generation: 0, listening: false });
+
+function listenForPurges(): void {
+  if (state.listening) return;
+  state.listening = true;
+  onPagePurge((tags) => {
+    if (!tags.includes(pageTags.lists) && !tags.includes('*')) return;
+    state.generation += 1;
+    state.lists.clear();
+  });
+}
+
+/** The newest order, as `ORDER BY` and as the keyset condition after `key`. */
+export const newestOrder = (): SQL[] => [desc(projects.publishedAt), desc(projects.id)];
+export const afterKey = (key: SortKey): SQL => sql`(${projects.publishedAt}, ${projects.id}) < (${key.publishedAt}::timestamptz, ${key.id})`;
+
+/**
+ * Where a page at `offset` of the newest-first list `listKey` (its rows: `condition`) starts: after
+ * the anchor `after`, skipping `skip` rows; null when the page is near the top (plain OFFSET is as
+ * cheap) or past the list's end.
+ */
+export async function findPageStart(listKey: string, condition: SQL, offset: number): Promise<{ after: SortKey; skip: number } | null> {
+  const index = Math.floor(offset / ANCHOR_EVERY) - 1;
+  if (index < 0) return null;
+  listenForPurges();
+  let anchors = state.lists.get(listKey);
+  if (anchors && Date.now() - anchors.foundAt > TRUSTED_MS) anchors = undefined;
+  if (!anchors || (anchors.keys.length <= index && !anchors.complete)) {
+    // Many visitors of a deep page at once (a crawler, right after a purge) share one scan.
+    const finding = state.finding.get(listKey);
+    anchors = finding ? await finding : undefined;
+    if (!anchors || (anchors.keys.length <= index && !anchors.complete)) {
+      const known = state.lists.get(listKey);
+      const scan = extendAnchors(listKey, condition, known && Date.now() - known.foundAt <= TRUSTED_MS ? known : undefined, index);
+      state.finding.set(listKey, scan);
+      try {
+        anchors = await scan;
+      } finally {
+        if (state.finding.get(listKey) === scan) state.finding.delete(listKey);
+      }
+    }
+  }
+  const key = anchors?.keys[index];
+  return key ? { after: key, skip: offset - (index + 1) * ANCHOR_EVERY } : null;
+}
+
+/**
+ * Reads on from the last anchor known to the one at `index`, in one index scan: the sort keys of
+ * every `ANCHOR_EVERY`-th row. Anchors found while a purge came are used by no one.
+ */
+async function extendAnchors(listKey: string, condition: SQL, known: Anchors | undefined, index: number): Promise<Anchors | undefined> {
+  const generation = state.generation;
+  const keys = known?.keys ?? [];
+  const from = keys.at(-1);
+  const wanted = (index + 1 - keys.length) * ANCHOR_EVERY;
+  const where = from ? and(condition, afterKey(from))! : condition;
+  const numbered = getDb()
+    .select({ publishedAt: sql<string>`${projects.publishedAt}::text`.as('published'), id: projects.id, n: sql<number>`row_number() OVER (ORDER BY ${projects.publishedAt} DESC, ${projects.id} DESC)`.as('n') })
+    .from(projects)
+    .where(where)
+    .orderBy(...newestOrder())
+    .limit(wanted)
+    .as('numbered');
+  const found = await getDb()
+    .select({ publishedAt: numbered.publishedAt, id: numbered.id })
+    .from(numbered)
+    .where(sql`${numbered.n} % ${ANCHOR_EVERY} = 0`)
+    .orderBy(numbered.n);
+  const anchors: Anchors = {
+    keys: [...keys, ...found.map((row) => ({ publishedAt: row.publishedAt, id: row.id }))],
+    complete: found.length < wanted / ANCHOR_EVERY,
+    foundAt: known?.foundAt ?? Date.now(),
+  };
+  if (state.generation !== generation) return undefined;
+  if (state.lists.size >= MAX_LISTS) state.lists.clear();
+  state.lists.set(listKey, anchors);
+  return anchors;
+}

@@ -1,0 +1,195 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '../../src/server/db/client.ts';
+import { likeComment, submitComment } from '../../src/server/services/community/index.ts';
+import { setProjectStar } from '../../src/server/services/projects/index.ts';
+import { importDonationsCsv } from '../../src/server/services/site/index.ts';
+import { OPERATOR, renameTag, saveBanner } from '../../src/server/services/staff/index.ts';
+import { useApp, type AppResponse } from '../helpers/app.ts';
+import { createProject, createTag, createUser } from '../helpers/factories.ts';
+import { createUpload } from '../helpers/project-factories.ts';
+import { publishWithFiles } from '../helpers/publish.ts';
+
+// The site with its guest page cache as in production: public API reads share it.
+const app = useApp({ pageCache: {} });
+
+let owner: Awaited<ReturnType<typeof createUser>>;
+let reader: Awaited<ReturnType<typeof createUser>>;
+let projectId = '';
+
+beforeAll(async () => {
+  owner = await createUser({ nickname: 'Api Owner' });
+  reader = await createUser({ nickname: 'Api Reader' });
+  const tag = await createTag('power', 'Power', '电源');
+  projectId = (await createProject(owner.user.id, { title: 'Cached API clock' }, [tag.id])).publicId;
+});
+
+/** The headers an answer is made of, less those every answer has its own of. */
+function headersOf(response: AppResponse): Record<string, unknown> {
+  const { date: _date, 'x-request-id': _id, 'x-page-cache': _cache, ...rest } = response.headers;
+  return rest;
+}
+
+/** Every public read, as a guest's islands call it. */
+const reads = () => [
+  `/api/project/list?sort=newest&page=1&pageSize=20`,
+  `/api/project/search?q=clock`,
+  `/api/comment/list?id=${projectId}`,
+  `/api/tag/list`,
+  `/api/tag/detail?slug=power`,
+  `/api/tag/getProjectList?slug=power`,
+  `/api/user/getAppointUserProjectList?url=${owner.user.customUrl}`,
+  `/api/donate/list`,
+  `/api/donate/getIndexDonateScroll`,
+  `/api/banner/list`,
+];
+
+describe('public API reads', () => {
+  it('are computed once, then answered from the page cache with the very same bytes and headers', async () => {
+    for (const path of reads()) {
+      const first = await app.request(path);
+      expect(first.status, path).toBe(200);
+      expect(first.json().retCode, path).toBe(0);
+      expect(first.headers['x-page-cache'], path).toBe('miss');
+      const second = await app.request(path);
+      expect(second.headers['x-page-cache'], path).toBe('hit');
+      expect(second.body, path).toBe(first.body);
+      expect(headersOf(second), path).toEqual(headersOf(first));
+      expect(second.headers['x-page-tags'], path).toBeUndefined();
+    }
+  });
+
+  it('by POST share one answer whatever the order of the body’s keys, and by language apart', async () => {
+    const post = (body: unknown, headers: Record<string, string> = {}) => app.request('/api/project/list', { method: 'POST', body, headers });
+    const first = await post({ sort: 'newest', page: 1, pageSize: 7 });
+    expect(first.json().retCode).toBe(0);
+    const reordered = await post({ pageSize: 7, page: 1, sort: 'newest' });
+    expect(reordered.headers['x-page-cache']).toBe('hit');
+    expect(reordered.body).toBe(first.body);
+    // Tag names are localized: a Chinese reader never gets the English answer.
+    const chinese = await app.request('/api/tag/detail?slug=power', { headers: { 'accept-language': 'zh-CN' } });
+    type Tag = { result: { name: string } };
+    expect(chinese.json<Tag>().result.name).toBe('电源');
+    expect((await app.request('/api/tag/detail?slug=power')).json<Tag>().result.name).toBe('Power');
+  });
+
+  it('keep no error, and a body that is not JSON is answered by the endpoint as before', async () => {
+    for (let i = 0; i < 2; i += 1) {
+      const missing = await app.request('/api/tag/detail?slug=no-such-tag');
+      expect(missing.json().errorKey).toBe('tag_not_found');
+      expect(missing.headers['x-page-cache']).not.toBe('hit');
+    }
+    const broken = await app.request('/api/project/list', { method: 'POST', body: '{"page":', headers: { 'content-type': 'application/json' } });
+    expect(broken.json().errorKey).toBe('bad_request');
+    expect(broken.headers['x-page-cache']).toBeUndefined();
+    // A body past what a list query needs reaches the endpoint whole, and is never kept.
+    const large = { sort: 'newest', page: 1, pageSize: 5, note: 'x'.repeat(40_000) };
+    const direct = await app.request('/api/project/list', { method: 'POST', body: large });
+    expect(direct.json().retCode).toBe(0);
+    expect(direct.headers['x-page-cache']).toBeUndefined();
+  });
+});
+
+describe('a write is seen by the next read', () => {
+  /** Reads `path` until it is kept, as a guest, and answers what the next read returns after `write`. */
+  async function afterWrite(path: string, write: () => Promise<unknown>): Promise<AppResponse> {
+    await app.request(path);
+    expect((await app.request(path)).headers['x-page-cache'], path).toBe('hit');
+    await write();
+    const next = await app.request(path);
+    expect(next.headers['x-page-cache'], path).toBe('miss');
+    return next;
+  }
+
+  it('a new comment, in the comments and in the cards’ counts', async () => {
+    const listPath = '/api/project/list?sort=newest&pageSize=50';
+    await app.request(listPath);
+    const comments = await afterWrite(`/api/comment/list?id=${projectId}`, () => submitComment(reader.user.id, projectId, 'Keeps time to a second a day'));
+    expect(comments.body).toContain('Keeps time to a second a day');
+    const list = await app.request(listPath);
+    expect(list.headers['x-page-cache']).toBe('miss');
+    const card = list.json<{ result: { list: { id: string; counts: { comments: number } }[] } }>().result.list.find((item) => item.id === projectId);
+    expect(card?.counts.comments).toBeGreaterThan(0);
+  });
+
+  it('a star, on every list showing the card', async () => {
+    const read = () => app.request(`/api/user/getAppointUserProjectList?url=${owner.user.customUrl}`);
+    const starsOf = (response: AppResponse) => response.json<{ result: { list: { id: string; counts: { stars: number } }[] } }>().result.list.find((item) => item.id === projectId)?.counts.stars;
+    const before = starsOf(await read());
+    const after = await afterWrite(`/api/user/getAppointUserProjectList?url=${owner.user.customUrl}`, () => setProjectStar(reader.user.id, projectId, true));
+    expect(starsOf(after)).toBe((before ?? 0) + 1);
+  });
+
+  it('publishing a project, on the newest list and its tag', async () => {
+    let published = '';
+    const newest = await afterWrite('/api/project/list?sort=newest', async () => (published = await publishWithFiles(owner.user.id, [], 'Freshly published tracer')));
+    expect(newest.body).toContain('Freshly published tracer');
+    expect(newest.body).toContain(published);
+  });
+
+  it('a staff banner change', async () => {
+    const image = (await createUpload(owner.user.id, { purpose: 'cover', name: 'b.webp', mime: 'image/webp', data: 'webp' })).url;
+    const banners = await afterWrite('/api/banner/list', () => saveBanner(OPERATOR, { image, link: '/newest', titleEn: 'Reflow weekend', titleZh: '回流焊周末', sort: 0, startsAt: null, endsAt: null }));
+    expect(banners.body).toContain('Reflow weekend');
+  });
+
+  it('a tag rename, in the tree and the tag', async () => {
+    await app.request('/api/tag/list');
+    const detail = await afterWrite('/api/tag/detail?slug=power', () => renameTag(OPERATOR, { slug: 'power', nameEn: 'Power supplies', nameZh: '电源' }));
+    expect(detail.body).toContain('Power supplies');
+    const tree = await app.request('/api/tag/list');
+    expect(tree.headers['x-page-cache']).toBe('miss');
+    expect(tree.body).toContain('Power supplies');
+  });
+
+  it('a donation, in the list and the home ticker', async () => {
+    await app.request('/api/donate/getIndexDonateScroll');
+    // As `npm run ops -- donations:import` stores an Open Collective export.
+    const csv = `id,type,kind,isRefund,amount,currency,datetime,oppositeAccountName,oppositeAccountSlug,message\napi-cache-1,CREDIT,CONTRIBUTION,false,5.00,USD,${new Date().toISOString()},Generous Ghost,generous-ghost,For the parts\n`;
+    const list = await afterWrite('/api/donate/list', async () => expect((await importDonationsCsv(csv)).imported).toBe(1));
+    expect(list.body).toContain('Generous Ghost');
+    const ticker = await app.request('/api/donate/getIndexDonateScroll');
+    expect(ticker.headers['x-page-cache']).toBe('miss');
+    expect(ticker.body).toContain('Generous Ghost');
+  });
+
+  it("another instance's purge arrives through PostgreSQL NOTIFY", async () => {
+    const path = `/api/comment/list?id=${projectId}`;
+    await app.request(path);
+    expect((await app.request(path)).headers['x-page-cache']).toBe('hit');
+    await getDb().$client.query('SELECT pg_notify($1, $2)', ['copperhub_page_purge', `another-instance project:${projectId}`]);
+    await expect.poll(async () => (await app.request(path)).headers['x-page-cache'], { timeout: 1000 }).toBe('miss');
+  });
+});
+
+describe('members', () => {
+  it('get their own flags, never kept, and a guest never gets them', async () => {
+    const { id: commentId } = await submitComment(owner.user.id, projectId, 'Liked by the reader alone');
+    await likeComment(reader.user.id, commentId, true);
+    const path = `/api/comment/list?id=${projectId}&pageSize=50`;
+    type Comments = { result: { list: { id: number; liked: boolean }[] } };
+    const likedIn = (response: AppResponse) => response.json<Comments>().result.list.find((item) => item.id === commentId)?.liked;
+    for (let i = 0; i < 2; i += 1) {
+      const member = await app.request(path, { token: reader.token });
+      expect(member.headers['x-page-cache']).toBeUndefined();
+      expect(likedIn(member)).toBe(true);
+    }
+    const guest = await app.request(path);
+    expect(likedIn(guest)).toBe(false);
+    expect((await app.request(path)).headers['x-page-cache']).toBe('hit');
+    // And a member asking after the guest still gets their own flags.
+    expect(likedIn(await app.request(path, { token: reader.token }))).toBe(true);
+  });
+
+  it('are answered from the guests’ copy where the answer ignores them, and their render is never kept', async () => {
+    const path = '/api/project/list?sort=hot&pageSize=3';
+    // Rendered for the member (with their session), passed to them, not kept.
+    const member = await app.request(path, { token: reader.token });
+    expect(member.headers['x-page-cache']).toBeUndefined();
+    expect((await app.request(path)).headers['x-page-cache']).toBe('miss');
+    const guest = await app.request(path);
+    expect(guest.headers['x-page-cache']).toBe('hit');
+    const memberAgain = await app.request(path, { token: reader.token });
+    expect(memberAgain.headers['x-page-cache']).toBe('hit');
+    expect(memberAgain.body).toBe(member.body);
+  });
+});

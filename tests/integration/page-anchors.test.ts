@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../helpers/db.ts';
+import { createTag, createUser } from '../helpers/factories.ts';
+import { getDb } from '../../src/server/db/client.ts';
+import { projects, projectTags } from '../../src/server/db/schema/index.ts';
+import { newPublicId } from '../../src/server/lib/ids.ts';
+import { pageTags, purgePages } from '../../src/server/page-cache/tags.ts';
+import { queryCardPage } from '../../src/server/services/projects/cards.ts';
+import { deleteProject, listProjects, type ProjectPage } from '../../src/server/services/projects/index.ts';
+import { ANCHOR_EVERY, findPageStart } from '../../src/server/services/projects/page-anchors.ts';
+import { isListed } from '../../src/server/services/core/index.ts';
+import { orderFor } from '../../src/server/services/projects/list.ts';
+
+useTestDatabase();
+
+const COUNT = ANCHOR_EVERY * 12 + 137;
+let ownerId = 0;
+let tagId = 0;
+
+beforeAll(async () => {
+  ownerId = (await createUser()).user.id;
+  tagId = (await createTag('anchored-t', 'Anchored', '锚')).id;
+  // Many projects share a publication time (to the microsecond, which a JavaScript date would
+  // lose): the order then rests on the id, and a keyset must too.
+  const base = Date.UTC(2026, 0, 1);
+  const rows = Array.from({ length: COUNT }, (_, i) => ({
+    publicId: newPublicId(),
+    ownerId,
+    title: `Anchored board ${i}`,
+    summary: 'x',
+    descriptionMd: 'x',
+    descriptionHtml: '<p>x</p>',
+    licence: 'CERN-OHL-S-2.0',
+    publishedAt: sql`${new Date(base + Math.floor(i / 7) * 60_000).toISOString()}::timestamptz + interval '123 microseconds'`,
+  }));
+  for (let i = 0; i < rows.length; i += 500) {
+    const made = await getDb().insert(projects).values(rows.slice(i, i + 500)).returning({ id: projects.id });
+    await getDb().insert(projectTags).values(made.filter((_, k) => k % 2 === 0).map((row) => ({ projectId: row.id, tagId })));
+  }
+});
+
+/** The page by plain OFFSET, as every list was read before page anchors. */
+const byOffset = (page: number, pageSize: number, tag?: string) =>
+  tag
+    ? queryCardPage(sql`${projects.id} IN (SELECT ${projectTags.projectId} FROM ${projectTags} WHERE ${projectTags.tagId} = ${tagId})`, orderFor('newest'), { page, pageSize }, 'en-US')
+    : queryCardPage(undefined, orderFor('newest'), { page, pageSize }, 'en-US');
+const ids = (page: ProjectPage) => page.list.map((card) => card.id);
+
+describe('deep pages of the newest list', () => {
+  it('are the very pages OFFSET gives, at every depth, with ties on the publication time, within a tag too', async () => {
+    for (const pageSize of [20, 7]) {
+      const last = Math.ceil(COUNT / pageSize) + 1;
+      for (const page of [1, 2, Math.floor(ANCHOR_EVERY / pageSize), Math.ceil(ANCHOR_EVERY / pageSize) + 1, 25, 26, 51, Math.floor(last / 2), last - 2, last - 1, last]) {
+        const anchored = await listProjects({ sort: 'newest', page, pageSize }, 'en-US');
+        const plain = await byOffset(page, pageSize);
+        expect(ids(anchored), `page ${page} of ${pageSize}`).toEqual(ids(plain));
+        expect(anchored.total, `page ${page} of ${pageSize}`).toBe(plain.total);
+      }
+    }
+    // And they did start from anchors: the deepest page skipped fewer rows than an anchor spans.
+    const deep = await findPageStart('newest ', isListed, ANCHOR_EVERY * 11 + 37);
+    expect(deep?.skip).toBe(37);
+    for (const page of [5, 6, 30, 33, 34]) {
+      expect(ids(await listProjects({ sort: 'newest', tag: 'anchored-t', page, pageSize: 20 }, 'en-US')), `tag page ${page}`).toEqual(ids(await byOffset(page, 20, 'anchored-t')));
+    }
+  });
+
+  it('follow a deletion at once: its purge drops the anchors', async () => {
+    const pageSize = 20;
+    const page = Math.ceil((ANCHOR_EVERY * 2) / pageSize) + 3;
+    await listProjects({ sort: 'newest', page, pageSize }, 'en-US');
+    // A project near the top leaves: every deep page moves up by one card.
+    const top = (await byOffset(1, 1)).list[0]!;
+    await deleteProject(ownerId, top.id);
+    expect(ids(await listProjects({ sort: 'newest', page, pageSize }, 'en-US'))).toEqual(ids(await byOffset(page, pageSize)));
+  });
+
+  it('forget anchors on any purge of the lists, from this instance or another', async () => {
+    const pageSize = 20;
+    const page = Math.ceil((ANCHOR_EVERY * 3) / pageSize) + 1;
+    await listProjects({ sort: 'newest', page, pageSize }, 'en-US');
+    // A project published by hand, then announced as another instance's purge would be.
+    await getDb().insert(projects).values({ publicId: newPublicId(), ownerId, title: 'Late arrival', summary: 'x', descriptionMd: 'x', descriptionHtml: '<p>x</p>', licence: 'CERN-OHL-S-2.0', publishedAt: new Date(Date.UTC(2030, 0, 1)) });
+    purgePages(pageTags.lists);
+    expect(ids(await listProjects({ sort: 'newest', page, pageSize }, 'en-US'))).toEqual(ids(await byOffset(page, pageSize)));
+  });
+
+  it('are right for every visitor of deep pages arriving together, who share one search for the anchors', async () => {
+    purgePages(pageTags.lists);
+    const pageSize = 20;
+    const pages = [30, 31, 45, 60, 61, 30, 45, 60];
+    const answers = await Promise.all(pages.map((page) => listProjects({ sort: 'newest', page, pageSize }, 'en-US')));
+    for (const [i, page] of pages.entries()) expect(ids(answers[i]!), `page ${page}`).toEqual(ids(await byOffset(page, pageSize)));
+  });
+});
