@@ -20,7 +20,10 @@ test('a guest sees a comment, a star and a new title as soon as a member made th
   await memberPage.goto(`/d-${project.id}#comments`);
   await hydrated(memberPage, '#comments');
   await memberPage.getByRole('textbox', { name: 'Write a comment' }).fill('Fresh from the bench');
+  // The guest looks once the comment is saved (the composer shows the text while it is being sent).
+  const saved = memberPage.waitForResponse((response) => response.url().endsWith('/api/comment/submit'));
   await memberPage.getByRole('button', { name: 'Post comment' }).click();
+  expect((await saved).status()).toBe(200);
   await expect(memberPage.getByText('Fresh from the bench')).toBeVisible();
   await page.reload();
   await expect(page.getByText('Fresh from the bench')).toBeVisible();
