@@ -252,20 +252,35 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
       return send(req, res, request, entry, 'hit');
     }
     if (entry) entries.delete(key);
+    return renderOnce(key, req, res, request, true);
+  }
+
+  /**
+   * Renders `key` for this visitor and keeps it: once for all who ask at the same time (a render
+   * of the same generation already under way is shared), HEAD rendered alone by Astro.
+   */
+  async function renderOnce(key: string, req: http.IncomingMessage, res: http.ServerResponse, request: CacheableRequest, api: boolean): Promise<void> {
     const pending = inFlight.get(key);
     if (pending && pending.startedAt === generation) {
       const shared = await pending.render;
       if (shared && !res.headersSent) return send(req, res, request, shared, 'miss');
     }
-    stats.misses += 1;
     req.headers[CACHE_RENDER_HEADER] = 'render';
+    // HEAD renders nothing to keep: Astro answers it alone.
+    if (req.method === 'HEAD') {
+      stats.bypass += 1;
+      await render(req, res);
+      return;
+    }
+    stats.misses += 1;
     const startedAt = generation;
-    const rendering = renderFor(key, req, res, true);
+    const rendering = renderFor(key, req, res, api);
     inFlight.set(key, { render: rendering, startedAt });
     try {
       const rendered = await rendering;
       if (rendered) send(req, res, request, rendered, 'miss');
       else if (!res.headersSent) {
+        // The render broke off before answering (an aborted request, a stream error).
         res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
         res.end('500 Internal Server Error\n');
       }
@@ -294,34 +309,7 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
         stats[fresh ? 'hits' : 'stale'] += 1;
         return send(req, res, request, entry, fresh ? 'hit' : 'stale');
       }
-      const pending = inFlight.get(request.key);
-      if (pending && pending.startedAt === generation) {
-        const shared = await pending.render;
-        if (shared && !res.headersSent) return send(req, res, request, shared, 'miss');
-      }
-      // HEAD renders nothing to keep: Astro answers it alone.
-      if (req.method === 'HEAD') {
-        stats.bypass += 1;
-        req.headers[CACHE_RENDER_HEADER] = 'render';
-        await render(req, res);
-        return;
-      }
-      stats.misses += 1;
-      req.headers[CACHE_RENDER_HEADER] = 'render';
-      const startedAt = generation;
-      const rendering = renderFor(request.key, req, res);
-      inFlight.set(request.key, { render: rendering, startedAt });
-      try {
-        const rendered = await rendering;
-        if (rendered) send(req, res, request, rendered, 'miss');
-        else if (!res.headersSent) {
-          // The render broke off before answering (an aborted request, a stream error).
-          res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
-          res.end('500 Internal Server Error\n');
-        }
-      } finally {
-        if (inFlight.get(request.key)?.render === rendering) inFlight.delete(request.key);
-      }
+      return renderOnce(request.key, req, res, request, false);
     },
 
     close(): void {
