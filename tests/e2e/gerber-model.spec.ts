@@ -1,21 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { openReadyBoard, sangaboardId } from './eda-helpers.ts';
-import { canvasChange, keepCanvas, placeOnBoard, seenFromTop, turnModelToBottom } from './model-helpers.ts';
-
-/** The share of the canvas drawn in solder-mask green: the board's own render on its face, not a plain slab. */
-async function maskGreenShare(page: import('@playwright/test').Page): Promise<number> {
-  return page.locator('canvas.model-canvas').evaluate((canvas: HTMLCanvasElement) => {
-    const copy = document.createElement('canvas');
-    copy.width = canvas.width;
-    copy.height = canvas.height;
-    const context = copy.getContext('2d', { willReadFrequently: true })!;
-    context.drawImage(canvas, 0, 0);
-    const data = context.getImageData(0, 0, copy.width, copy.height).data;
-    let green = 0;
-    for (let index = 0; index < data.length; index += 4) if (data[index + 1]! > data[index]! + 20 && data[index + 1]! > data[index + 2]! + 20) green += 1;
-    return green / (data.length / 4);
-  });
-}
+import { canvasChange, keepCanvas, maskGreenShare, placeOnBoard, seenFromTop, turnModelToBottom } from './model-helpers.ts';
 
 test('the Sangaboard, known only from its Gerbers, turns in 3D with its renders as faces, and its ATmega is marked where the board view has it', async ({ page, request }, testInfo) => {
   const id = await sangaboardId(request);

@@ -46,6 +46,8 @@ export interface CanvasChange {
 }
 
 const canvasOf = (page: Page) => page.locator('canvas.model-canvas');
+/** The name the view as it is now is kept under, to be read. */
+const NOW = '#now';
 
 /** Keeps what the 3D view draws now as `name` (the canvas keeps its drawing buffer, so it can be read back). */
 export async function keepCanvas(page: Page, name: string): Promise<void> {
@@ -66,30 +68,41 @@ export async function keepCanvas(page: Page, name: string): Promise<void> {
  * gold pads never pass for a marker.
  */
 export async function canvasChange(page: Page, name: string): Promise<CanvasChange> {
-  return canvasOf(page).evaluate((canvas: HTMLCanvasElement, key) => {
-    const before = (window as unknown as { keptCanvases: Record<string, ImageData> }).keptCanvases[key]!;
-    const copy = document.createElement('canvas');
-    copy.width = canvas.width;
-    copy.height = canvas.height;
-    const context = copy.getContext('2d', { willReadFrequently: true })!;
-    context.drawImage(canvas, 0, 0);
-    const now = context.getImageData(0, 0, copy.width, copy.height).data;
-    const sums = { amber: [0, 0, 0], pink: [0, 0, 0] };
-    let changed = 0;
-    for (let index = 0; index < now.length; index += 4) {
-      const [r, g, b] = [now[index]!, now[index + 1]!, now[index + 2]!];
-      if (Math.abs(r - before.data[index]!) + Math.abs(g - before.data[index + 1]!) + Math.abs(b - before.data[index + 2]!) < 24) continue;
-      changed += 1;
-      const colour = r > 200 && g > 150 && g < 235 && b < 110 ? sums.amber : r > 200 && g < 140 && b > 160 ? sums.pink : null;
-      if (!colour) continue;
-      const pixel = index / 4;
-      colour[0] += 1;
-      colour[1] += pixel % copy.width;
-      colour[2] += Math.floor(pixel / copy.width);
-    }
-    const centre = ([count, x, y]: number[]) => ({ count: count!, x: x! / count! / copy.width, y: y! / count! / copy.height });
-    return { changed: changed / (now.length / 4), amber: centre(sums.amber), pink: centre(sums.pink) };
-  }, name);
+  await keepCanvas(page, NOW);
+  return page.evaluate(
+    ([key, nowKey]) => {
+      const kept = (window as unknown as { keptCanvases: Record<string, ImageData> }).keptCanvases;
+      const before = kept[key]!;
+      const { data: now, width, height } = kept[nowKey]!;
+      const sums = { amber: [0, 0, 0], pink: [0, 0, 0] };
+      let changed = 0;
+      for (let index = 0; index < now.length; index += 4) {
+        const [r, g, b] = [now[index]!, now[index + 1]!, now[index + 2]!];
+        if (Math.abs(r - before.data[index]!) + Math.abs(g - before.data[index + 1]!) + Math.abs(b - before.data[index + 2]!) < 24) continue;
+        changed += 1;
+        const colour = r > 200 && g > 150 && g < 235 && b < 110 ? sums.amber : r > 200 && g < 140 && b > 160 ? sums.pink : null;
+        if (!colour) continue;
+        const pixel = index / 4;
+        colour[0] += 1;
+        colour[1] += pixel % width;
+        colour[2] += Math.floor(pixel / width);
+      }
+      const centre = ([count, x, y]: number[]) => ({ count: count!, x: x! / count! / width, y: y! / count! / height });
+      return { changed: changed / (now.length / 4), amber: centre(sums.amber), pink: centre(sums.pink) };
+    },
+    [name, NOW] as const,
+  );
+}
+
+/** The share of the 3D view drawn in solder-mask green: a board's own render on its face, not a plain slab. */
+export async function maskGreenShare(page: Page): Promise<number> {
+  await keepCanvas(page, NOW);
+  return page.evaluate((nowKey) => {
+    const { data } = (window as unknown as { keptCanvases: Record<string, ImageData> }).keptCanvases[nowKey]!;
+    let green = 0;
+    for (let index = 0; index < data.length; index += 4) if (data[index + 1]! > data[index]! + 20 && data[index + 1]! > data[index + 2]! + 20) green += 1;
+    return green / (data.length / 4);
+  }, NOW);
 }
 
 /** A part where the board view (its top) marks it: fractions of the board's width and height from its top left, and the board's size. */
