@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { processGerberSet } from '../src/server/electronics/process-board.ts';
-import { buildGerberModel } from '../src/server/electronics/gerber-model.ts';
+import { buildGerberModel, gerberModelInput } from '../src/server/electronics/gerber-model.ts';
 import { BOARD_NAMES, loadBoard } from '../tests/helpers/board-fixtures.ts';
 
 const HEADING = '## Boards from Gerbers';
@@ -26,7 +26,7 @@ export async function benchBoards(): Promise<string> {
     const { renderMs, previewMs, totalMs } = board.timings;
     // As the board job builds it after the render (services/eda/processing.ts).
     const modelStart = performance.now();
-    const model = await buildGerberModel({ name, viewBoxMm: board.viewBoxMm, thicknessMm: board.facts.thicknessMm, top: board.top, bottom: board.bottom, edge: board.shape.edge, holes: board.shape.holes });
+    const model = await buildGerberModel(gerberModelInput(name, board));
     const modelMs = performance.now() - modelStart;
     console.log(`[bench] board ${name}: ${seconds(totalMs + modelMs)} s`);
     rows.push(

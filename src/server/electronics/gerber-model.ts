@@ -17,6 +17,7 @@ import type { BoardHole } from './board-facts.ts';
 import type { EdgePiece } from './board-outline.ts';
 import { compressModelDocument, modelBytes } from './board-model.ts';
 import { previewWidthFor, PREVIEW_WIDTH_PX, rasterizeTexture } from './preview.ts';
+import type { ProcessedBoard } from './process-board.ts';
 
 /** A board whose `.gbrjob` names no thickness is the common 1.6 mm. */
 export const DEFAULT_THICKNESS_MM = 1.6;
@@ -44,6 +45,11 @@ export interface GerberModel {
   /** The same model before compression. */
   rawBytes: number;
   timings: { texturesMs: number; buildMs: number; compressMs: number };
+}
+
+/** The model's input from what the board job's render gave (`processGerberSet`). */
+export function gerberModelInput(name: string, board: ProcessedBoard): GerberModelInput {
+  return { name, viewBoxMm: board.viewBoxMm, thicknessMm: board.facts.thicknessMm, top: board.top, bottom: board.bottom, edge: board.shape.edge, holes: board.shape.holes };
 }
 
 /** How wide the faces' pictures are: sharp enough to read traces, smaller when the render is slow to rasterize. */

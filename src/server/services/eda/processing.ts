@@ -7,7 +7,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { BoardError } from '../../electronics/errors.ts';
 import { processGerberSet, type ProcessedBoard } from '../../electronics/process-board.ts';
-import { buildGerberModel, type GerberModel } from '../../electronics/gerber-model.ts';
+import { buildGerberModel, gerberModelInput, type GerberModel } from '../../electronics/gerber-model.ts';
 import { emptyBomLine, parseBom } from '../../electronics/bom.ts';
 import { alignPlacements } from '../../electronics/placement-alignment.ts';
 import { parsePlacements, type RawPlacement } from '../../electronics/placements.ts';
@@ -153,15 +153,7 @@ export async function processBoardJob(boardId: number): Promise<void> {
  */
 async function buildModel(boardId: number, name: string, board: ProcessedBoard): Promise<GerberModel | null> {
   try {
-    const model = await buildGerberModel({
-      name,
-      viewBoxMm: board.viewBoxMm,
-      thicknessMm: board.facts.thicknessMm,
-      top: board.top,
-      bottom: board.bottom,
-      edge: board.shape.edge,
-      holes: board.shape.holes,
-    });
+    const model = await buildGerberModel(gerberModelInput(name, board));
     log.info({ component: 'eda', boardId, modelBytes: [model.rawBytes, model.glb.length], timings: model.timings }, 'board model built');
     return model;
   } catch (error) {
