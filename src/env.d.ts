@@ -20,6 +20,16 @@ declare namespace App {
     viewer?: import('./lib/api-types.ts').UserInfo | null;
     /** Islands whose messages this page already carries once (`SharedIslandMessages.astro`). */
     sharedIslandMessages?: Set<string>;
+    /**
+     * A guest render for the page cache of a `fillable` route: each `MemberPlace` marks itself so
+     * that a member's page can be filled in from this one (`src/server/page-cache/places.ts`).
+     */
+    markPlaces?: boolean;
+    /**
+     * Set by the server (never by a request) when it renders the places of a guest page for a
+     * member: the page they asked for and the places to render (`src/pages/places-fill.astro`).
+     */
+    fill?: { path: string; places: import('./server/page-cache/places.ts').PlaceCall[] };
   }
 }
 

@@ -23,7 +23,12 @@ assertRouteMiddlewares(routeTable);
  * anything unknown) are not rewritten and end on the 404 page, in the mobile layout.
  */
 const variant = defineMiddleware(({ url, locals }, next) => {
-  locals.url = url;
+  // The places of a page rendered for a member stand in for that page: its address, its variant.
+  locals.url = locals.fill ? new URL(locals.fill.path, url) : url;
+  if (locals.fill) {
+    locals.variant = isMobilePath(locals.url.pathname) ? 'mobile' : 'desktop';
+    return next();
+  }
   if (!isMobilePath(url.pathname)) {
     locals.variant = 'desktop';
     return next();
@@ -43,6 +48,8 @@ const context = defineMiddleware(async ({ request, cookies, locals, routePattern
   locals.sessionToken = session ? token : null;
   // The header's member came with the session: pages load no more of them.
   if (session) locals.viewer = session.viewer;
+  // A guest page kept by the cache names its member places, for members' pages filled from it.
+  locals.markPlaces = !session && request.headers.has(CACHE_RENDER_HEADER) && Boolean(matchRoute(desktopPathOf(locals.url.pathname))?.fillable);
   // The request's log line and metrics name the route and the member (never the token).
   const served = currentRequest();
   if (served) {

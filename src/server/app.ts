@@ -21,7 +21,7 @@ import { matchRoute } from './routing/routes.ts';
 import { desktopPathOf, isMobilePath } from '../lib/paths.ts';
 import { isPrefetchRequest } from '../lib/prefetch.ts';
 
-type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: () => void) => Promise<void>;
+type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: () => void, locals?: Partial<App.Locals>) => Promise<void>;
 
 /**
  * How long a client may take, chosen for this site rather than Node's defaults. The headers of
@@ -160,7 +160,7 @@ export async function createAppServer(options: { distDir: string; pageCache?: Pa
   const pageCache =
     options.pageCache === false || !cacheConfig.enabled
       ? null
-      : createPageCache((req, res) => handler(req, res), { ...GUEST_PAGE_CACHE, maxBytes: cacheConfig.maxBytes, onServed: countGuestView, ...options.pageCache });
+      : createPageCache((req, res, locals) => handler(req, res, undefined, locals), { ...GUEST_PAGE_CACHE, maxBytes: cacheConfig.maxBytes, onServed: countGuestView, ...options.pageCache });
   // Other instances' writes purge this one's pages too (and this one's purges reach them).
   if (pageCache) await listenForPagePurges();
   watchPageCache(pageCache ? () => ({ hit: pageCache.stats.hits, stale: pageCache.stats.stale, miss: pageCache.stats.misses, bypass: pageCache.stats.bypass }) : null);
@@ -221,6 +221,14 @@ export async function createAppServer(options: { distDir: string; pageCache?: Pa
     delete req.headers[CACHE_RENDER_HEADER];
     const cacheable = pageCache?.match(req);
     if (pageCache && cacheable) return void pageCache.serve(req, res, cacheable).catch((error: unknown) => failRequest(req, res, pathname, error));
+    // A member's page that differs from the guest page only in its places: filled in from it.
+    const fillable = pageCache?.matchMember(req);
+    if (pageCache && fillable) {
+      return void pageCache
+        .fill(req, res, fillable)
+        .then((filled) => (filled || res.headersSent ? undefined : handler(req, res)))
+        .catch((error: unknown) => failRequest(req, res, pathname, error));
+    }
     // Astro answers its own errors; this catches what escapes it, for this request only.
     handler(req, res).catch((error: unknown) => failRequest(req, res, pathname, error));
   };

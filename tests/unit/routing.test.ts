@@ -9,7 +9,7 @@ describe('route table', () => {
   });
 
   it('refuses an unknown middleware name at start-up', () => {
-    expect(() => assertRouteMiddlewares([{ pattern: '/x', middleware: ['nope'], mobile: true }])).toThrow(/Unknown route middleware "nope"/);
+    expect(() => assertRouteMiddlewares([{ pattern: '/x', middleware: ['nope'], mobile: true, fillable: false }])).toThrow(/Unknown route middleware "nope"/);
   });
 
   it('guards the routes that need a session or a sign-out', () => {

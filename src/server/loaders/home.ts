@@ -21,8 +21,17 @@ onPagePurge((tags) => {
 /** Entries of the Following section on a member's home page. */
 const HOME_FEED_SIZE = 4;
 
+/**
+ * A member's Following section of the home page (null for a guest): loaded with the page, or alone
+ * when their home page is filled in from the guest's (the `home-following` place).
+ */
+export function loadHomeFollowing(locals: Pick<App.Locals, 'user' | 'locale'>) {
+  return locals.user ? listFollowingFeed(locals.user.id, { page: 1, pageSize: HOME_FEED_SIZE }, locals.locale) : Promise.resolve(null);
+}
+
 /** Everything the home page shows, desktop and mobile alike. */
-export const loadHomePage = (async ({ locals: { locale, user } }) => {
+export const loadHomePage = (async ({ locals }) => {
+  const { locale } = locals;
   const [schedule, donations, recommended, newest, popularTags, collections, following] = await Promise.all([
     loadBannerSchedule(locale),
     listRecentDonations(20),
@@ -31,7 +40,7 @@ export const loadHomePage = (async ({ locals: { locale, user } }) => {
     popularTagsFor(locale),
     listFeaturedCollections(locale),
     // A member's home has their Following section; a guest's (the copy the page cache shares) has none.
-    user ? listFollowingFeed(user.id, { page: 1, pageSize: HOME_FEED_SIZE }, locale) : Promise.resolve(null),
+    loadHomeFollowing(locals),
   ]);
   // A scheduled banner starts or ends by itself, with no write to purge the page: the cached
   // copy expires at that moment instead, so guests see the change on their next request.
@@ -42,3 +51,4 @@ export const loadHomePage = (async ({ locals: { locale, user } }) => {
 }) satisfies PageLoader<unknown>;
 
 export type HomeData = LoaderData<typeof loadHomePage>;
+export type HomeFollowing = Awaited<ReturnType<typeof loadHomeFollowing>>;

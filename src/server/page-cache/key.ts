@@ -98,6 +98,25 @@ export function cacheableRequest(method: string | undefined, url: string, header
 }
 
 /**
+ * A member's `GET` of a page served from the guest page with its places filled: the guest's
+ * request for the same page (its key, language and kind of client), or null when the page must be
+ * rendered for the member in full (a route that is not `fillable`, a Bearer token, anything a guest
+ * could not be answered from the cache for).
+ */
+export function fillableRequest(method: string | undefined, url: string, headers: Headers): CacheableRequest | null {
+  if (method !== 'GET' || header(headers, 'authorization')) return null;
+  const pathname = url.split('?')[0] ?? '/';
+  if (!matchRoute(desktopPathOf(pathname))?.fillable) return null;
+  const cookies = parseCookie(header(headers, 'cookie') ?? '');
+  if (!cookies[TOKEN_COOKIE]) return null;
+  const guestCookies = Object.entries(cookies)
+    .filter(([name, value]) => name !== TOKEN_COOKIE && value !== undefined)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('; ');
+  return cacheableRequest(method, url, { ...headers, cookie: guestCookies });
+}
+
+/**
  * The key of a public API read: method, path, input (the query sorted; a POST's JSON body is read
  * and added by `apiBodyKey`), host and language (tag names and banner titles are localized). The
  * kind of client does not matter to JSON. A cross-site POST is left to the middleware to refuse.

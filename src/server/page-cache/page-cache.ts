@@ -15,18 +15,22 @@ import { LRUCache } from 'lru-cache';
 import { LOCALE_COOKIE } from '../../lib/i18n.ts';
 import { preferredEncoding } from '../http/encoding.ts';
 import { CapturingResponse, type CapturedPage } from './capture.ts';
-import { apiBodyKey, CACHE_RENDER_HEADER, cacheableRequest, DESKTOP_COOKIE, MAX_API_BODY_BYTES, PAGE_EXPIRES_HEADER, PAGE_TAGS_HEADER, varyFor, type CacheableRequest } from './key.ts';
+import { apiBodyKey, CACHE_RENDER_HEADER, cacheableRequest, fillableRequest, DESKTOP_COOKIE, MAX_API_BODY_BYTES, PAGE_EXPIRES_HEADER, PAGE_TAGS_HEADER, varyFor, type CacheableRequest } from './key.ts';
 
 export { CACHE_RENDER_HEADER };
 import { onPagePurge } from './tags.ts';
+import { fillTemplate, hasPlaces, readMarkedPage, splitPlaces, type PlaceCall, type PlacedTemplate } from './places.ts';
 import { log } from '../log.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 
-/** Astro's handler: renders a request into a Node response (or the capture that stands in for one). */
-type Render = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
+/**
+ * Astro's handler: renders a request into a Node response (or the capture that stands in for one),
+ * with `locals` to start from (a member's places: `locals.fill`).
+ */
+type Render = (req: http.IncomingMessage, res: http.ServerResponse, locals?: Partial<App.Locals>) => Promise<void>;
 
 export interface PageCacheOptions {
   /** Memory for pages, all encodings counted. */
@@ -50,6 +54,8 @@ interface Entry {
   storedAt: number;
   /** When its content changes by itself (`ok(…, { expiresAt })`): never served from then on. */
   expiresAt: number;
+  /** The page with its member places marked, when its route is `fillable`: members' pages are filled in from it. */
+  template: PlacedTemplate | null;
 }
 
 /**
@@ -91,7 +97,8 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
   const tagIndex = new Map<string, Set<string>>();
   const entries = new LRUCache<string, Entry>({
     maxSize: options.maxBytes,
-    sizeCalculation: (entry) => Math.max(1, entry.identity.length + entry.br.length + entry.gzip.length + 512),
+    // A template holds about the page again (as strings: up to twice its bytes).
+    sizeCalculation: (entry) => Math.max(1, entry.identity.length * (entry.template ? 3 : 1) + entry.br.length + entry.gzip.length + 512),
     dispose: (entry, key) => {
       for (const tag of entry.tags) {
         const keys = tagIndex.get(tag);
@@ -112,7 +119,7 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
   let generation = 0;
   let everythingAt = 0;
   const purgedAt = new Map<string, number>();
-  const stats = { hits: 0, stale: 0, misses: 0, bypass: 0 };
+  const stats = { hits: 0, stale: 0, misses: 0, bypass: 0, fills: 0 };
 
   const stopListening = onPagePurge((tags) => {
     generation += 1;
@@ -134,23 +141,35 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
       .filter(Boolean);
     const perAnswer = api ? API_PER_ANSWER : PER_ANSWER;
     const headers = Object.entries(page.headers).filter(([name, value]) => !perAnswer.has(name) && value !== undefined) as Entry['headers'];
+    // A page with member places is kept twice: marked (the template) and as guests get it.
+    let body = page.body;
+    let template: PlacedTemplate | null = null;
+    if (!api && page.status === 200 && body.includes('<!--place:')) {
+      const html = body.toString('utf8');
+      if (hasPlaces(html)) {
+        const read = readMarkedPage(html);
+        body = Buffer.from(read.guest);
+        template = read.template;
+      }
+    }
     // JSON is sent as the endpoint wrote it (it sets no encoding): nothing to compress ahead.
     const encoded = api ? Promise.resolve([Buffer.alloc(0), Buffer.alloc(0)]) : Promise.all([
-      brotli(page.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.body.length } }),
-      gzip(page.body, { level: 9 }),
+      brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+      gzip(body, { level: 9 }),
     ]);
     return encoded.then(([br = Buffer.alloc(0), gz = Buffer.alloc(0)]) => {
       const entry: Entry = {
         api,
         status: page.status,
         headers,
-        identity: page.body,
+        identity: body,
         br,
         gzip: gz,
-        etag: `"${createHash('sha1').update(page.body).digest('base64url').slice(0, 22)}"`,
+        etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
         tags,
         storedAt: Date.now(),
         expiresAt: Number(page.headers[PAGE_EXPIRES_HEADER]) || Number.POSITIVE_INFINITY,
+        template,
       };
       // Purged while rendering: serve it once, keep nothing.
       if (everythingAt > renderedAt || tags.some((tag) => (purgedAt.get(tag) ?? 0) > renderedAt)) return entry;
@@ -289,11 +308,85 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
     }
   }
 
+  /** The guest page of `request` for a member's fill: kept, stale (refreshed behind), or rendered now as a guest. */
+  async function guestEntry(request: CacheableRequest, from: http.IncomingMessage): Promise<Entry | null> {
+    const now = Date.now();
+    const entry = entries.get(request.key);
+    if (entry && entry.expiresAt > now && now - entry.storedAt < options.freshMs + options.staleMs) {
+      if (now - entry.storedAt >= options.freshMs) refreshInBackground(request, from);
+      return entry;
+    }
+    if (entry) entries.delete(request.key);
+    const pending = inFlight.get(request.key);
+    if (pending && pending.startedAt === generation) return pending.render;
+    stats.misses += 1;
+    const startedAt = generation;
+    const rendering = renderFor(request.key, syntheticRequest(request, from), null);
+    inFlight.set(request.key, { render: rendering, startedAt });
+    try {
+      return await rendering;
+    } finally {
+      if (inFlight.get(request.key)?.render === rendering) inFlight.delete(request.key);
+    }
+  }
+
+  /**
+   * The member's places of a page, rendered by Astro as the member (their cookies, their language)
+   * for the page they asked for: one fragment per place, and the cookies the render set. Null when
+   * the render refuses (no valid session, a place it does not know), so the page is rendered whole.
+   */
+  async function renderPlaces(from: http.IncomingMessage, places: PlaceCall[]): Promise<{ fragments: string[]; setCookie: http.OutgoingHttpHeader | undefined } | null> {
+    const req = new http.IncomingMessage(new net.Socket());
+    req.method = 'GET';
+    req.url = '/places-fill';
+    const headers: http.IncomingHttpHeaders = {};
+    for (const name of ['host', 'user-agent', 'accept', 'accept-language', 'cookie', 'x-forwarded-proto', 'x-forwarded-host']) {
+      const value = from.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    req.headers = headers;
+    req.push(null);
+    const capture = new CapturingResponse({ req, target: null, keepable: () => true, maxBytes: MAX_PAGE_BYTES });
+    await render(req, capture as unknown as http.ServerResponse, { fill: { path: from.url ?? '/', places } });
+    const page = await capture.done;
+    if (!page || page.status !== 200) return null;
+    const fragments = splitPlaces(page.body.toString('utf8'), places.length);
+    return fragments ? { fragments, setCookie: page.headers['set-cookie'] } : null;
+  }
+
   return {
     stats,
+
+    /**
+     * Answers a member from the guest page of `request` (`fillableRequest`) with their places
+     * filled in, privately. False when it cannot (the guest page is not a kept 200 with places,
+     * or the places render refused): then the caller renders the page for them in full.
+     */
+    async fill(req: http.IncomingMessage, res: http.ServerResponse, request: CacheableRequest): Promise<boolean> {
+      const entry = await guestEntry(request, req);
+      if (!entry?.template || entry.status !== 200) return false;
+      const places = await renderPlaces(req, entry.template.places);
+      if (!places || res.headersSent) return false;
+      const body = Buffer.from(fillTemplate(entry.template, places.fragments));
+      stats.fills += 1;
+      for (const [name, value] of entry.headers) res.setHeader(name, value);
+      if (places.setCookie !== undefined) res.setHeader('set-cookie', places.setCookie);
+      // The member's own page: kept by nobody, as a page rendered for them whole.
+      res.setHeader('cache-control', 'private, no-store');
+      res.setHeader('x-page-cache', 'fill');
+      res.setHeader('content-length', body.length);
+      res.writeHead(200);
+      res.end(body);
+      return true;
+    },
     /** The cache key of a request, or null when it must be rendered for this visitor alone. */
     match(req: http.IncomingMessage): CacheableRequest | null {
       return cacheableRequest(req.method, req.url ?? '/', req.headers);
+    },
+
+    /** For a member's request: the guest request whose page theirs is filled in from, or null to render theirs in full. */
+    matchMember(req: http.IncomingMessage): CacheableRequest | null {
+      return fillableRequest(req.method, req.url ?? '/', req.headers);
     },
 
     /** Answers a cacheable request from memory, or renders it (once for all who ask at the same time). */

@@ -11,17 +11,23 @@ export interface RouteMeta {
   middleware: string[];
   /** Whether `/m` + pattern serves this page in the mobile layout. */
   mobile: boolean;
+  /**
+   * Whether a member's page is the guest page with its places filled for them
+   * (`src/server/page-cache/places.ts`): every difference a member sees is inside a `MemberPlace`.
+   */
+  fillable: boolean;
 }
 
 const route = (pattern: string, extra: Partial<RouteMeta> = {}): RouteMeta => ({
   pattern,
   middleware: [],
   mobile: true,
+  fillable: false,
   ...extra,
 });
 
 export const routeTable: RouteMeta[] = [
-  route('/'),
+  route('/', { fillable: true }),
   route('/d-:id'),
   // Each tab by name, so that other paths under a project (its `feed.xml`) are not pages.
   ...PROJECT_TABS.filter((tab) => tab !== 'overview').map((tab) => route(`/d-:id/${tab}`)),
@@ -29,8 +35,8 @@ export const routeTable: RouteMeta[] = [
   route('/d-:id/versions/compare'),
   route('/eda/:id'),
   route('/logout', { middleware: ['logout'] }),
-  route('/newest'),
-  route('/search'),
+  route('/newest', { fillable: true }),
+  route('/search', { fillable: true }),
   route('/video/player', { middleware: ['token'] }),
   route('/donation-list'),
   route('/support'),
@@ -38,7 +44,7 @@ export const routeTable: RouteMeta[] = [
   route('/preview'),
   route('/create/project', { middleware: ['auth'] }),
   route('/create/success', { middleware: ['auth'] }),
-  route('/recommend'),
+  route('/recommend', { fillable: true }),
   route('/feed'),
   route('/user/:url'),
   route('/user/:url/stars'),

@@ -1,0 +1,87 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { editProfile } from '../../src/server/services/accounts/index.ts';
+import { tidyIslands } from '../../src/server/page-cache/places.ts';
+import { PHONE_UA, useApp } from '../helpers/app.ts';
+import { createProject, createUser } from '../helpers/factories.ts';
+
+const app = useApp({ pageCache: {} });
+
+let owner: Awaited<ReturnType<typeof createUser>>;
+let reader: Awaited<ReturnType<typeof createUser>>;
+let moderator: Awaited<ReturnType<typeof createUser>>;
+
+beforeAll(async () => {
+  owner = await createUser({ nickname: 'Fill Owner' });
+  reader = await createUser({ nickname: 'Fill Reader' });
+  moderator = await createUser({ nickname: 'Fill Moderator', role: 'moderator' });
+  for (const title of ['Filled clock kit', 'Filled motor driver', 'Filled weather station']) await createProject(owner.user.id, { title });
+});
+
+/**
+ * A page as one render of it would be: Astro numbers islands (`prefix`, the `useId` values made
+ * from it) in the order it renders them and hashes each one's HTML into `uid`; neither means
+ * anything but "unique on this page", so both are put in page order before comparing.
+ */
+const asOneRender = (html: string) => tidyIslands([html]).replace(/ uid="[^"]*"/g, '');
+
+/** Where two pages part, with some of each around it; null when they are the same. */
+function difference(a: string, b: string): string | null {
+  if (a === b) return null;
+  let at = 0;
+  while (at < a.length && a[at] === b[at]) at += 1;
+  return `at ${at}:\n  filled: …${a.slice(Math.max(0, at - 200), at + 200)}…\n  whole:  …${b.slice(Math.max(0, at - 200), at + 200)}…`;
+}
+
+const PAGES = ['/', '/newest', '/newest?page=1&sort=hot', '/search?q=filled', '/recommend', '/m', '/m/newest', '/m/search?q=filled'];
+
+describe("a member's page filled in from the guest page", () => {
+  it('equals the page rendered for them in full, on every fillable page, in both languages, for a member and for staff', async () => {
+    for (const member of [reader, moderator]) {
+      for (const locale of ['en-US', 'zh-CN']) {
+        for (const page of PAGES) {
+          const headers = { cookie: `i18n_redirected=${locale}`, ...(page.startsWith('/m') ? { 'user-agent': PHONE_UA } : {}) };
+          const filled = await app.request(page, { token: member.token, headers });
+          expect(filled.status, page).toBe(200);
+          expect(filled.headers['x-page-cache'], page).toBe('fill');
+          expect(filled.headers['cache-control'], page).toBe('private, no-store');
+          expect(filled.body, page).toContain(`/user/${member.user.customUrl}`);
+          expect(filled.body, page).not.toContain('<!--place');
+          // The same member through a Bearer token: never filled, rendered whole.
+          const whole = await app.request(page, { headers: { ...headers, authorization: `Bearer ${member.token}` } });
+          expect(whole.headers['x-page-cache'], page).toBeUndefined();
+          expect(difference(asOneRender(filled.body), asOneRender(whole.body)), `${page} ${locale} ${member.user.nickname}`).toBeNull();
+        }
+      }
+    }
+  });
+
+  it("keeps every member's data out of the guest page", async () => {
+    await app.request('/newest', { token: reader.token });
+    const guest = await app.request('/newest');
+    expect(guest.headers['x-page-cache']).toBe('hit');
+    expect(guest.body).not.toContain('Fill Reader');
+    expect(guest.body).not.toContain('<!--place');
+    expect(guest.body).not.toContain('data-testid="save-to-collection"');
+    expect(guest.body).toContain('Filled clock kit');
+  });
+
+  it('fills a member in with what is theirs now, and answers an expired session as a guest', async () => {
+    await app.request('/newest', { token: reader.token });
+    await editProfile(reader.user.id, { nickname: 'Fill Reader Renamed' });
+    const renamed = await app.request('/newest', { token: reader.token });
+    expect(renamed.headers['x-page-cache']).toBe('fill');
+    expect(renamed.body).toContain('Fill Reader Renamed');
+
+    const stale = await app.request('/newest', { token: 'no-such-session-token' });
+    expect(stale.status).toBe(200);
+    expect(stale.headers['x-page-cache']).toBeUndefined();
+    expect(stale.body).toContain('/sso/login');
+    expect(stale.body).not.toContain('Fill Reader');
+  });
+
+  it('never hands out the places render itself', async () => {
+    const direct = await app.request('/places-fill', { token: reader.token });
+    expect(direct.status).toBe(404);
+    expect(direct.body).not.toContain('<!--place-->');
+  });
+});
