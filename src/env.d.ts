@@ -18,8 +18,8 @@ declare namespace App {
     crossSiteWrite?: boolean;
     /** The signed-in member as the header shows them; set by the page runner (`loadPage`). */
     viewer?: import('./lib/api-types.ts').UserInfo | null;
-    /** Islands whose messages this page already carries once (`SharedIslandMessages.astro`). */
-    sharedIslandMessages?: Set<string>;
+    /** What a page writes once however many components ask (the card save menus: `CardSave.astro`). */
+    writtenOnce?: Set<string>;
     /**
      * A guest render for the page cache of a `fillable` route: each `MemberPlace` marks itself so
      * that a member's page can be filled in from this one (`src/server/page-cache/places.ts`).

@@ -1,7 +1,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import type { IslandMessages, IslandName } from '../lib/island-messages.ts';
+import type { IslandMessages } from '../lib/island-messages.ts';
 
 type ServerI18n = (locale: string) => I18n;
 
@@ -31,31 +31,13 @@ function clientI18n(locale: string, messages: IslandMessages): I18n {
   return clientInstance;
 }
 
-const sharedMessages = new Map<string, IslandMessages>();
-
 /**
- * The messages the page carries once for every instance of `island` (`SharedIslandMessages.astro`,
- * written before the first of them), instead of in each instance's props.
+ * Wrap every island in this, with the messages the server picked for it (in its props). On the
+ * server it translates from the bundled locale files; in the browser from those messages, ready
+ * before the first render, so hydration never waits and an early click is never dropped.
  */
-function pageMessages(island: IslandName): IslandMessages {
-  let messages = sharedMessages.get(island);
-  if (!messages) {
-    const block = document.querySelector(`script[data-island-messages="${island}"]`);
-    messages = block?.textContent ? (JSON.parse(block.textContent) as IslandMessages) : {};
-    sharedMessages.set(island, messages);
-  }
-  return messages;
-}
-
-/**
- * Wrap every island in this, with the messages the server picked for it: in its props, or (for
- * an island repeated down a page, like the save button of every project card) once in the page,
- * named by `shared`. On the server it translates from the bundled locale files; in the browser
- * from those messages, ready before the first render, so hydration never waits and an early click
- * is never dropped.
- */
-export function I18nProvider({ locale, messages, shared, children }: { locale: string; messages?: IslandMessages | undefined; shared?: IslandName | undefined; children: ReactNode }) {
+export function I18nProvider({ locale, messages, children }: { locale: string; messages?: IslandMessages | undefined; children: ReactNode }) {
   const server = (globalThis as { __copperhubI18n?: ServerI18n }).__copperhubI18n;
-  const instance = import.meta.env.SSR && server ? server(locale) : clientI18n(locale, messages ?? (shared ? pageMessages(shared) : {}));
+  const instance = import.meta.env.SSR && server ? server(locale) : clientI18n(locale, messages ?? {});
   return <I18nextProvider i18n={instance}>{children}</I18nextProvider>;
 }

@@ -32,6 +32,7 @@ export const ISLAND_NAMESPACES = {
   RemixButton: ['remix', 'errors'],
   ReportButton: ['report', 'common', 'errors', 'validation'],
   SaveToCollection: ['memberCollections', 'errors', 'validation'],
+  CardSaveMenus: ['memberCollections', 'errors', 'validation'],
   CollectionOwnerTools: ['memberCollections', 'common', 'errors', 'validation'],
   ModerationQueue: ['admin', 'errors'],
   StaffBanners: ['admin', 'common', 'errors', 'validation', 'cropper'],

@@ -1,8 +1,9 @@
-import { map } from 'nanostores';
+import { atom, map } from 'nanostores';
 import { COLLECTION_TITLE_MAX } from '../lib/collection-rules.ts';
 import type { CollectionChange, MemberCollection } from '../lib/contract/schemas/collections.ts';
 import { apiCall } from '../lib/api-client.ts';
 import { fail, invalid, say, type Notice } from '../lib/notice.ts';
+import { HELD_PRESS_EVENT, takeHeldPress } from '../lib/held-press.ts';
 
 /** One of the member's collections as the menu shows it. */
 export interface MenuCollection {
@@ -152,4 +153,73 @@ export function createSaveMenu({ projectId, viewerUrl }: SaveMenuInit) {
   }
 
   return { $menu, toggle, close, setMembership, startNew, typeTitle, setNewPublic, createCollection };
+}
+
+/** What a card's save button says about itself (`CardSave.astro` writes them). */
+export const CARD_SAVE_ATTRIBUTE = 'data-save-project';
+
+export type SaveMenu = ReturnType<typeof createSaveMenu>;
+
+/**
+ * The save menus of a page's cards, behind one dialog: the cards' buttons are plain HTML (one per
+ * card, cheap to render), and a press on any of them opens the menu of its project. A project's
+ * menu is made at its first opening and kept, so reopening it shows what was ticked.
+ */
+export function createCardSaveMenus({ viewerUrl }: { viewerUrl: string }) {
+  const menus = new Map<string, SaveMenu>();
+  const $active = atom<{ projectId: string; menu: SaveMenu } | null>(null);
+
+  function menuFor(projectId: string): SaveMenu {
+    let menu = menus.get(projectId);
+    if (!menu) menus.set(projectId, (menu = createSaveMenu({ projectId, viewerUrl })));
+    return menu;
+  }
+
+  /** Opens the menu of `projectId` (closing another one that is open). */
+  function open(projectId: string): void {
+    const current = $active.get();
+    if (current && current.projectId !== projectId) current.menu.close();
+    const menu = menuFor(projectId);
+    $active.set({ projectId, menu });
+    if (!menu.$menu.get().open) menu.toggle();
+  }
+
+  /**
+   * In the browser: presses on the cards' buttons open their menus, and each button says whether
+   * its menu is open (`aria-expanded`). Returns how to stop.
+   */
+  function start(root: Document = document): () => void {
+    const onClick = (event: Event) => {
+      const button = event.target instanceof Element ? event.target.closest<HTMLElement>(`[${CARD_SAVE_ATTRIBUTE}]`) : null;
+      const projectId = button?.getAttribute(CARD_SAVE_ATTRIBUTE);
+      if (!button || !projectId) return;
+      event.preventDefault();
+      open(projectId);
+    };
+    root.addEventListener('click', onClick);
+    // A press made before this code arrived (`client:interaction` held it): performed now or when announced.
+    const performHeld = () => {
+      const projectId = takeHeldPress(root, `[${CARD_SAVE_ATTRIBUTE}]`)?.getAttribute(CARD_SAVE_ATTRIBUTE);
+      if (projectId) open(projectId);
+    };
+    root.addEventListener(HELD_PRESS_EVENT, performHeld);
+    let stopMenu: (() => void) | null = null;
+    const stopActive = $active.subscribe((active) => {
+      stopMenu?.();
+      stopMenu = active
+        ? active.menu.$menu.subscribe((state) => {
+            for (const button of root.querySelectorAll(`[${CARD_SAVE_ATTRIBUTE}="${CSS.escape(active.projectId)}"]`)) button.setAttribute('aria-expanded', String(state.open));
+          })
+        : null;
+    });
+    performHeld();
+    return () => {
+      root.removeEventListener('click', onClick);
+      root.removeEventListener(HELD_PRESS_EVENT, performHeld);
+      stopActive();
+      stopMenu?.();
+    };
+  }
+
+  return { $active, open, start, menuFor };
 }

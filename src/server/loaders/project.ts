@@ -34,7 +34,8 @@ export const loadProjectPage = (async (context) => {
   const follow = project.follow;
   countView(context, project.id);
   return ok(
-    { project, related, comments, donate: donateLink(project.id), mustConfirmEmail, lineage, follow, source },
+    // A remix whose original only its owner and staff see: shown to them, so never filled from a guest's page.
+    { project, related, comments, donate: donateLink(project.id), mustConfirmEmail, lineage, follow, source, originalHidden: ref.remixOfId != null && !lineage.basedOn },
     { tags: [pageTags.project(project.id), pageTags.user(project.owner.url), ...lineageTags(lineage)] },
   );
 }) satisfies PageLoader<unknown>;
@@ -50,7 +51,7 @@ function lineageTags(lineage: Awaited<ReturnType<typeof loadProjectLineage>>): s
 }
 
 /** Counts this request as a view of the project (once per visitor per day; never crawlers), without waiting. */
-function countView(context: PageContext, publicId: string): void {
+export function countView(context: PageContext, publicId: string): void {
   // A guest's page may be rendered once for many visitors: the page cache counts each of them.
   if (context.request.headers.has(CACHE_RENDER_HEADER)) return;
   // A prefetch is not a view; the click after it is.

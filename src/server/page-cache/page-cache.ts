@@ -336,11 +336,14 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
    * the render refuses (no valid session, a place it does not know), so the page is rendered whole.
    */
   async function renderPlaces(from: http.IncomingMessage, places: PlaceCall[]): Promise<{ fragments: string[]; setCookie: http.OutgoingHttpHeader | undefined } | null> {
-    const req = new http.IncomingMessage(new net.Socket());
+    // The member's own address, as their request has it (a view is counted from it).
+    const socket = new net.Socket();
+    Object.defineProperty(socket, 'remoteAddress', { value: from.socket.remoteAddress });
+    const req = new http.IncomingMessage(socket);
     req.method = 'GET';
     req.url = '/places-fill';
     const headers: http.IncomingHttpHeaders = {};
-    for (const name of ['host', 'user-agent', 'accept', 'accept-language', 'cookie', 'x-forwarded-proto', 'x-forwarded-host']) {
+    for (const name of ['host', 'user-agent', 'accept', 'accept-language', 'cookie', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-for', 'purpose', 'sec-purpose']) {
       const value = from.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }

@@ -28,7 +28,7 @@ const route = (pattern: string, extra: Partial<RouteMeta> = {}): RouteMeta => ({
 
 export const routeTable: RouteMeta[] = [
   route('/', { fillable: true }),
-  route('/d-:id'),
+  route('/d-:id', { fillable: true }),
   // Each tab by name, so that other paths under a project (its `feed.xml`) are not pages.
   ...PROJECT_TABS.filter((tab) => tab !== 'overview').map((tab) => route(`/d-:id/${tab}`)),
   route('/d-:id/log/:n'),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COLLECTION_TITLE_MAX } from '../../../src/lib/collection-rules.ts';
-import { createSaveMenu, menuRows, titleProblem, withChecked } from '../../../src/stores/save-to-collection.ts';
+import { createCardSaveMenus, createSaveMenu, menuRows, titleProblem, withChecked } from '../../../src/stores/save-to-collection.ts';
 import { createOwnerTools, detailsProblem, reordered, targetPosition } from '../../../src/stores/member-collection.ts';
 
 const rows = menuRows([
@@ -99,5 +99,23 @@ describe('the owner’s tools on a collection', () => {
     await tools.saveDetails();
     expect(tools.$tools.get()).toMatchObject({ panel: 'details', title: 'Radios', busy: false, message: { error: { errorKey: 'network' } } });
     expect(reloads).toBe(0);
+  });
+});
+
+describe('the save menus of a page’s cards', () => {
+  it('open one project’s menu at a time, and keep each project’s menu for its next opening', () => {
+    const menus = createCardSaveMenus({ viewerUrl: 'lena' });
+    expect(menus.$active.get()).toBeNull();
+    menus.open('p1');
+    const first = menus.$active.get()!;
+    expect(first.projectId).toBe('p1');
+    expect(first.menu.$menu.get().open).toBe(true);
+    menus.open('p2');
+    expect(first.menu.$menu.get().open).toBe(false);
+    expect(menus.$active.get()!.projectId).toBe('p2');
+    expect(menus.$active.get()!.menu.$menu.get().open).toBe(true);
+    menus.open('p1');
+    expect(menus.$active.get()!.menu).toBe(first.menu);
+    expect(first.menu.$menu.get().open).toBe(true);
   });
 });

@@ -21,6 +21,33 @@ export async function getProjectDetail(publicId: string, viewerId: number | null
   return (await findProjectDetail(publicId, viewerId, locale)).detail;
 }
 
+/** Whether the viewer starred, liked and follows the project of the row (all false for a guest). */
+function viewerColumns(viewerId: number | null) {
+  const viewerHas = (table: typeof stars | typeof likes) =>
+    viewerId ? sql<boolean>`EXISTS (SELECT 1 FROM ${table} WHERE ${table.projectId} = ${projects.id} AND ${table.userId} = ${viewerId})` : sql<boolean>`false`;
+  return {
+    starred: viewerHas(stars),
+    liked: viewerHas(likes),
+    following: viewerId
+      ? sql<boolean>`EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${viewerId} AND ${follows.kind} = 'project' AND ${follows.targetId} = ${projects.id})`
+      : sql<boolean>`false`,
+  };
+}
+
+/**
+ * A member's own relation to a project (starred, liked, following) and the project as found, for
+ * their project page filled in from the guest page: what `findProjectDetail` says of them, alone.
+ */
+export async function findMemberProjectState(publicId: string, viewerId: number): Promise<{ starred: boolean; liked: boolean; following: boolean; ref: PublishedProjectRef }> {
+  const [row] = await getDb()
+    .select({ id: projects.id, ownerId: projects.ownerId, remixOfId: projects.remixOfId, ...viewerColumns(viewerId) })
+    .from(projects)
+    .where(publishedProjectById(publicId, { viewerId }))
+    .limit(1);
+  if (!row) throw new AppError('project_not_found');
+  return { starred: row.starred, liked: row.liked, following: row.following, ref: { id: row.id, ownerId: row.ownerId, remixOfId: row.remixOfId } };
+}
+
 /**
  * The project's detail and the project as found (`ref`), so that a page showing more of it
  * (related projects, comments) does not look it up again.
@@ -31,9 +58,6 @@ export async function findProjectDetail(
   locale: Locale,
 ): Promise<{ detail: ProjectDetail; ref: PublishedProjectRef }> {
   const db = getDb();
-  // The viewer's star and like come with the row: two lookups fewer on every signed-in view.
-  const viewerHas = (table: typeof stars | typeof likes) =>
-    viewerId ? sql<boolean>`EXISTS (SELECT 1 FROM ${table} WHERE ${table.projectId} = ${projects.id} AND ${table.userId} = ${viewerId})` : sql<boolean>`false`;
   const [row] = await db
     .select({
       ...cardColumns,
@@ -48,13 +72,9 @@ export async function findProjectDetail(
       makeCount: projects.makeCount,
       remixCount: projects.remixCount,
       remixOfId: projects.remixOfId,
-      starred: viewerHas(stars),
-      liked: viewerHas(likes),
-      // The Follow button's state comes with the row too.
+      // The viewer's star, like and follow come with the row: lookups fewer on every signed-in view.
+      ...viewerColumns(viewerId),
       followers: sql<number>`(SELECT count(*)::int FROM ${follows} WHERE ${follows.kind} = 'project' AND ${follows.targetId} = ${projects.id})`,
-      following: viewerId
-        ? sql<boolean>`EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${viewerId} AND ${follows.kind} = 'project' AND ${follows.targetId} = ${projects.id})`
-        : sql<boolean>`false`,
     })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.ownerId))

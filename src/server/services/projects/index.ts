@@ -5,7 +5,7 @@
  * Other folders reach this one only through this file (`.dependency-cruiser.cjs` checks it).
  */
 export { cardColumns, cardTags, shareImage, tagName, toCards, type ProjectCard, type ProjectPage } from './cards.ts';
-export { findProjectDetail, getProjectDetail, listRelatedProjects, type ProjectDetail } from './detail.ts';
+export { findMemberProjectState, findProjectDetail, getProjectDetail, listRelatedProjects, type ProjectDetail } from './detail.ts';
 export {
   countUserProjectStatus, countDrafts, deleteDraft, getDraft, getDraftStatus, listDrafts,
   storeDraft, type DraftItem,
