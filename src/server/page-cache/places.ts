@@ -124,7 +124,7 @@ export function tidyIslands(pieces: string[]): string {
   let style = '';
   let runtime = '';
   const directives = new Map<string, string>();
-  const stripped = pieces.map((piece) =>
+  const stripRuntime = (piece: string) =>
     piece
       .replace(ISLAND_STYLE, (found) => {
         style = found;
@@ -141,10 +141,12 @@ export function tidyIslands(pieces: string[]): string {
           return '';
         }
         return found;
-      }),
-  );
+      });
+  // Most pieces of a guest page hold no island and no inline script: left as they are, unread.
+  const stripped = pieces.map((piece) => (piece.includes('<script>') || piece.includes('<style>astro-island') ? stripRuntime(piece) : piece));
   let next = 0;
   const renumbered = stripped.map((piece) => {
+    if (!piece.includes('<astro-island')) return piece;
     // Within one render each prefix is one island's: `prefix="r3"` and its `useId` values `_r3R_…`.
     const names = new Map<string, string>();
     for (const match of piece.matchAll(/<astro-island\b[^>]*?\bprefix="(r\d+)"/g)) names.set(match[1]!, `r${next++}`);
