@@ -1,7 +1,9 @@
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { editProfile } from '../../src/server/services/accounts/index.ts';
 import { tidyIslands } from '../../src/server/page-cache/places.ts';
-import { PHONE_UA, useApp } from '../helpers/app.ts';
+import { DESKTOP_UA, PHONE_UA, useApp } from '../helpers/app.ts';
 import { createProject, createUser } from '../helpers/factories.ts';
 
 const app = useApp({ pageCache: {} });
@@ -119,6 +121,25 @@ describe("a member's page filled in from the guest page", () => {
     expect(stale.headers['x-page-cache']).toBeUndefined();
     expect(stale.body).toContain('/sso/login');
     expect(stale.body).not.toContain('Fill Reader');
+  });
+
+  it('is compressed as the browser accepts', async () => {
+    const plain = await app.request('/newest', { token: reader.token });
+    const { hostname, port } = new URL(app.origin());
+    for (const [accept, decode] of [['br, gzip', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+      const answer = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get({ host: hostname, port, path: '/newest', headers: { 'user-agent': DESKTOP_UA, 'accept-encoding': accept, cookie: `token=${reader.token}` } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+      expect(answer.headers['x-page-cache']).toBe('fill');
+      expect(answer.headers['content-encoding']).toBe(accept.split(',')[0]);
+      expect(answer.body.length).toBeLessThan(plain.body.length / 3);
+      expect(asOneRender(decode(answer.body).toString())).toBe(asOneRender(plain.body));
+    }
   });
 
   it('never hands out the places render itself', async () => {

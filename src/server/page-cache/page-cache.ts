@@ -370,12 +370,24 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
       if (!entry?.template || entry.status !== 200) return false;
       const places = await renderPlaces(req, entry.template.places);
       if (!places || res.headersSent) return false;
-      const body = Buffer.from(fillTemplate(entry.template, places.fragments));
+      const html = Buffer.from(fillTemplate(entry.template, places.fragments));
+      // Compressed at the lightest settings (brotli 1: about a fifth of the bytes for a quarter of
+      // a millisecond, off the event loop), which costs less than sending the page as it is.
+      const encoding = preferredEncoding(req, ['br', 'gzip', 'identity']);
+      const body =
+        encoding === 'br'
+          ? await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length } })
+          : encoding === 'gzip'
+            ? await gzip(html, { level: 1 })
+            : html;
+      if (res.headersSent) return true;
       stats.fills += 1;
       for (const [name, value] of entry.headers) res.setHeader(name, value);
       if (places.setCookie !== undefined) res.setHeader('set-cookie', places.setCookie);
       // The member's own page: kept by nobody, as a page rendered for them whole.
       res.setHeader('cache-control', 'private, no-store');
+      res.setHeader('vary', 'Accept-Encoding');
+      if (encoding !== 'identity') res.setHeader('content-encoding', encoding);
       res.setHeader('x-page-cache', 'fill');
       res.setHeader('content-length', body.length);
       res.writeHead(200);
