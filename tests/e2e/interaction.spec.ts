@@ -94,3 +94,31 @@ test('a guest who signs in to star comes back to a starred project without touch
   await expect(page.locator('[data-reaction="star"] .count')).toHaveText('1');
   await context.close();
 });
+
+test("a card's save button pressed before the menu's code has arrived opens that project's menu; a member's list page loads no island code until then", async ({ browser }) => {
+  const { project } = await ownProject(baseURL(), 'Card Owner');
+  const member = await registerOverHttp(baseURL(), 'Card Saver');
+  const context = await browser.newContext();
+  await useSession(context, baseURL(), member);
+  const page = await context.newPage();
+  const scripts = scriptsLoaded(page);
+  await slowScripts(page, 800);
+  await page.goto('/newest');
+  const card = page.locator('article.project-card', { hasText: project.title });
+  const save = card.getByRole('button', { name: `Save “${project.title}” to a collection` });
+  await expect(save).toHaveAttribute('aria-expanded', 'false');
+  expect(scripts.filter((url) => /CardSaveMenus/.test(url))).toEqual([]);
+  await save.click(); // the menu's code is still on its way
+  const dialog = page.getByRole('dialog', { name: 'Save to collection' });
+  await expect(dialog).toBeVisible();
+  await expect(save).toHaveAttribute('aria-expanded', 'true');
+  // No collection yet: the form to make the first one, for this project.
+  await dialog.getByLabel('Name of the new collection').fill('Early picks');
+  await dialog.getByRole('button', { name: 'Create and save' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Saved to the new collection “Early picks”.');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(save).toHaveAttribute('aria-expanded', 'false');
+  await expect(save).toBeFocused();
+  await context.close();
+});
