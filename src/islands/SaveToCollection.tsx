@@ -10,30 +10,18 @@ import { ModalDialog } from './shared/ModalDialog.tsx';
 import { useIslandStore } from './use-island-store.ts';
 
 export interface SaveToCollectionProps extends SaveMenuInit {
-  /** The project's title, for the button's accessible name on a card. */
-  title: string;
-  /** `card`: a small button on a project card; `page`: the full button of a project page. */
-  size: 'card' | 'page';
   locale: string;
   messages: IslandMessages;
 }
 
-function Menu({ title, size, ...init }: Omit<SaveToCollectionProps, 'locale' | 'messages'>) {
+function Menu(init: SaveMenuInit) {
   const { t } = useTranslation();
   const menu = useIslandStore(() => createSaveMenu(init));
   const state = useStore(menu.$menu);
   return (
-    <div className={`save-collection save-collection-${size}`}>
-      <button
-        type="button"
-        className={size === 'page' ? 'btn' : 'btn btn-small save-collection-card-button'}
-        aria-haspopup="dialog"
-        aria-expanded={state.open}
-        aria-label={size === 'card' ? t('memberCollections.saveProject', { title }) : undefined}
-        onClick={menu.toggle}
-        data-testid="save-to-collection"
-      >
-        <span aria-hidden="true">＋</span> {size === 'page' ? t('memberCollections.saveLong') : t('memberCollections.save')}
+    <div className="save-collection save-collection-page">
+      <button type="button" className="btn" aria-haspopup="dialog" aria-expanded={state.open} onClick={menu.toggle} data-testid="save-to-collection">
+        <span aria-hidden="true">＋</span> {t('memberCollections.saveLong')}
       </button>
       <SaveMenuDialog menu={menu} />
     </div>
