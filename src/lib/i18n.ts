@@ -96,7 +96,7 @@ function isPlainValues(options: unknown): options is Record<string, string | num
 
 /**
  * `fixed`, remembering its string answers to a key alone (`t('key')`) and to a key with plain
- * values (`t('key', { count: 3 })`): the same question always has the same answer.
+ * values (`t('comments.likeCount', { count: 3 })`): the same question always has the same answer.
  */
 function rememberLookups(fixed: TFunction): Translate {
   const call = fixed as unknown as (...args: unknown[]) => unknown;
