@@ -304,8 +304,11 @@ export async function getCommentThread(
   return thread ?? null;
 }
 
+/** A comment's text as a field, so its errors name `content`: built once, not per comment. */
+const commentInputSchema = z.object({ content: commentContentSchema });
+
 function parseContent(content: unknown): string {
-  return parseInput(z.object({ content: commentContentSchema }), { content }).content;
+  return parseInput(commentInputSchema, { content }).content;
 }
 
 /**
