@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../lib/format.ts';
 import type { IslandMessages } from '../lib/island-messages.ts';
 import { noticeText } from '../lib/notice.ts';
 import type { Variant } from '../lib/paths.ts';
@@ -39,7 +40,7 @@ function CommentsBody({ locale, variant, ...init }: Omit<CommentsProps, 'message
     <>
       <div className="comments-head">
         <h2 id="comments-title">
-          {t('comments.title')} <span className="comments-count">{count.toLocaleString(locale)}</span>
+          {t('comments.title')} <span className="comments-count">{formatNumber(count, locale)}</span>
         </h2>
         <nav className="comments-sort" aria-label={t('comments.sortLabel')}>
           {(['newest', 'oldest'] as const).map((value) => (

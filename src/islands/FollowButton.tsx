@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../lib/format.ts';
 import type { IslandMessages } from '../lib/island-messages.ts';
 import { isAlert, noticeText } from '../lib/notice.ts';
 import { createFollow, type FollowInit } from '../stores/follow.ts';
@@ -18,7 +19,7 @@ function Follow({ label, locale, ...init }: FollowInit & { label: string; locale
   const { $follow, press } = useIslandStore(() => createFollow(init));
   const state = useStore($follow);
   const alert = isAlert(state.message);
-  const formatted = new Intl.NumberFormat(locale).format(state.followers);
+  const formatted = formatNumber(state.followers, locale);
   return (
     <div className="follow-box">
       <button type="button" className={state.following ? 'btn' : 'btn btn-primary'} aria-pressed={state.following} aria-label={label} onClick={() => void press()} disabled={state.pending} data-follow={init.kind}>

@@ -29,6 +29,11 @@ export function formatDate(value: string | Date, locale: Locale): string {
   return dateFormat(locale).format(typeof value === 'string' ? new Date(value) : value);
 }
 
+/** A number as the reader's language writes it, in full: 1234 → `1,234` (`Intl.NumberFormat`'s defaults). */
+export function formatNumber(value: number, locale: string): string {
+  return numberFormat(locale, {}).format(value);
+}
+
 /** A compact count: 1234 → `1,234`, 12345 → `12.3K` / `1.2万`. */
 export function formatCount(value: number, locale: Locale): string {
   return numberFormat(locale, { notation: value >= 10_000 ? 'compact' : 'standard', maximumFractionDigits: 1 }).format(value);

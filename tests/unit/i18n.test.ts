@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getT, resolveHeaderLocale, resolveLocale } from '../../src/lib/i18n.ts';
+import { getT, resolveHeaderLocale, resolveLocale, serverI18nFor } from '../../src/lib/i18n.ts';
 
 describe('resolveLocale', () => {
   it('prefers the i18n_redirected cookie', () => {
@@ -57,5 +57,33 @@ describe('getT', () => {
     expect(en('nav.home')).toBe('Home');
     expect(zh('nav.home')).toBe('首页');
     expect(en('errors.notFound.message', { path: '/x' })).toBe('Page Not Found: /x');
+  });
+
+  it('answers a remembered lookup as i18next does, for each key and each set of values', () => {
+    const en = getT('en-US');
+    for (let round = 0; round < 2; round += 1) {
+      expect(en('comments.likeCount', { count: 1 })).toBe('1 like');
+      expect(en('comments.likeCount', { count: 2 })).toBe('2 likes');
+      expect(en('comments.replyingTo', { name: 'Ada' })).toBe('In reply to Ada');
+      expect(en('comments.replyingTo', { name: 'Grace' })).toBe('In reply to Grace');
+      expect(getT('zh-CN')('nav.home')).toBe('首页');
+    }
+  });
+});
+
+describe('serverI18nFor', () => {
+  it("hands the islands one fixed T per language, namespace and prefix, answering as i18next's own", () => {
+    // Called as react-i18next's useTranslation calls it (a key prefix and `scopeNs`, which i18next's types leave out).
+    type FixedT = (key: string, options?: Record<string, unknown>) => string;
+    const fixedTOf = (locale: 'en-US' | 'zh-CN', ...args: unknown[]) => (serverI18nFor(locale).getFixedT as unknown as (...args: unknown[]) => FixedT)(...args);
+    const first = fixedTOf('en-US', 'en-US', 'translation', undefined, { scopeNs: ['translation'] });
+    expect(fixedTOf('en-US', 'en-US', 'translation', undefined, { scopeNs: ['translation'] })).toBe(first);
+    expect(fixedTOf('en-US', 'en-US', 'translation', 'comments')).not.toBe(first);
+    for (let round = 0; round < 2; round += 1) {
+      expect(first('nav.home')).toBe('Home');
+      expect(first('comments.likeCount', { count: 3 })).toBe('3 likes');
+      expect(fixedTOf('en-US', 'en-US', 'translation', 'comments')('likeCount', { count: 1 })).toBe('1 like');
+      expect(fixedTOf('zh-CN', 'zh-CN', 'translation')('nav.home')).toBe('首页');
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { UserInfo } from '../../../lib/api-types.ts';
 import { getDb } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { messages, sessions, users } from '../../db/schema/index.ts';
 import type { UserRole } from '../../db/schema/index.ts';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
@@ -34,18 +35,9 @@ export async function validateSessionToken(token: string | null | undefined): Pr
   return (await findSession(token))?.user ?? null;
 }
 
-/**
- * A valid session with its user, what the page header shows of them (`viewer`: the profile and
- * the unread count, read in the same statement so a signed-in page pays one query for both), and
- * its expiry, and the language their emails are written in; or null.
- */
-export async function findSession(
-  token: string | null | undefined,
-): Promise<{ user: SessionUser; viewer: UserInfo; expiresAt: Date; locale: string } | null> {
-  if (!token || token.length > 200) return null;
-  const db = getDb();
-  const tokenHash = hashToken(token);
-  const [row] = await db
+/** Read on every signed-in request: built once (see `prepared`). */
+const sessionByToken = prepared('session_by_token', (db, name) =>
+  db
     .select({
       ...memberProfileColumns,
       role: users.role,
@@ -57,8 +49,23 @@ export async function findSession(
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     // A suspended member's sessions are deleted on suspension; this keeps any made since from counting.
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date()), isNull(users.suspendedAt)))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now')), isNull(users.suspendedAt)))
+    .limit(1)
+    .prepare(name),
+);
+
+/**
+ * A valid session with its user, what the page header shows of them (`viewer`: the profile and
+ * the unread count, read in the same statement so a signed-in page pays one query for both), and
+ * its expiry, and the language their emails are written in; or null.
+ */
+export async function findSession(
+  token: string | null | undefined,
+): Promise<{ user: SessionUser; viewer: UserInfo; expiresAt: Date; locale: string } | null> {
+  if (!token || token.length > 200) return null;
+  const db = getDb();
+  const tokenHash = hashToken(token);
+  const [row] = await sessionByToken().execute({ tokenHash, now: new Date().toISOString() });
   if (!row) return null;
   let expiresAt = row.expiresAt;
   if (expiresAt.getTime() - Date.now() < SESSION_TTL_MS / 2) {

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { CommentItem, CommentSort, CommentThread } from '../../../lib/conversation-types.ts';
 import { findLinks } from '../../../lib/linkify.ts';
 import { countCharacters, normalizePlainText } from '../../../lib/text.ts';
-import { getDb, type Executor } from '../../db/client.ts';
+import { getDb, type Database, type Executor } from '../../db/client.ts';
+import { prepared, preparedShapes } from '../../db/prepared.ts';
 import { commentLikes, comments, projectLogs, projects, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { parseInput, z } from '../../http/validation.ts';
@@ -73,8 +74,8 @@ type CommentRow = {
   replyToNickname: string | null;
 };
 
-function selectComments(where: SQL | undefined) {
-  return getDb()
+function selectComments(where: SQL | undefined, db: Database = getDb()) {
+  return db
     .select(commentColumns)
     .from(comments)
     .innerJoin(author, eq(author.id, comments.authorId))
@@ -93,12 +94,18 @@ interface Viewer {
   project: ProjectRef;
 }
 
-async function likedBy(viewerId: number | null, ids: number[]): Promise<Set<number>> {
-  if (!viewerId || ids.length === 0) return new Set();
-  const rows = await getDb()
+/** Which of the comments shown the viewer liked, on every signed-in project page: built once (see `prepared`). */
+const likedAmong = prepared('comments_liked_among', (db, name) =>
+  db
     .select({ commentId: commentLikes.commentId })
     .from(commentLikes)
-    .where(and(eq(commentLikes.userId, viewerId), inArray(commentLikes.commentId, ids)));
+    .where(and(eq(commentLikes.userId, sql.placeholder('viewerId')), sql`${commentLikes.commentId} = any(${sql.placeholder('ids')})`))
+    .prepare(name),
+);
+
+async function likedBy(viewerId: number | null, ids: number[]): Promise<Set<number>> {
+  if (!viewerId || ids.length === 0) return new Set();
+  const rows = await likedAmong().execute({ viewerId, ids });
   return new Set(rows.map((row) => row.commentId));
 }
 
@@ -126,13 +133,13 @@ function toItem(row: CommentRow, viewer: Viewer): CommentItem {
  * A comment `viewerId` may read: not hidden by staff, or theirs, or the viewer is staff. A hidden
  * top-level comment takes its thread with it.
  */
-export const commentVisibleTo = (viewerId: number | null) => visibleTo(comments.hiddenAt, comments.authorId, viewerId);
+export const commentVisibleTo = (viewerId: number | null | SQLWrapper) => visibleTo(comments.hiddenAt, comments.authorId, viewerId);
 
 /** The comments of a project's own conversation (`logId` null) or of one of its build logs. */
 const onLog = (logId: number | null) => (logId === null ? isNull(comments.logId) : eq(comments.logId, logId));
 
 /** Visible top-level comments: not deleted, or deleted but still holding replies (a tombstone). */
-const visibleTopLevel = (projectId: number, viewerId: number | null, logId: number | null = null) =>
+const visibleTopLevel = (projectId: number | SQLWrapper, viewerId: number | null | SQLWrapper, logId: number | null = null) =>
   and(
     eq(comments.projectId, projectId),
     onLog(logId),
@@ -144,20 +151,49 @@ const visibleTopLevel = (projectId: number, viewerId: number | null, logId: numb
 const visibleRepliesOf = (parentIds: number[], viewerId: number | null) =>
   and(inArray(comments.parentId, parentIds), isNull(comments.deletedAt), commentVisibleTo(viewerId));
 
-/** The newest `perThread` replies of each thread, in the order they were written. */
-async function newestReplies(parentIds: number[], perThread: number, viewerId: number | null): Promise<Map<number, CommentRow[]>> {
-  const byParent = new Map<number, CommentRow[]>();
-  if (parentIds.length === 0) return byParent;
-  const ranked = getDb()
+/** A guest's statement, or a member's (`viewerId` a placeholder): what the comments' prepared statements are built for. */
+type Audience = 'guest' | 'member';
+const audiences = ['guest', 'member'] as const;
+const viewerOf = (audience: Audience) => (audience === 'member' ? sql.placeholder('viewerId') : null);
+const audienceOf = (viewerId: number | null): Audience => (viewerId === null ? 'guest' : 'member');
+
+/** The newest replies of each thread shown, on every project page: built once per audience (see `prepared`). */
+const newestRepliesOf = preparedShapes('comments_newest_replies', audiences, (db, audience, name) => {
+  const ranked = db
     .select({
       id: comments.id,
       rank: sql<number>`row_number() over (partition by ${comments.parentId} order by ${comments.createdAt} desc, ${comments.id} desc)`.as('rank'),
     })
     .from(comments)
-    .where(visibleRepliesOf(parentIds, viewerId))
+    .where(and(sql`${comments.parentId} = any(${sql.placeholder('parentIds')})`, isNull(comments.deletedAt), commentVisibleTo(viewerOf(audience))))
     .as('ranked');
-  const ids = getDb().select({ id: ranked.id }).from(ranked).where(lte(ranked.rank, perThread));
-  const rows = await selectComments(inArray(comments.id, ids)).orderBy(asc(comments.createdAt), asc(comments.id));
+  const ids = db.select({ id: ranked.id }).from(ranked).where(lte(ranked.rank, sql.placeholder('perThread')));
+  return selectComments(inArray(comments.id, ids), db).orderBy(asc(comments.createdAt), asc(comments.id)).prepare(name);
+});
+
+/** A page of a project's own top-level comments and their number, on every project page: built once per audience and order. */
+const topLevelPage = preparedShapes('comments_top_level', ['guest newest', 'guest oldest', 'member newest', 'member oldest'] as const, (db, shape, name) => {
+  const [audience, sort] = shape.split(' ') as [Audience, CommentSort];
+  const order = sort === 'oldest' ? [asc(comments.createdAt), asc(comments.id)] : [desc(comments.createdAt), desc(comments.id)];
+  return selectComments(visibleTopLevel(sql.placeholder('projectId'), viewerOf(audience)), db)
+    .orderBy(...order)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name);
+});
+const topLevelCount = preparedShapes('comments_top_level_count', audiences, (db, audience, name) =>
+  db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(comments)
+    .where(visibleTopLevel(sql.placeholder('projectId'), viewerOf(audience)))
+    .prepare(name),
+);
+
+/** The newest `perThread` replies of each thread, in the order they were written. */
+async function newestReplies(parentIds: number[], perThread: number, viewerId: number | null): Promise<Map<number, CommentRow[]>> {
+  const byParent = new Map<number, CommentRow[]>();
+  if (parentIds.length === 0) return byParent;
+  const rows = await newestRepliesOf(audienceOf(viewerId)).execute({ parentIds, perThread, viewerId });
   for (const row of rows) {
     const list = byParent.get(row.parentId!) ?? [];
     list.push(row);
@@ -221,14 +257,18 @@ export async function listComments(
     const viewer: Viewer = { viewerId, project, liked: await likedBy(viewerId, rows.map((row) => row.id)) };
     return { list: rows.map((row) => toItem(row, viewer)), total: parent.replyCount, ...paging };
   }
-  const order = input.sort === 'oldest' ? [asc(comments.createdAt), asc(comments.id)] : [desc(comments.createdAt), desc(comments.id)];
-  const [rows, [count]] = await Promise.all([
-    selectComments(visibleTopLevel(project.id, viewerId, logId))
-      .orderBy(...order)
-      .limit(paging.pageSize)
-      .offset((paging.page - 1) * paging.pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(comments).where(visibleTopLevel(project.id, viewerId, logId)),
-  ]);
+  const sort = input.sort === 'oldest' ? 'oldest' : 'newest';
+  const order = sort === 'oldest' ? [asc(comments.createdAt), asc(comments.id)] : [desc(comments.createdAt), desc(comments.id)];
+  const offset = (paging.page - 1) * paging.pageSize;
+  // A project's own conversation (every project page) from its prepared statements; a build log's as built here.
+  const values = { projectId: project.id, viewerId, limit: paging.pageSize, offset };
+  const [rows, [count]] =
+    logId === null
+      ? await Promise.all([topLevelPage(`${audienceOf(viewerId)} ${sort}`).execute(values), topLevelCount(audienceOf(viewerId)).execute(values)])
+      : await Promise.all([
+          selectComments(visibleTopLevel(project.id, viewerId, logId)).orderBy(...order).limit(paging.pageSize).offset(offset),
+          db.select({ n: sql<number>`count(*)::int` }).from(comments).where(visibleTopLevel(project.id, viewerId, logId)),
+        ]);
   const replies = await newestReplies(
     rows.map((row) => row.id),
     REPLY_PREVIEW_COUNT,
@@ -264,8 +304,11 @@ export async function getCommentThread(
   return thread ?? null;
 }
 
+/** A comment's text as a field, so its errors name `content`: built once, not per comment. */
+const commentInputSchema = z.object({ content: commentContentSchema });
+
 function parseContent(content: unknown): string {
-  return parseInput(z.object({ content: commentContentSchema }), { content }).content;
+  return parseInput(commentInputSchema, { content }).content;
 }
 
 /**

@@ -3,7 +3,7 @@
  * "visible to this viewer" mean, and finds a published project by its public id. Every service
  * that looks a project up goes through here, so a rule changed here changes everywhere at once.
  */
-import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { getDb, type Executor } from '../../db/client.ts';
 import { projects, users } from '../../db/schema/index.ts';
@@ -15,9 +15,10 @@ import { AppError } from '../../http/errors.ts';
  * recognised in the same statement (an uncorrelated subquery PostgreSQL runs once), so read
  * paths need only the viewer's id, as they already take it.
  *
- * `hiddenAt` and `owner` are the columns of the row; `viewerId` null is a guest.
+ * `hiddenAt` and `owner` are the columns of the row; `viewerId` null is a guest (a placeholder: a
+ * member, in a prepared statement).
  */
-export function visibleTo(hiddenAt: AnyPgColumn, owner: AnyPgColumn, viewerId: number | null): SQL {
+export function visibleTo(hiddenAt: AnyPgColumn, owner: AnyPgColumn, viewerId: number | null | SQLWrapper): SQL {
   if (viewerId === null) return isNull(hiddenAt);
   return or(
     isNull(hiddenAt),
@@ -39,7 +40,7 @@ export const isVisible = isNull(projects.hiddenAt);
 export const isListed = and(isPublished, isVisible)!;
 
 /** A published project `viewerId` may open: not hidden, or theirs, or the viewer is staff. */
-export const isPublishedFor = (viewerId: number | null) => and(isPublished, visibleTo(projects.hiddenAt, projects.ownerId, viewerId))!;
+export const isPublishedFor = (viewerId: number | null | SQLWrapper) => and(isPublished, visibleTo(projects.hiddenAt, projects.ownerId, viewerId))!;
 
 /** A published project as found by its public id: what the services that show its parts need. */
 export interface PublishedProjectRef {
@@ -54,13 +55,13 @@ export interface PublishedProjectRef {
  * `'published'`, hidden or not (staff tools, and an owner's own writes, which check the owner
  * next); `{ viewerId }`, a hidden one only for its owner and staff (`null`: a guest).
  */
-export type ProjectAudience = 'listed' | 'published' | { viewerId: number | null };
+export type ProjectAudience = 'listed' | 'published' | { viewerId: number | null | SQLWrapper };
 
 /**
  * The condition "the published project `publicId`, as `audience` may see it", for the lookups that
  * read more of the project than its id (a feed's title, a remix's content) or lock its row.
  */
-export function publishedProjectById(publicId: string, audience: ProjectAudience): SQL {
+export function publishedProjectById(publicId: string | SQLWrapper, audience: ProjectAudience): SQL {
   const rule = audience === 'listed' ? isListed : audience === 'published' ? isPublished : isPublishedFor(audience.viewerId);
   return and(eq(projects.publicId, publicId), rule)!;
 }

@@ -5,10 +5,11 @@
  * attachments change and reads its results.
  */
 import type { Readable } from 'node:stream';
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql, type SQLWrapper } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import type { BomColumn, BomExportFormat } from '../../../lib/contract/eda.ts';
 import { getDb, type Tx } from '../../db/client.ts';
+import { preparedShapes } from '../../db/prepared.ts';
 import { attachments, boards, bomLines, designSources, edaDocuments, projectVersions } from '../../db/schema/index.ts';
 import { exportBom } from '../../electronics/bom-export.ts';
 import { exportJlcCpl } from '../../electronics/cpl-export.ts';
@@ -76,7 +77,7 @@ export function boardKeys(row: {
 }
 
 /** The project's own boards: not those kept only for one of its versions. */
-export const currentBoard = (projectId: number) => and(eq(boards.projectId, projectId), isNull(boards.retiredAt))!;
+export const currentBoard = (projectId: number | SQLWrapper) => and(eq(boards.projectId, projectId), isNull(boards.retiredAt))!;
 
 /**
  * Brings a project's boards and documents in line with its attachments, inside the transaction
@@ -238,13 +239,20 @@ function boardFacts(facts: StoredBoardFacts, parts: BoardRow['parts']): BoardFac
  * board with its state; everyone else sees ready boards only.
  */
 export async function listProjectBoards(projectId: number, viewerIsOwner: boolean): Promise<Board[]> {
-  const rows = await getDb()
-    .select()
-    .from(boards)
-    .where(viewerIsOwner ? currentBoard(projectId) : and(currentBoard(projectId), eq(boards.status, 'ready')))
-    .orderBy(asc(boards.id));
+  const rows = await projectBoards(viewerIsOwner ? 'owner' : 'reader').execute({ projectId });
   return rows.map(toBoard);
 }
+
+/** Read on every project page: built once for its owner (every current board) and once for everyone else (ready ones). */
+const projectBoards = preparedShapes('project_boards', ['owner', 'reader'] as const, (db, shape, name) => {
+  const current = currentBoard(sql.placeholder('projectId'));
+  return db
+    .select()
+    .from(boards)
+    .where(shape === 'owner' ? current : and(current, eq(boards.status, 'ready')))
+    .orderBy(asc(boards.id))
+    .prepare(name);
+});
 
 /** The placement files the last read of the project's documents could not use (none while they wait to be read again). */
 async function readPlacementErrors(projectId: number): Promise<PlacementError[]> {

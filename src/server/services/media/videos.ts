@@ -3,9 +3,10 @@
  * (`video-processing.ts`), listed, played through signed expiring addresses, deleted by their
  * owner with every stored file.
  */
-import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { VideoStatus } from '../../../lib/contract/video.ts';
 import { getDb, type Tx } from '../../db/client.ts';
+import { preparedShapes } from '../../db/prepared.ts';
 import { projects, users, videos, videoUploads } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { removeTusUpload } from '../../storage/tus-store.ts';
@@ -20,7 +21,7 @@ import { hashToken } from '../../lib/tokens.ts';
 import type { Video, VideoPlayback } from '../../../lib/contract/schemas/videos.ts';
 
 /** A video `viewerId` may see: not hidden by staff, or theirs, or the viewer is staff. */
-export const videoVisibleTo = (viewerId: number | null) => visibleTo(videos.hiddenAt, videos.ownerId, viewerId);
+export const videoVisibleTo = (viewerId: number | null | SQLWrapper) => visibleTo(videos.hiddenAt, videos.ownerId, viewerId);
 
 
 const columns = {
@@ -188,11 +189,21 @@ export async function listVideos(
 
 /** The ready videos of projects (for project pages), newest first. */
 export async function listProjectVideos(projectId: number, viewerId: number | null = null): Promise<Video[]> {
-  const rows = await selectVideos()
-    .where(and(eq(videos.projectId, projectId), eq(videos.status, 'ready'), videoVisibleTo(viewerId)))
-    .orderBy(desc(videos.createdAt));
+  const rows = viewerId === null ? await projectVideos('guest').execute({ projectId }) : await projectVideos('member').execute({ projectId, viewerId });
   return rows.map(toVideo);
 }
+
+/** Read on every project page: built once for a guest and once for a member (see `prepared`). */
+const projectVideos = preparedShapes('project_videos', ['guest', 'member'] as const, (db, shape, name) =>
+  db
+    .select(columns)
+    .from(videos)
+    .innerJoin(users, eq(users.id, videos.ownerId))
+    .leftJoin(projects, eq(projects.id, videos.projectId))
+    .where(and(eq(videos.projectId, sql.placeholder('projectId')), eq(videos.status, 'ready'), videoVisibleTo(shape === 'member' ? sql.placeholder('viewerId') : null)))
+    .orderBy(desc(videos.createdAt))
+    .prepare(name),
+);
 
 /** How long a playback address stays valid: a long film on a slow line, paused and resumed. */
 const PLAYBACK_LIFETIME_MS = 6 * 60 * 60 * 1000;

@@ -1,6 +1,7 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../../lib/i18n.ts';
 import { getDb } from '../../db/client.ts';
+import { prepared, preparedOnDemand } from '../../db/prepared.ts';
 import { projects, projectTags, tags, users } from '../../db/schema/index.ts';
 import { fileUrl } from '../../storage/index.ts';
 import type { z } from 'zod';
@@ -89,16 +90,25 @@ export type CardRow = {
   ownerAvatar: string | null;
 };
 
+/**
+ * The tags of the cards of every list: built once (see `prepared`), the projects' ids one array
+ * (`= any($1)`, where `IN ($1, $2, …)` would be another statement for each number of cards).
+ */
+const tagsOfProjects = prepared('tags_of_projects', (db, name) =>
+  db
+    .select({ projectId: projectTags.projectId, slug: tags.slug, nameEn: tags.nameEn, nameZh: tags.nameZh })
+    .from(projectTags)
+    .innerJoin(tags, eq(tags.id, projectTags.tagId))
+    .where(sql`${projectTags.projectId} = any(${sql.placeholder('projectIds')})`)
+    .orderBy(tags.sort, tags.slug)
+    .prepare(name),
+);
+
 /** The tags of many projects in one query, by internal project id. */
 export async function loadTags(projectIds: number[], locale: Locale): Promise<Map<number, TagRef[]>> {
   const byProject = new Map<number, TagRef[]>();
   if (projectIds.length === 0) return byProject;
-  const rows = await getDb()
-    .select({ projectId: projectTags.projectId, slug: tags.slug, nameEn: tags.nameEn, nameZh: tags.nameZh })
-    .from(projectTags)
-    .innerJoin(tags, eq(tags.id, projectTags.tagId))
-    .where(inArray(projectTags.projectId, projectIds))
-    .orderBy(tags.sort, tags.slug);
+  const rows = await tagsOfProjects().execute({ projectIds });
   for (const row of rows) {
     const list = byProject.get(row.projectId) ?? [];
     list.push({ slug: row.slug, name: tagName(row, locale) });
@@ -138,6 +148,19 @@ export async function toCards(rows: (CardRow & { tags?: TagRow[] | null })[], lo
   }));
 }
 
+/** A page of a named list's cards (see `queryCardPage`), built once per list. */
+const cardPage = preparedOnDemand('card_page', (db, name, condition: SQL, orderBy: SQL[]) =>
+  db
+    .select(cardColumns)
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.ownerId))
+    .where(condition)
+    .orderBy(...orderBy)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name),
+);
+
 /**
  * One page of cards matching `where`, ordered by `orderBy`, with the total: counted up to
  * `COUNT_LIMIT`, beyond that PostgreSQL's estimate (`totalExact: false`). The count and the page
@@ -145,9 +168,18 @@ export async function toCards(rows: (CardRow & { tags?: TagRow[] | null })[], lo
  * before its last card (an estimate below the truth still links to the next page), and on the
  * last page of a long list it is exact after all (the cards before it and on it). With
  * `anchored`, `orderBy` must be the newest order (`newestOrder`) and `listKey` name `where`'s rows:
- * a deep page then costs what page 1 costs.
+ * a deep page then costs what page 1 costs. `statement`: a name for `where` and `orderBy` (the same
+ * for every call with that name), so a list read on every request (`/newest`, the home page) runs
+ * prepared statements built once.
  */
-export async function queryCardPage(where: SQL | undefined, orderBy: SQL[], paging: Paging, locale: Locale, anchored?: { listKey: string }): Promise<ProjectPage> {
+export async function queryCardPage(
+  where: SQL | undefined,
+  orderBy: SQL[],
+  paging: Paging,
+  locale: Locale,
+  anchored?: { listKey: string },
+  statement?: string,
+): Promise<ProjectPage> {
   const db = getDb();
   const condition = (where ? and(isListed, where) : isListed)!;
   const limit = paging.countLimit ?? COUNT_LIMIT;
@@ -155,15 +187,17 @@ export async function queryCardPage(where: SQL | undefined, orderBy: SQL[], pagi
   // A deep page of a newest-first list starts from its page anchor (see page-anchors.ts).
   const start = anchored ? await findPageStart(anchored.listKey, condition, offset) : null;
   const [rows, counted] = await Promise.all([
-    db
-      .select(cardColumns)
-      .from(projects)
-      .innerJoin(users, eq(users.id, projects.ownerId))
-      .where(start ? and(condition, afterKey(start.after)) : condition)
-      .orderBy(...orderBy)
-      .limit(paging.pageSize + 1)
-      .offset(start ? start.skip : offset),
-    countUpTo(condition, limit),
+    statement && !start
+      ? cardPage(statement, condition, orderBy).execute({ limit: paging.pageSize + 1, offset })
+      : db
+          .select(cardColumns)
+          .from(projects)
+          .innerJoin(users, eq(users.id, projects.ownerId))
+          .where(start ? and(condition, afterKey(start.after)) : condition)
+          .orderBy(...orderBy)
+          .limit(paging.pageSize + 1)
+          .offset(start ? start.skip : offset),
+    countUpTo(condition, limit, statement),
   ]);
   const shown = rows.slice(0, paging.pageSize);
   const more = rows.length > paging.pageSize;

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Locale } from '../../../lib/i18n.ts';
 import { getDb } from '../../db/client.ts';
+import { prepared, preparedShapes } from '../../db/prepared.ts';
 import { attachments, follows, likes, projects, projectTags, stars, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { listProjectBoards } from '../eda/index.ts';
@@ -16,49 +17,16 @@ export type AttachmentInfo = z.infer<typeof attachmentInfoSchema>;
 /** `project/detail`: a card plus what the project page shows. */
 export type ProjectDetail = z.infer<typeof projectDetailSchema>;
 
-/** A published project as its page shows it, for `viewerId` (null: a guest). */
-export async function getProjectDetail(publicId: string, viewerId: number | null, locale: Locale): Promise<ProjectDetail> {
-  return (await findProjectDetail(publicId, viewerId, locale)).detail;
-}
-
-/** Whether the viewer starred, liked and follows the project of the row (all false for a guest). */
-function viewerColumns(viewerId: number | null) {
+/**
+ * A project page's row, read on every view: built once for a guest and once for a member
+ * (`viewerId` a placeholder), see `prepared`.
+ */
+const projectRow = preparedShapes('project_detail', ['guest', 'member'] as const, (db, shape, name) => {
+  const viewerId = shape === 'member' ? sql.placeholder('viewerId') : null;
+  // The viewer's star and like come with the row: two lookups fewer on every signed-in view.
   const viewerHas = (table: typeof stars | typeof likes) =>
     viewerId ? sql<boolean>`EXISTS (SELECT 1 FROM ${table} WHERE ${table.projectId} = ${projects.id} AND ${table.userId} = ${viewerId})` : sql<boolean>`false`;
-  return {
-    starred: viewerHas(stars),
-    liked: viewerHas(likes),
-    following: viewerId
-      ? sql<boolean>`EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${viewerId} AND ${follows.kind} = 'project' AND ${follows.targetId} = ${projects.id})`
-      : sql<boolean>`false`,
-  };
-}
-
-/**
- * A member's own relation to a project (starred, liked, following) and the project as found, for
- * their project page filled in from the guest page: what `findProjectDetail` says of them, alone.
- */
-export async function findMemberProjectState(publicId: string, viewerId: number): Promise<{ starred: boolean; liked: boolean; following: boolean; ref: PublishedProjectRef }> {
-  const [row] = await getDb()
-    .select({ id: projects.id, ownerId: projects.ownerId, remixOfId: projects.remixOfId, ...viewerColumns(viewerId) })
-    .from(projects)
-    .where(publishedProjectById(publicId, { viewerId }))
-    .limit(1);
-  if (!row) throw new AppError('project_not_found');
-  return { starred: row.starred, liked: row.liked, following: row.following, ref: { id: row.id, ownerId: row.ownerId, remixOfId: row.remixOfId } };
-}
-
-/**
- * The project's detail and the project as found (`ref`), so that a page showing more of it
- * (related projects, comments) does not look it up again.
- */
-export async function findProjectDetail(
-  publicId: string,
-  viewerId: number | null,
-  locale: Locale,
-): Promise<{ detail: ProjectDetail; ref: PublishedProjectRef }> {
-  const db = getDb();
-  const [row] = await db
+  return db
     .select({
       ...cardColumns,
       shareImage,
@@ -72,18 +40,44 @@ export async function findProjectDetail(
       makeCount: projects.makeCount,
       remixCount: projects.remixCount,
       remixOfId: projects.remixOfId,
-      // The viewer's star, like and follow come with the row: lookups fewer on every signed-in view.
-      ...viewerColumns(viewerId),
+      starred: viewerHas(stars),
+      liked: viewerHas(likes),
+      // The Follow button's state comes with the row too.
       followers: sql<number>`(SELECT count(*)::int FROM ${follows} WHERE ${follows.kind} = 'project' AND ${follows.targetId} = ${projects.id})`,
+      following: viewerId
+        ? sql<boolean>`EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${viewerId} AND ${follows.kind} = 'project' AND ${follows.targetId} = ${projects.id})`
+        : sql<boolean>`false`,
     })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.ownerId))
-    .where(publishedProjectById(publicId, { viewerId }))
-    .limit(1);
+    .where(publishedProjectById(sql.placeholder('publicId'), { viewerId }))
+    .limit(1)
+    .prepare(name);
+});
+
+const projectAttachments = prepared('project_attachments', (db, name) =>
+  db.select().from(attachments).where(eq(attachments.projectId, sql.placeholder('projectId'))).orderBy(asc(attachments.sort), asc(attachments.createdAt)).prepare(name),
+);
+
+/** A published project as its page shows it, for `viewerId` (null: a guest). */
+export async function getProjectDetail(publicId: string, viewerId: number | null, locale: Locale): Promise<ProjectDetail> {
+  return (await findProjectDetail(publicId, viewerId, locale)).detail;
+}
+
+/**
+ * The project's detail and the project as found (`ref`), so that a page showing more of it
+ * (related projects, comments) does not look it up again.
+ */
+export async function findProjectDetail(
+  publicId: string,
+  viewerId: number | null,
+  locale: Locale,
+): Promise<{ detail: ProjectDetail; ref: PublishedProjectRef }> {
+  const [row] = viewerId === null ? await projectRow('guest').execute({ publicId }) : await projectRow('member').execute({ publicId, viewerId });
   if (!row) throw new AppError('project_not_found');
   const [cards, files, boardRows, videoRows] = await Promise.all([
     toCards([row], locale),
-    db.select().from(attachments).where(eq(attachments.projectId, row.internalId)).orderBy(asc(attachments.sort), asc(attachments.createdAt)),
+    projectAttachments().execute({ projectId: row.internalId }),
     listProjectBoards(row.internalId, viewerId !== null && viewerId === row.ownerId),
     listProjectVideos(row.internalId, viewerId),
   ]);
@@ -112,10 +106,39 @@ export async function findProjectDetail(
   return { detail, ref: { id: row.internalId, ownerId: row.ownerId, remixOfId: row.remixOfId } };
 }
 
-/** Projects sharing the most tags with `project`, then by the same author; at most `limit`. */
-export async function listRelatedProjects(project: PublishedProjectRef, locale: Locale, limit = 4): Promise<ProjectCard[]> {
-  const db = getDb();
-  const tagIds = db.select({ tagId: projectTags.tagId }).from(projectTags).where(eq(projectTags.projectId, project.id));
+/** A member's own relation to a project, for their page filled in from a guest's: one statement, built once. */
+const memberProjectRow = prepared('member_project_state', (db, name) => {
+  const viewerId = sql.placeholder('viewerId');
+  return db
+    .select({
+      id: projects.id,
+      ownerId: projects.ownerId,
+      remixOfId: projects.remixOfId,
+      starred: sql<boolean>`EXISTS (SELECT 1 FROM ${stars} WHERE ${stars.projectId} = ${projects.id} AND ${stars.userId} = ${viewerId})`,
+      liked: sql<boolean>`EXISTS (SELECT 1 FROM ${likes} WHERE ${likes.projectId} = ${projects.id} AND ${likes.userId} = ${viewerId})`,
+      following: sql<boolean>`EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${viewerId} AND ${follows.kind} = 'project' AND ${follows.targetId} = ${projects.id})`,
+    })
+    .from(projects)
+    .where(publishedProjectById(sql.placeholder('publicId'), { viewerId }))
+    .limit(1)
+    .prepare(name);
+});
+
+/**
+ * A member's own relation to a project (starred, liked, following) and the project as found, for
+ * their project page filled in from the guest page: what `findProjectDetail` says of them, alone.
+ */
+export async function findMemberProjectState(publicId: string, viewerId: number): Promise<{ starred: boolean; liked: boolean; following: boolean; ref: PublishedProjectRef }> {
+  const [row] = await memberProjectRow().execute({ publicId, viewerId });
+  if (!row) throw new AppError('project_not_found');
+  return { starred: row.starred, liked: row.liked, following: row.following, ref: { id: row.id, ownerId: row.ownerId, remixOfId: row.remixOfId } };
+}
+
+/** The related projects of every project page: built once (see `prepared`). */
+const relatedCards = prepared('related_projects', (db, name) => {
+  const projectId = sql.placeholder('projectId');
+  const ownerId = sql.placeholder('ownerId');
+  const tagIds = db.select({ tagId: projectTags.tagId }).from(projectTags).where(eq(projectTags.projectId, projectId));
   // Only projects sharing a tag or the author are ranked, with shared-tag counts from one
   // grouped scan (not a subquery per row); if they are too few, the most-starred fill the rest.
   const sharedCounts = db
@@ -124,19 +147,21 @@ export async function listRelatedProjects(project: PublishedProjectRef, locale: 
     .where(inArray(projectTags.tagId, tagIds))
     .groupBy(projectTags.projectId)
     .as('shared_counts');
-  const related = await db
+  return db
     .select(cardColumns)
     .from(projects)
     .innerJoin(users, eq(users.id, projects.ownerId))
     .leftJoin(sharedCounts, eq(sharedCounts.projectId, projects.id))
-    .where(and(isListed, ne(projects.id, project.id), or(isNotNull(sharedCounts.projectId), eq(projects.ownerId, project.ownerId))))
-    .orderBy(
-      sql`coalesce(${sharedCounts.shared}, 0) DESC`,
-      sql`(${projects.ownerId} = ${project.ownerId}) DESC`,
-      desc(projects.starCount),
-      desc(projects.id),
-    )
-    .limit(limit);
+    .where(and(isListed, ne(projects.id, projectId), or(isNotNull(sharedCounts.projectId), eq(projects.ownerId, ownerId))))
+    .orderBy(sql`coalesce(${sharedCounts.shared}, 0) DESC`, sql`(${projects.ownerId} = ${ownerId}) DESC`, desc(projects.starCount), desc(projects.id))
+    .limit(sql.placeholder('limit'))
+    .prepare(name);
+});
+
+/** Projects sharing the most tags with `project`, then by the same author; at most `limit`. */
+export async function listRelatedProjects(project: PublishedProjectRef, locale: Locale, limit = 4): Promise<ProjectCard[]> {
+  const db = getDb();
+  const related = await relatedCards().execute({ projectId: project.id, ownerId: project.ownerId, limit });
   if (related.length < limit) {
     const seen = [project.id, ...related.map((row) => row.internalId)];
     const popular = await db

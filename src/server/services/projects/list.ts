@@ -39,7 +39,8 @@ export async function listProjects(
   const sort = options.sort ?? 'newest';
   // Only the newest order keeps page anchors: hot and recommend reorder as stars and views come,
   // which no purge announces.
-  return queryCardPage(where, orderFor(sort), options, locale, sort === 'newest' ? { listKey: `newest ${ids.join(',')}` } : undefined);
+  // Without a tag, the list's statements are the same on every request: prepared, one per order.
+  return queryCardPage(where, orderFor(sort), options, locale, sort === 'newest' ? { listKey: `newest ${ids.join(',')}` } : undefined, where ? undefined : `all_${sort}`);
 }
 
 async function findOwnerId(url: string): Promise<{ id: number }> {

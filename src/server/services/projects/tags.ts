@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Locale } from '../../../lib/i18n.ts';
 import { getDb } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { projects, projectTags, tags } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { tagName } from './cards.ts';
@@ -22,10 +23,13 @@ export interface TagInfo {
 
 export type TagDetail = z.infer<typeof tagDetailSchema>;
 
+/** The tags of the navigation, on every list page: built once (see `prepared`). */
+const curatedTags = prepared('curated_tags', (db, name) => db.select().from(tags).where(eq(tags.curated, true)).orderBy(asc(tags.sort), asc(tags.slug)).prepare(name));
+
 /** The two-level tag tree, names in `locale`. */
 export async function listTagTree(locale: Locale): Promise<TagNode[]> {
   // Members' tags stay out of the navigation until staff place them in the tree.
-  const rows = await getDb().select().from(tags).where(eq(tags.curated, true)).orderBy(asc(tags.sort), asc(tags.slug));
+  const rows = await curatedTags().execute();
   const roots = rows.filter((row) => row.parentId === null);
   return roots.map((root) => ({
     slug: root.slug,

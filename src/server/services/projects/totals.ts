@@ -14,6 +14,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { getDb } from '../../db/client.ts';
+import { preparedOnDemand, prepareSql } from '../../db/prepared.ts';
 import { projects } from '../../db/schema/index.ts';
 
 /** Matches are counted up to this many; beyond, the total is an estimate. */
@@ -30,11 +31,21 @@ export function cappedMatches(columns: SQL, condition: SQL, limit: number): SQL 
   return sql`SELECT ${columns} FROM ${projects} WHERE ${condition} LIMIT ${limit + 1}`;
 }
 
-/** The number of projects matching `condition`, counted up to `limit + 1`. */
-export async function countUpTo(condition: SQL, limit: number): Promise<number> {
-  const { rows } = await getDb().execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM (${cappedMatches(sql`1`, condition, limit)}) AS capped`);
+/**
+ * The number of projects matching `condition`, counted up to `limit + 1`. `statement`: the name
+ * of a prepared statement for this `condition` (the same for every call with that name), built
+ * once for a list counted on every request.
+ */
+export async function countUpTo(condition: SQL, limit: number, statement?: string): Promise<number> {
+  const { rows } = statement
+    ? await countStatement(statement, condition).execute({ cap: limit + 1 })
+    : await getDb().execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM (${cappedMatches(sql`1`, condition, limit)}) AS capped`);
   return rows[0]?.n ?? 0;
 }
+
+const countStatement = preparedOnDemand('count_projects', (db, name, condition: SQL) =>
+  prepareSql<{ n: number }>(db, name, sql`SELECT count(*)::int AS n FROM (SELECT ${sql`1`} FROM ${projects} WHERE ${condition} LIMIT ${sql.placeholder('cap')}) AS capped`),
+);
 
 /**
  * The total of matches counted up to `limit + 1` (`counted`): exact when they were no more than

@@ -1,6 +1,7 @@
 import { asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Locale } from '../../../lib/i18n.ts';
 import { getDb } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { banners, collections, donations, projects } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { storedImageWidth } from '../media/index.ts';
@@ -10,17 +11,29 @@ import type { Page } from '../../lib/paging.ts';
 
 export type BannerInfo = z.infer<typeof bannerSchema>;
 
+// What the home page reads on every request, built once (see `prepared`).
+const bannersUntil = prepared('home_banners', (db, name) =>
+  db
+    .select({ image: banners.image, imageWidth: storedImageWidth(sql`"banners"."image"`), link: banners.link, titleEn: banners.titleEn, titleZh: banners.titleZh, startsAt: banners.startsAt, endsAt: banners.endsAt })
+    .from(banners)
+    .where(or(isNull(banners.endsAt), gt(banners.endsAt, sql.placeholder('now'))))
+    .orderBy(asc(banners.sort), asc(banners.id))
+    .prepare(name),
+);
+const recentDonations = prepared('home_recent_donations', (db, name) =>
+  db.select(donationColumns).from(donations).leftJoin(projects, eq(projects.id, donations.projectId)).orderBy(desc(donations.createdAt), desc(donations.id)).limit(sql.placeholder('limit')).prepare(name),
+);
+const featuredCollections = prepared('home_featured_collections', (db, name) =>
+  db.select({ ...collectionsColumns(), projectCount }).from(collections).where(eq(collections.featured, true)).orderBy(asc(collections.sort), asc(collections.id)).prepare(name),
+);
+
 /**
  * The banners shown at `now` in order, and the next moment their list changes by itself (a
  * scheduled one starts, a live one ends; null when nothing is scheduled), read in one query: the
  * home page's cached copy is kept no longer than that moment.
  */
 export async function loadBannerSchedule(locale: Locale, now = new Date()): Promise<{ banners: BannerInfo[]; nextChange: Date | null }> {
-  const rows = await getDb()
-    .select({ image: banners.image, imageWidth: storedImageWidth(sql`"banners"."image"`), link: banners.link, titleEn: banners.titleEn, titleZh: banners.titleZh, startsAt: banners.startsAt, endsAt: banners.endsAt })
-    .from(banners)
-    .where(or(isNull(banners.endsAt), gt(banners.endsAt, now)))
-    .orderBy(asc(banners.sort), asc(banners.id));
+  const rows = await bannersUntil().execute({ now: now.toISOString() });
   const live = rows.filter((row) => !row.startsAt || row.startsAt <= now);
   const boundaries = rows.flatMap((row) => [row.startsAt, row.endsAt]).filter((moment): moment is Date => moment !== null && moment > now);
   return {
@@ -98,12 +111,7 @@ export async function listDonations(paging: {
 
 /** `donate/getIndexDonateScroll`: the latest 20 donations for the home-page ticker. */
 export async function listRecentDonations(limit = 20): Promise<DonationInfo[]> {
-  const rows = await getDb()
-    .select(donationColumns)
-    .from(donations)
-    .leftJoin(projects, eq(projects.id, donations.projectId))
-    .orderBy(desc(donations.createdAt), desc(donations.id))
-    .limit(limit);
+  const rows = await recentDonations().execute({ limit });
   return rows.map(toDonation);
 }
 
@@ -136,11 +144,7 @@ const projectCount = sql<number>`(SELECT count(*)::int FROM collection_projects 
 
 /** Featured collections for the home page. */
 export async function listFeaturedCollections(locale: Locale): Promise<CollectionInfo[]> {
-  const rows = await getDb()
-    .select({ ...collectionsColumns(), projectCount })
-    .from(collections)
-    .where(eq(collections.featured, true))
-    .orderBy(asc(collections.sort), asc(collections.id));
+  const rows = await featuredCollections().execute();
   return rows.map((row) => toCollection(row, locale));
 }
 
