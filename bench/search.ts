@@ -110,7 +110,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * list pages are rendered per request), measures search and the list pages and deletes the data.
  * Answers a Markdown section.
  */
-export async function benchSearchAtScale(options: { projects: number; users: number; port: number }): Promise<string> {
+export async function benchSearchAtScale(options: { projects: number; users: number; port: number; keep?: boolean }): Promise<string> {
   const dataDir = path.join(root, 'bench', '.work', `search-${options.projects}`);
   rmSync(dataDir, { recursive: true, force: true });
   const env = { ...process.env, DATA_DIR: dataDir, SEED_DEMO: '0' };
@@ -148,13 +148,14 @@ export async function benchSearchAtScale(options: { projects: number; users: num
     console.log(`[bench] the Following feed over ${options.projects.toLocaleString('en-US')} projects`);
     const feed = await benchFeed(base, feedSeeded);
     const scale = options.projects.toLocaleString('en-US');
-    return `## Search over ${scale} projects\n\n${scale} projects and ${options.users.toLocaleString('en-US')} users seeded in ${seedSeconds.toFixed(1)} s into a database of their own.\n\n${table}\n\n### List pages over ${scale} projects\n\n${lists}\n\n### The Following feed over ${scale} projects\n\n${feed}`;
+    return `## Search over ${scale} projects\n\n${scale} projects and ${options.users.toLocaleString('en-US')} users seeded in ${seedSeconds.toFixed(1)} s into a database of their own; with the feed's follows, activities and feed entries it takes ${(feedSeeded.databaseBytes / 1024 ** 3).toFixed(2)} GiB (\`pg_database_size\`).\n\n${table}\n\n### List pages over ${scale} projects\n\n${lists}\n\n### The Following feed over ${scale} projects\n\n${feed}`;
   } finally {
     if (server.exitCode === null) {
       server.kill('SIGTERM');
       await new Promise((resolve) => server.once('exit', resolve));
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (options.keep) console.log(`[bench] kept the database under ${dataDir} (--keep)`);
+    else rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -172,6 +173,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       if (built.status !== 0) process.exit(1);
     }
     const projects = flag('projects', 100_000);
-    console.log(`\n${await benchSearchAtScale({ projects, users: flag('users', Math.max(2, Math.round(projects / 10))), port: flag('port', 4520) })}`);
+    console.log(`\n${await benchSearchAtScale({ projects, users: flag('users', Math.max(2, Math.round(projects / 10))), port: flag('port', 4520), keep: args.includes('--keep') })}`);
   }
 }
