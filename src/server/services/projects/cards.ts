@@ -10,7 +10,7 @@ import type { Page, Paging } from '../../lib/paging.ts';
 import { isListed } from '../core/index.ts';
 import { COUNT_LIMIT, countUpTo, estimateMatches, resolveTotal, type ProjectTotal } from './totals.ts';
 import { storedImageWidth } from '../media/index.ts';
-import { afterKey, findPageStart } from './page-anchors.ts';
+import { findPageStart, type KeysetOrder } from './page-anchors.ts';
 
 export type TagRef = z.infer<typeof tagRefSchema>;
 
@@ -144,22 +144,22 @@ export async function toCards(rows: (CardRow & { tags?: TagRow[] | null })[], lo
  * run in parallel. The page reads one card more than it shows, so the total never ends a list
  * before its last card (an estimate below the truth still links to the next page), and on the
  * last page of a long list it is exact after all (the cards before it and on it). With
- * `anchored`, `orderBy` must be the newest order (`newestOrder`) and `listKey` name `where`'s rows:
- * a deep page then costs what page 1 costs.
+ * `anchored`, `orderBy` must be `anchored.order`'s and `listKey` name `where`'s rows and that
+ * order: a deep page then costs what page 1 costs (see page-anchors.ts).
  */
-export async function queryCardPage(where: SQL | undefined, orderBy: SQL[], paging: Paging, locale: Locale, anchored?: { listKey: string }): Promise<ProjectPage> {
+export async function queryCardPage(where: SQL | undefined, orderBy: SQL[], paging: Paging, locale: Locale, anchored?: { listKey: string; order: KeysetOrder }): Promise<ProjectPage> {
   const db = getDb();
   const condition = (where ? and(isListed, where) : isListed)!;
   const limit = paging.countLimit ?? COUNT_LIMIT;
   const offset = (paging.page - 1) * paging.pageSize;
-  // A deep page of a newest-first list starts from its page anchor (see page-anchors.ts).
-  const start = anchored ? await findPageStart(anchored.listKey, condition, offset) : null;
+  // A deep page of a list in a keyset order starts from its page anchor (see page-anchors.ts).
+  const start = anchored ? await findPageStart(anchored.listKey, condition, offset, anchored.order) : null;
   const [rows, counted] = await Promise.all([
     db
       .select(cardColumns)
       .from(projects)
       .innerJoin(users, eq(users.id, projects.ownerId))
-      .where(start ? and(condition, afterKey(start.after)) : condition)
+      .where(start ? and(condition, anchored!.order.after(start.after)) : condition)
       .orderBy(...orderBy)
       .limit(paging.pageSize + 1)
       .offset(start ? start.skip : offset),
