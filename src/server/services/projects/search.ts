@@ -401,31 +401,25 @@ export async function searchProjects(
   let count: number;
   let rows: SearchRow[];
   if (!relevance) {
-    // "newest" and "stars", exact at any size. For one part (a word, a run), the page is read in
-    // the index of the order (or whole, when PostgreSQL sees few) at the same time as the count,
-    // on another connection. For several, PostgreSQL cannot tell whether they are common
-    // together, so the count comes first, in the same statement: the counted rows, sorted, when
-    // they are all there are; else the index of the order, read until the page is full (each way
-    // read only when its condition on the count holds: PostgreSQL tests it once, before reading).
+    // "newest" and "stars", exact at any size. The count comes first, in the same statement: the
+    // counted rows, sorted, when they are all there are; else the index of the order, read until
+    // the page is full (each way read only when its condition on the count holds: PostgreSQL tests
+    // it once, before reading). PostgreSQL cannot tell whether several parts are common together,
+    // nor how rare a word outside its most common ones is: at 1,000,000 projects it guessed 1,500
+    // matches of a word no project has, read the index of the order for 20 of them, and so read
+    // every project (9 s) where the count found none in a millisecond.
     const order = options.sort === 'newest' ? byNewest : byStars;
     const ordered = (condition: SQL) => sql`SELECT ${projects.id}, 0 AS rank FROM ${projects} WHERE ${condition} ORDER BY ${order} LIMIT ${options.pageSize} OFFSET ${offset}`;
-    if (inProject.length === 1) {
-      // Drizzle sends a query when it is awaited: `started` sends the page at once.
-      const paging = started(db.execute<SearchRow>(cardsOf(ordered(where))));
-      count = await countUpTo(where, countLimit);
-      rows = (await paging).rows;
-    } else {
-      const small = options.sort === 'newest' ? sql`published DESC, id DESC` : sql`stars DESC, published DESC, id DESC`;
-      const page = sql`
-        (SELECT id, 0 AS rank FROM capped WHERE ${few} ORDER BY ${small} LIMIT ${options.pageSize} OFFSET ${offset})
-        UNION ALL (${ordered(sql`${whereBig} AND NOT ${few}`)})`;
-      const result = await db.execute<SearchRow & { n: number }>(sql`
-        WITH ${capped(sql`${projects.id}, ${projects.starCount} AS stars, ${projects.publishedAt} AS published`)} whole AS (${cardsOf(page)})
-        SELECT counted.n, whole.* FROM counted LEFT JOIN whole ON true
-        ORDER BY ${options.sort === 'newest' ? sql`whole."publishedAt" DESC` : sql`whole.stars DESC, whole."publishedAt" DESC`}, whole."internalId" DESC`);
-      count = result.rows[0]?.n ?? 0;
-      rows = result.rows;
-    }
+    const small = options.sort === 'newest' ? sql`published DESC, id DESC` : sql`stars DESC, published DESC, id DESC`;
+    const page = sql`
+      (SELECT id, 0 AS rank FROM capped WHERE ${few} ORDER BY ${small} LIMIT ${options.pageSize} OFFSET ${offset})
+      UNION ALL (${ordered(sql`${whereBig} AND NOT ${few}`)})`;
+    const result = await db.execute<SearchRow & { n: number }>(sql`
+      WITH ${capped(sql`${projects.id}, ${projects.starCount} AS stars, ${projects.publishedAt} AS published`)} whole AS (${cardsOf(page)})
+      SELECT counted.n, whole.* FROM counted LEFT JOIN whole ON true
+      ORDER BY ${options.sort === 'newest' ? sql`whole."publishedAt" DESC` : sql`whole.stars DESC, whole."publishedAt" DESC`}, whole."internalId" DESC`);
+    count = result.rows[0]?.n ?? 0;
+    rows = result.rows;
   } else {
     // Relevance: the count, and at the same time, on another connection, the page of a big
     // result. A match in the title outranks any other (see the header), so the title matches are
