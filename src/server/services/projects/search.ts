@@ -350,7 +350,6 @@ export async function searchProjects(
   const runs = parsed.cjk.map((run) => ({ run, ...rarestGram(run, gramFrequencies) }));
   const inProject = projectParts(text, runs);
   const where = and(isListed, ...allParts(inProject, false), ...inTag)!;
-  const whereBig = and(isListed, ...allParts(inProject, true), ...inTag)!;
   // A title match is a project match, unless the query excludes words ("-lora"): then the
   // project is checked too.
   const inTitleParts = titleParts(text, runs);
@@ -411,9 +410,15 @@ export async function searchProjects(
     const order = options.sort === 'newest' ? byNewest : byStars;
     const ordered = (condition: SQL) => sql`SELECT ${projects.id}, 0 AS rank FROM ${projects} WHERE ${condition} ORDER BY ${order} LIMIT ${options.pageSize} OFFSET ${offset}`;
     const small = options.sort === 'newest' ? sql`published DESC, id DESC` : sql`stars DESC, published DESC, id DESC`;
+    // Beyond the count, in the order's index, CJK runs are tested by their check alone: looked up
+    // in the grams as well, PostgreSQL multiplied the share of the gram by that of the LIKE as if
+    // they were independent, expected 103 of 17,761 matches of 鼓机, and read and sorted all of
+    // them (250 ms) instead of reading the index of the order until the page was full (5 ms).
+    const textPart = text ? inProject.slice(0, 1) : [];
+    const inOrder = and(isListed, ...allParts(textPart, true), ...inProject.slice(textPart.length).map((part) => part.check), ...inTag)!;
     const page = sql`
       (SELECT id, 0 AS rank FROM capped WHERE ${few} ORDER BY ${small} LIMIT ${options.pageSize} OFFSET ${offset})
-      UNION ALL (${ordered(sql`${whereBig} AND NOT ${few}`)})`;
+      UNION ALL (${ordered(sql`${inOrder} AND NOT ${few}`)})`;
     const result = await db.execute<SearchRow & { n: number }>(sql`
       WITH ${capped(sql`${projects.id}, ${projects.starCount} AS stars, ${projects.publishedAt} AS published`)} whole AS (${cardsOf(page)})
       SELECT counted.n, whole.* FROM counted LEFT JOIN whole ON true
