@@ -14,6 +14,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchLists } from './lists.ts';
@@ -154,13 +155,18 @@ export async function benchSearchAtScale(options: { projects: number; users: num
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     console.log(`[bench] search over ${options.projects.toLocaleString('en-US')} projects`);
+    // The machine's load while measuring: other work on a shared machine moves every figure.
+    const loads = [loadavg()[0]!];
+    const sampling = setInterval(() => loads.push(loadavg()[0]!), 5000).unref();
     const table = await benchSearch(base);
     console.log(`[bench] list pages over ${options.projects.toLocaleString('en-US')} projects`);
     const lists = await benchLists(base);
     console.log(`[bench] the Following feed over ${options.projects.toLocaleString('en-US')} projects`);
     const feed = await benchFeed(base, feedSeeded);
+    clearInterval(sampling);
+    const load = `Load average (1 min) of the ${cpus().length}-core machine while measuring: ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}.`;
     const scale = options.projects.toLocaleString('en-US');
-    return `## Search over ${scale} projects\n\n${scale} projects and ${options.users.toLocaleString('en-US')} users seeded in ${seedSeconds.toFixed(1)} s into a database of their own; with the feed's follows, activities and feed entries it takes ${(feedSeeded.databaseBytes / 1024 ** 3).toFixed(2)} GiB (\`pg_database_size\`).\n\n${table}\n\n### List pages over ${scale} projects\n\n${lists}\n\n### The Following feed over ${scale} projects\n\n${feed}`;
+    return `## Search over ${scale} projects\n\n${scale} projects and ${options.users.toLocaleString('en-US')} users seeded in ${seedSeconds.toFixed(1)} s into a database of their own; with the feed's follows, activities and feed entries it takes ${(feedSeeded.databaseBytes / 1024 ** 3).toFixed(2)} GiB (\`pg_database_size\`). ${load}\n\n${table}\n\n### List pages over ${scale} projects\n\n${lists}\n\n### The Following feed over ${scale} projects\n\n${feed}`;
   } finally {
     if (server.exitCode === null) {
       server.kill('SIGTERM');
