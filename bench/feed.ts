@@ -17,7 +17,7 @@ const REQUESTS = 20;
 export const FEED_FOLLOWS = 10_000;
 
 /** Seeds the follows and activities into the database of `DATA_DIR`; answers the member's token and the timings. */
-export async function seedFeedBench(): Promise<{ token: string; follows: number; activities: number; entries: number; fanOutMs: number }> {
+export async function seedFeedBench(): Promise<{ token: string; follows: number; activities: number; entries: number; fanOutMs: number; databaseBytes: number }> {
   const database = await startDatabase({ dataDir: getConfig().dataDir });
   try {
     const db = getDb();
@@ -38,7 +38,8 @@ export async function seedFeedBench(): Promise<{ token: string; follows: number;
     const [{ n: entries }] = (await db.execute(sql`SELECT count(*)::int AS n FROM feed_entries WHERE user_id = ${readerId}`)).rows as { n: number }[];
     await db.execute(sql`ANALYZE feed_entries; ANALYZE follows; ANALYZE activities`);
     const { token } = await createSession(readerId, 'bench');
-    return { token, follows: FEED_FOLLOWS, activities, entries, fanOutMs };
+    const [{ bytes }] = (await db.execute(sql`SELECT pg_database_size(current_database())::bigint AS bytes`)).rows as { bytes: string }[];
+    return { token, follows: FEED_FOLLOWS, activities, entries, fanOutMs, databaseBytes: Number(bytes) };
   } finally {
     await database.stop();
   }

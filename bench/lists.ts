@@ -1,7 +1,7 @@
 /**
  * List pages for `npm run bench` and `npm run bench:search`, on the database of 100,000 projects
- * search is measured on: the time to render `/newest`, a tag page, `/recommend`, the hot list,
- * a deep page and a member's projects, one request at a time after a warm-up. The server runs
+ * search is measured on: the time to render `/newest`, `/recommend` (each alone, within a parent tag
+ * and within a tag) and the hot list at page 1, a middle page and a deep one, and a member's projects, one request at a time after a warm-up. The server runs
  * with `PAGE_CACHE=0`, so every request is rendered (a guest would mostly be served from memory).
  * Against a running server (start it with `PAGE_CACHE=0`): `node bench/lists.ts http://127.0.0.1:4402`.
  */
@@ -44,22 +44,25 @@ async function measure(baseUrl: string, path: string): Promise<{ p50: number; p9
 export async function benchLists(baseUrl: string): Promise<string> {
   const newest = (await (await fetch(`${baseUrl}/api/project/list?sort=newest&pageSize=1`)).json()) as { result: { list: { owner: { url: string } }[] } };
   const member = newest.result.list[0]?.owner.url;
-  const pages: [string, string][] = [
-    ['`/newest`', '/newest'],
-    ['`/newest?tag=microcontrollers` (a parent tag)', '/newest?tag=microcontrollers'],
-    ['`/newest?tag=esp32`', '/newest?tag=esp32'],
-    ['`/recommend`', '/recommend'],
-    ['`/recommend?tag=microcontrollers`', '/recommend?tag=microcontrollers'],
-    ['`GET /api/project/list?sort=hot`', '/api/project/list?sort=hot&pageSize=24'],
-    ['`/newest?page=100`', '/newest?page=100'],
-    // Deep pages: the newest order starts from page anchors (src/server/services/projects/page-anchors.ts);
-    // hot still reads by OFFSET (its order moves with stars and views), for comparison.
-    ['`/newest?page=2000`', '/newest?page=2000'],
-    ['`GET /api/project/list` page 1', '/api/project/list?sort=newest&page=1&pageSize=20'],
-    ['`GET /api/project/list` page 2,000', '/api/project/list?sort=newest&page=2000&pageSize=20'],
-    ['`GET /api/project/list?sort=hot` page 2,000 (OFFSET)', '/api/project/list?sort=hot&page=2000&pageSize=20'],
-    ...(member ? ([["a member's projects (`/user/{url}`)", `/user/${member}`]] as [string, string][]) : []),
-  ];
+  // Each list at page 1, a middle page and a deep one (about 95 % of the way down, so an estimated
+  // total never points past the end): the pages a guest reaches by the pager or by editing the URL.
+  const depths = async (sort: string, tag?: string): Promise<number[]> => {
+    const answer = (await (await fetch(`${baseUrl}/api/project/list?sort=${sort}&pageSize=24${tag ? `&tag=${tag}` : ''}`)).json()) as { result: { total: number } };
+    const last = Math.max(1, Math.ceil(answer.result.total / 24));
+    return [...new Set([1, Math.max(1, Math.round(last / 2)), Math.max(1, Math.floor(last * 0.95))])];
+  };
+  const pages: [string, string][] = [];
+  for (const [sort, path] of [['newest', '/newest'], ['recommend', '/recommend']] as const) {
+    for (const tag of [undefined, 'microcontrollers', 'esp32']) {
+      for (const page of await depths(sort, tag)) {
+        const query = [tag ? `tag=${tag}` : '', page > 1 ? `page=${page}` : ''].filter(Boolean).join('&');
+        pages.push([`\`${path}${query ? `?${query}` : ''}\`${tag === 'microcontrollers' ? ' (a parent tag)' : ''}`, `${path}${query ? `?${query}` : ''}`]);
+      }
+    }
+  }
+  for (const page of await depths('hot')) pages.push([`\`GET /api/project/list?sort=hot\` page ${page.toLocaleString('en-US')}`, `/api/project/list?sort=hot&page=${page}&pageSize=24`]);
+  for (const page of await depths('newest')) pages.push([`\`GET /api/project/list\` page ${page.toLocaleString('en-US')}`, `/api/project/list?sort=newest&page=${page}&pageSize=24`]);
+  if (member) pages.push(["a member's projects (`/user/{url}`)", `/user/${member}`]);
   const rows = [];
   for (const [name, path] of pages) rows.push({ name, ...(await measure(baseUrl, path)) });
   const ms = (value: number) => value.toFixed(1);

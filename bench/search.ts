@@ -6,12 +6,15 @@
  *
  * `benchSearchAtScale` measures it, and the list pages (`bench/lists.ts`), on a database of its own
  * (seeded into bench/.work, deleted after): `npm run bench` runs it for 100,000 projects after the rest, and
- * `npm run bench:search -- [--projects N] [--users N] [--port N]` runs it alone (default 100,000
- * projects; about two minutes, most of it the seed). Against a running server:
+ * `npm run bench:search -- [--projects N] [--users N] [--port N] [--keep] [--reuse]` runs it alone
+ * (default 100,000 projects; about two minutes, most of it the seed; a million projects take
+ * about 25 minutes). `--keep` leaves the database under bench/.work, `--reuse` measures a database
+ * kept before instead of seeding again (and keeps it). Against a running server:
  * `node bench/search.ts http://127.0.0.1:4402`.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchLists } from './lists.ts';
@@ -110,20 +113,30 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * list pages are rendered per request), measures search and the list pages and deletes the data.
  * Answers a Markdown section.
  */
-export async function benchSearchAtScale(options: { projects: number; users: number; port: number }): Promise<string> {
+export async function benchSearchAtScale(options: { projects: number; users: number; port: number; keep?: boolean; reuse?: boolean }): Promise<string> {
   const dataDir = path.join(root, 'bench', '.work', `search-${options.projects}`);
-  rmSync(dataDir, { recursive: true, force: true });
   const env = { ...process.env, DATA_DIR: dataDir, SEED_DEMO: '0' };
-  console.log(`[bench] search: seeding ${options.users} users and ${options.projects} projects`);
-  const seedStart = Date.now();
-  const seeded = spawnSync(process.execPath, ['scripts/seed.ts', '--users', String(options.users), '--projects', String(options.projects)], { cwd: root, stdio: 'inherit', env });
-  if (seeded.status !== 0) throw new Error('search bench: the seed failed');
-  const seedSeconds = (Date.now() - seedStart) / 1000;
-  // The Following feed of one member with 10,000 follows, on the same database (bench/feed.ts).
-  console.log('[bench] feed: 10,000 follows, every project an activity, fanned out');
-  const feedSeed = spawnSync(process.execPath, ['bench/feed.ts', 'seed'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env });
-  if (feedSeed.status !== 0) throw new Error('search bench: the feed seed failed');
-  const feedSeeded = JSON.parse(feedSeed.stdout.toString().trim().split('\n').at(-1)!) as Parameters<typeof benchFeed>[1];
+  // What the seed answered, kept beside the database (--keep) for a later run with --reuse.
+  const seededFile = path.join(dataDir, 'bench-seeded.json');
+  let seeded: { seedSeconds: number; feed: Parameters<typeof benchFeed>[1] };
+  if (options.reuse && existsSync(seededFile)) {
+    seeded = JSON.parse(readFileSync(seededFile, 'utf8')) as typeof seeded;
+    console.log(`[bench] search: reusing the database under ${dataDir}`);
+  } else {
+    rmSync(dataDir, { recursive: true, force: true });
+    console.log(`[bench] search: seeding ${options.users} users and ${options.projects} projects`);
+    const seedStart = Date.now();
+    const seedRun = spawnSync(process.execPath, ['scripts/seed.ts', '--users', String(options.users), '--projects', String(options.projects)], { cwd: root, stdio: 'inherit', env });
+    if (seedRun.status !== 0) throw new Error('search bench: the seed failed');
+    const seedSeconds = (Date.now() - seedStart) / 1000;
+    // The Following feed of one member with 10,000 follows, on the same database (bench/feed.ts).
+    console.log('[bench] feed: 10,000 follows, every project an activity, fanned out');
+    const feedSeed = spawnSync(process.execPath, ['bench/feed.ts', 'seed'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env });
+    if (feedSeed.status !== 0) throw new Error('search bench: the feed seed failed');
+    seeded = { seedSeconds, feed: JSON.parse(feedSeed.stdout.toString().trim().split('\n').at(-1)!) as Parameters<typeof benchFeed>[1] };
+    writeFileSync(seededFile, JSON.stringify(seeded));
+  }
+  const { seedSeconds, feed: feedSeeded } = seeded;
   const base = `http://127.0.0.1:${options.port}`;
   const server = spawn(process.execPath, ['src/server/main.ts'], {
     cwd: root,
@@ -142,19 +155,25 @@ export async function benchSearchAtScale(options: { projects: number; users: num
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     console.log(`[bench] search over ${options.projects.toLocaleString('en-US')} projects`);
+    // The machine's load while measuring: other work on a shared machine moves every figure.
+    const loads = [loadavg()[0]!];
+    const sampling = setInterval(() => loads.push(loadavg()[0]!), 5000).unref();
     const table = await benchSearch(base);
     console.log(`[bench] list pages over ${options.projects.toLocaleString('en-US')} projects`);
     const lists = await benchLists(base);
     console.log(`[bench] the Following feed over ${options.projects.toLocaleString('en-US')} projects`);
     const feed = await benchFeed(base, feedSeeded);
+    clearInterval(sampling);
+    const load = `Load average (1 min) of the ${cpus().length}-core machine while measuring: ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}.`;
     const scale = options.projects.toLocaleString('en-US');
-    return `## Search over ${scale} projects\n\n${scale} projects and ${options.users.toLocaleString('en-US')} users seeded in ${seedSeconds.toFixed(1)} s into a database of their own.\n\n${table}\n\n### List pages over ${scale} projects\n\n${lists}\n\n### The Following feed over ${scale} projects\n\n${feed}`;
+    return `## Search over ${scale} projects\n\n${scale} projects and ${options.users.toLocaleString('en-US')} users seeded in ${seedSeconds.toFixed(1)} s into a database of their own; with the feed's follows, activities and feed entries it takes ${(feedSeeded.databaseBytes / 1024 ** 3).toFixed(2)} GiB (\`pg_database_size\`). ${load}\n\n${table}\n\n### List pages over ${scale} projects\n\n${lists}\n\n### The Following feed over ${scale} projects\n\n${feed}`;
   } finally {
     if (server.exitCode === null) {
       server.kill('SIGTERM');
       await new Promise((resolve) => server.once('exit', resolve));
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (options.keep) console.log(`[bench] kept the database under ${dataDir} (--keep)`);
+    else rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -172,6 +191,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       if (built.status !== 0) process.exit(1);
     }
     const projects = flag('projects', 100_000);
-    console.log(`\n${await benchSearchAtScale({ projects, users: flag('users', Math.max(2, Math.round(projects / 10))), port: flag('port', 4520) })}`);
+    console.log(`\n${await benchSearchAtScale({ projects, users: flag('users', Math.max(2, Math.round(projects / 10))), port: flag('port', 4520), keep: args.includes('--keep') || args.includes('--reuse'), reuse: args.includes('--reuse') })}`);
   }
 }

@@ -8,7 +8,7 @@ import { newPublicId } from '../../src/server/lib/ids.ts';
 import { pageTags, purgePages } from '../../src/server/page-cache/tags.ts';
 import { queryCardPage } from '../../src/server/services/projects/cards.ts';
 import { deleteProject, listProjects, type ProjectPage } from '../../src/server/services/projects/index.ts';
-import { ANCHOR_EVERY, findPageStart } from '../../src/server/services/projects/page-anchors.ts';
+import { ANCHOR_EVERY, findPageStart, hotKeyset, recommendKeyset } from '../../src/server/services/projects/page-anchors.ts';
 import { isListed } from '../../src/server/services/core/index.ts';
 import { orderFor } from '../../src/server/services/projects/list.ts';
 
@@ -41,10 +41,10 @@ beforeAll(async () => {
 });
 
 /** The page by plain OFFSET, as every list was read before page anchors. */
-const byOffset = (page: number, pageSize: number, tag?: string) =>
+const byOffset = (page: number, pageSize: number, tag?: string, sort: 'newest' | 'hot' | 'recommend' = 'newest') =>
   tag
-    ? queryCardPage(sql`${projects.id} IN (SELECT ${projectTags.projectId} FROM ${projectTags} WHERE ${projectTags.tagId} = ${tagId})`, orderFor('newest'), { page, pageSize }, 'en-US')
-    : queryCardPage(undefined, orderFor('newest'), { page, pageSize }, 'en-US');
+    ? queryCardPage(sql`${projects.id} IN (SELECT ${projectTags.projectId} FROM ${projectTags} WHERE ${projectTags.tagId} = ${tagId})`, orderFor(sort), { page, pageSize }, 'en-US')
+    : queryCardPage(undefined, orderFor(sort), { page, pageSize }, 'en-US');
 const ids = (page: ProjectPage) => page.list.map((card) => card.id);
 
 describe('deep pages of the newest list', () => {
@@ -92,5 +92,31 @@ describe('deep pages of the newest list', () => {
     const pages = [30, 31, 45, 60, 61, 30, 45, 60];
     const answers = await Promise.all(pages.map((page) => listProjects({ sort: 'newest', page, pageSize }, 'en-US')));
     for (const [i, page] of pages.entries()) expect(ids(answers[i]!), `page ${page}`).toEqual(ids(await byOffset(page, pageSize)));
+  });
+
+  it('of the hot and recommend lists are the pages OFFSET gives too, with ties on the score and curated projects past an anchor', async () => {
+    purgePages(pageTags.lists);
+    // Stars make some scores differ, and a few more curated projects than an anchor spans put an
+    // anchor inside the curated ones (ranks with ties too).
+    await getDb().execute(sql`UPDATE ${projects} SET ${sql.identifier('star_count')} = id % 5 WHERE id % 3 = 0`);
+    await getDb().execute(sql`UPDATE ${projects} SET ${sql.identifier('recommend_rank')} = (id % 40) WHERE id % 9 = 0`);
+    const count = (await listProjects({ sort: 'hot', page: 1, pageSize: 1 }, 'en-US')).total;
+    for (const sort of ['hot', 'recommend'] as const) {
+      for (const pageSize of [20, 7]) {
+        const last = Math.ceil(count / pageSize) + 1;
+        for (const page of [1, 6, 26, 51, Math.floor(last / 2), last - 1, last]) {
+          const anchored = await listProjects({ sort, page, pageSize }, 'en-US');
+          const plain = await byOffset(page, pageSize, undefined, sort);
+          expect(ids(anchored), `${sort} page ${page} of ${pageSize}`).toEqual(ids(plain));
+          expect(anchored.total, `${sort} page ${page} of ${pageSize}`).toBe(plain.total);
+        }
+      }
+      for (const page of [5, 6, 30, 33, 34]) {
+        expect(ids(await listProjects({ sort, tag: 'anchored-t', page, pageSize: 20 }, 'en-US')), `${sort} tag page ${page}`).toEqual(ids(await byOffset(page, 20, 'anchored-t', sort)));
+      }
+    }
+    // They did start from anchors.
+    expect((await findPageStart('hot ', isListed, ANCHOR_EVERY * 11 + 37, hotKeyset))?.skip).toBe(37);
+    expect((await findPageStart('recommend ', isListed, ANCHOR_EVERY + 5, recommendKeyset))?.skip).toBe(5);
   });
 });

@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../helpers/db.ts';
 import { createProject, createTag, createUser } from '../helpers/factories.ts';
 import { searchProjects, type SearchSort } from '../../src/server/services/projects/index.ts';
+import { sql } from 'drizzle-orm';
+import { getDb } from '../../src/server/db/client.ts';
+import { projects } from '../../src/server/db/schema/index.ts';
+import { newPublicId } from '../../src/server/lib/ids.ts';
+import { forgetSearchStatistics } from '../../src/server/services/projects/search.ts';
 
 useTestDatabase();
 
@@ -53,6 +58,44 @@ describe('search beyond its counting limit', () => {
       made.slice(0, 6).map((project) => project.publicId).sort(),
     );
     expect((await page('sensor', 'relevance', { countLimit: 3 }, 9)).list).toEqual([]);
+  });
+
+  it('answers the same pages when statistics promise many matches and the counts are left out', async () => {
+    const { user } = await createUser();
+    const base = Date.UTC(2026, 0, 1);
+    await getDb()
+      .insert(projects)
+      .values(
+        Array.from({ length: 260 }, (_, i) => ({
+          publicId: newPublicId(),
+          ownerId: user.id,
+          title: `Probe 探头 ${i}`,
+          summary: 'x',
+          descriptionMd: 'x',
+          descriptionHtml: '<p>x</p>',
+          licence: 'CERN-OHL-S-2.0',
+          starCount: i % 17,
+          publishedAt: new Date(base + i * 60_000),
+        })),
+      );
+    const page = (q: string, sort: SearchSort, pageNo: number) => searchProjects({ q, sort, page: pageNo, pageSize: 20, countLimit: 10, titleLimit: 50 }, 'en-US');
+    const pages = async () => {
+      const answers = [];
+      for (const q of ['probe', '探头']) for (const sort of ['relevance', 'newest', 'stars'] as const) for (const pageNo of [1, 2]) answers.push(await page(q, sort, pageNo));
+      return answers;
+    };
+    // Without statistics every count is made; with them ('probe' and 探头 are in nearly every
+    // project, far beyond 4 times either limit) the counts are left out: the same cards.
+    const counted = await pages();
+    await getDb().execute(sql`ANALYZE projects`);
+    forgetSearchStatistics();
+    const promised = await pages();
+    for (const [i, answer] of promised.entries()) {
+      expect(answer.list.map((card) => card.id), `answer ${i}`).toEqual(counted[i]!.list.map((card) => card.id));
+      expect(answer.list).toHaveLength(20);
+      expect(answer.totalExact).toBe(false);
+      expect(answer.total).toBeGreaterThan(10);
+    }
   });
 
   it('finds words by their rarest one, compounds by the compound, and CJK runs of any length', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { activities } from './activities.ts';
 import { comments } from './comments.ts';
@@ -47,6 +48,9 @@ export const messages = pgTable(
   },
   (t) => [
     index('messages_recipient_idx').on(t.recipientId, t.createdAt.desc().nullsFirst()),
+    // A member's unread messages alone, for the header's badge: counting them (up to its limit)
+    // reads no read message, however many a member keeps.
+    index('messages_unread_idx').on(t.recipientId).where(sql`${t.readAt} IS NULL`),
     uniqueIndex('messages_dedupe_key').on(t.dedupeKey),
   ],
 );

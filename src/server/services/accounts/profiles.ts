@@ -18,7 +18,7 @@ import { userUrlAliases, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { memberProfileColumns, toUserInfo } from './member-projection.ts';
 import { newPublicId } from '../../lib/ids.ts';
-import { countUnreadMessages } from '../notifications/index.ts';
+import { countUnreadMessages, UNREAD_BADGE_LIMIT } from '../notifications/index.ts';
 import { findOwnImageUpload } from '../media/index.ts';
 import { purgeMemberPages } from '../core/index.ts';
 
@@ -45,10 +45,10 @@ export async function generateCustomUrl(nickname: string): Promise<string> {
   }
 }
 
-/** `user/getUserInfo`: the signed-in member with their number of unread messages. */
+/** `user/getUserInfo`: the signed-in member with their number of unread messages, as the badge counts them. */
 export async function getUserInfo(userId: number): Promise<UserInfo> {
   const db = getDb();
-  const [[user], unread] = await Promise.all([db.select(memberProfileColumns).from(users).where(eq(users.id, userId)).limit(1), countUnreadMessages(userId)]);
+  const [[user], unread] = await Promise.all([db.select(memberProfileColumns).from(users).where(eq(users.id, userId)).limit(1), countUnreadMessages(userId, UNREAD_BADGE_LIMIT)]);
   if (!user) throw new AppError('unauthorized');
   return toUserInfo(user, unread);
 }

@@ -2,7 +2,8 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { UserInfo } from '../../../lib/api-types.ts';
 import { getDb } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
-import { messages, sessions, users } from '../../db/schema/index.ts';
+import { sessions, users } from '../../db/schema/index.ts';
+import { unreadCountSql } from '../notifications/index.ts';
 import type { UserRole } from '../../db/schema/index.ts';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
 import { memberProfileColumns, toUserInfo } from './member-projection.ts';
@@ -43,7 +44,7 @@ const sessionByToken = prepared('session_by_token', (db, name) =>
       role: users.role,
       locale: users.locale,
       createdAt: users.createdAt,
-      unreadMessages: sql<number>`(SELECT count(*)::int FROM ${messages} WHERE ${and(eq(messages.recipientId, users.id), isNull(messages.readAt))})`,
+      unreadMessages: unreadCountSql(users.id),
       expiresAt: sessions.expiresAt,
     })
     .from(sessions)
@@ -56,8 +57,9 @@ const sessionByToken = prepared('session_by_token', (db, name) =>
 
 /**
  * A valid session with its user, what the page header shows of them (`viewer`: the profile and
- * the unread count, read in the same statement so a signed-in page pays one query for both), and
- * its expiry, and the language their emails are written in; or null.
+ * the unread count up to `UNREAD_BADGE_LIMIT`, read in the same statement so a signed-in page pays
+ * one query for both, through `messages_unread_idx`), and its expiry, and the language their
+ * emails are written in; or null.
  */
 export async function findSession(
   token: string | null | undefined,

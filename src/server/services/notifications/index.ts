@@ -11,7 +11,7 @@ export {
   type AccountEmail,
 } from './email-digest.ts';
 export {
-  countUnreadMessages, listMessages, markAllMessagesRead, markMessageRead, type MessagePage,
+  countUnreadMessages, UNREAD_BADGE_LIMIT, unreadCountSql, listMessages, markAllMessagesRead, markMessageRead, type MessagePage,
 } from './messages.ts';
 export {
   getNotificationSettings, notificationSettingsInput, saveNotificationSettings, siteAllowsSql,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MessageItem, MessagePage } from '../../../lib/conversation-types.ts';
 import { excerptOf } from '../../../lib/text.ts';
@@ -10,8 +10,23 @@ export type { MessageItem, MessagePage };
 
 const actor = alias(users, 'actor');
 
-/** How many unread messages `userId` has (the badge). */
-export async function countUnreadMessages(userId: number): Promise<number> {
+/**
+ * The badge counts a member's unread messages up to this many (it shows "99+" beyond 99): every
+ * signed-in page reads the count, and counting a million unread messages (a member following every
+ * tag of a busy site) took 135 ms. The messages page counts them all.
+ */
+export const UNREAD_BADGE_LIMIT = 1000;
+
+/** The unread messages of the member `recipient` (a column or an id), counted up to `limit`, through `messages_unread_idx`. */
+export const unreadCountSql = (recipient: SQLWrapper | number, limit: number = UNREAD_BADGE_LIMIT) =>
+  sql<number>`(SELECT count(*)::int FROM (SELECT 1 FROM ${messages} WHERE ${and(eq(messages.recipientId, recipient), isNull(messages.readAt))} LIMIT ${limit}) AS unread)`;
+
+/** How many unread messages `userId` has: all of them, or up to `limit` (the badge: `UNREAD_BADGE_LIMIT`). */
+export async function countUnreadMessages(userId: number, limit?: number): Promise<number> {
+  if (limit !== undefined) {
+    const { rows } = await getDb().execute<{ n: number }>(sql`SELECT ${unreadCountSql(userId, limit)} AS n`);
+    return rows[0]?.n ?? 0;
+  }
   const [row] = await getDb()
     .select({ n: count() })
     .from(messages)

@@ -11,7 +11,7 @@ import type { Page, Paging } from '../../lib/paging.ts';
 import { isListed } from '../core/index.ts';
 import { COUNT_LIMIT, countUpTo, estimateMatches, resolveTotal, type ProjectTotal } from './totals.ts';
 import { storedImageWidth } from '../media/index.ts';
-import { afterKey, findPageStart } from './page-anchors.ts';
+import { findPageStart, type KeysetOrder } from './page-anchors.ts';
 
 export type TagRef = z.infer<typeof tagRefSchema>;
 
@@ -167,25 +167,25 @@ const cardPage = preparedOnDemand('card_page', (db, name, condition: SQL, orderB
  * run in parallel. The page reads one card more than it shows, so the total never ends a list
  * before its last card (an estimate below the truth still links to the next page), and on the
  * last page of a long list it is exact after all (the cards before it and on it). With
- * `anchored`, `orderBy` must be the newest order (`newestOrder`) and `listKey` name `where`'s rows:
- * a deep page then costs what page 1 costs. `statement`: a name for `where` and `orderBy` (the same
- * for every call with that name), so a list read on every request (`/newest`, the home page) runs
- * prepared statements built once.
+ * `anchored`, `orderBy` must be `anchored.order`'s and `listKey` name `where`'s rows and that
+ * order: a deep page then costs what page 1 costs (see page-anchors.ts). `statement`: a name for
+ * `where` and `orderBy` (the same for every call with that name), so a list read on every request
+ * (`/newest`, the home page) runs prepared statements built once.
  */
 export async function queryCardPage(
   where: SQL | undefined,
   orderBy: SQL[],
   paging: Paging,
   locale: Locale,
-  anchored?: { listKey: string },
+  anchored?: { listKey: string; order: KeysetOrder },
   statement?: string,
 ): Promise<ProjectPage> {
   const db = getDb();
   const condition = (where ? and(isListed, where) : isListed)!;
   const limit = paging.countLimit ?? COUNT_LIMIT;
   const offset = (paging.page - 1) * paging.pageSize;
-  // A deep page of a newest-first list starts from its page anchor (see page-anchors.ts).
-  const start = anchored ? await findPageStart(anchored.listKey, condition, offset) : null;
+  // A deep page of a list in a keyset order starts from its page anchor (see page-anchors.ts).
+  const start = anchored ? await findPageStart(anchored.listKey, condition, offset, anchored.order) : null;
   const [rows, counted] = await Promise.all([
     statement && !start
       ? cardPage(statement, condition, orderBy).execute({ limit: paging.pageSize + 1, offset })
@@ -193,7 +193,7 @@ export async function queryCardPage(
           .select(cardColumns)
           .from(projects)
           .innerJoin(users, eq(users.id, projects.ownerId))
-          .where(start ? and(condition, afterKey(start.after)) : condition)
+          .where(start ? and(condition, anchored!.order.after(start.after)) : condition)
           .orderBy(...orderBy)
           .limit(paging.pageSize + 1)
           .offset(start ? start.skip : offset),

@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors.ts';
 import { queryCardPage, type ProjectPage } from './cards.ts';
 import { tagIdsWithChildren } from './tags.ts';
 import type { Paging } from '../../lib/paging.ts';
-import { newestOrder } from './page-anchors.ts';
+import { hotKeyset, newestKeyset, recommendKeyset, type KeysetOrder } from './page-anchors.ts';
 
 export type ProjectSort = 'newest' | 'hot' | 'recommend';
 
@@ -15,13 +15,18 @@ export type ProjectSort = 'newest' | 'hot' | 'recommend';
  * `recommend` by the curated rank and then hot; each reads an index of published projects.
  */
 export function orderFor(sort: ProjectSort): SQL[] {
+  return keysetFor(sort).orderBy;
+}
+
+/** The order of a list with its keyset, for page anchors (see page-anchors.ts). */
+function keysetFor(sort: ProjectSort): KeysetOrder {
   switch (sort) {
     case 'hot':
-      return [desc(projects.hotScore), desc(projects.id)];
+      return hotKeyset;
     case 'recommend':
-      return [sql`${projects.recommendRank} ASC NULLS LAST`, desc(projects.hotScore), desc(projects.id)];
+      return recommendKeyset;
     default:
-      return newestOrder();
+      return newestKeyset;
   }
 }
 
@@ -37,10 +42,10 @@ export async function listProjects(
     where = sql`${projects.id} IN (SELECT ${projectTags.projectId} FROM ${projectTags} WHERE ${inArray(projectTags.tagId, ids)})`;
   }
   const sort = options.sort ?? 'newest';
-  // Only the newest order keeps page anchors: hot and recommend reorder as stars and views come,
-  // which no purge announces.
+  // Deep pages start from page anchors, in each order (page-anchors.ts says how long they hold).
   // Without a tag, the list's statements are the same on every request: prepared, one per order.
-  return queryCardPage(where, orderFor(sort), options, locale, sort === 'newest' ? { listKey: `newest ${ids.join(',')}` } : undefined, where ? undefined : `all_${sort}`);
+  const order = keysetFor(sort);
+  return queryCardPage(where, order.orderBy, options, locale, { listKey: `${sort} ${ids.join(',')}`, order }, where ? undefined : `all_${sort}`);
 }
 
 async function findOwnerId(url: string): Promise<{ id: number }> {

@@ -12,6 +12,13 @@
  * of those purges the page cache's `lists` tag (here and, through NOTIFY, on every instance): that
  * purge drops the anchors too. A write no purge announces (a row changed by hand) is bounded by the
  * same ten minutes the page cache trusts a page it rendered.
+ *
+ * The hot and recommend orders (`hotOrder`, `recommendOrder`) keep anchors the same way. They also
+ * move as stars, likes and comments come, which no purge announces; between two scans a deep page
+ * then starts from where its anchor was, so a card that climbed past the anchor meanwhile can show
+ * twice or be skipped at a page boundary, as with OFFSET when the order moves between two page
+ * views, and for no longer than the page cache serves such a page unchanged anyway. At 1,000,000
+ * projects OFFSET read the hot list's page 40,000 in over a second (see docs/performance.md).
  */
 import { and, desc, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '../../db/client.ts';
@@ -27,12 +34,22 @@ const TRUSTED_MS = 10 * 60_000;
 const MAX_LISTS = 2000;
 
 /**
- * The newest order's sort key of one row; the time as PostgreSQL's text, since a JavaScript date
- * would drop its microseconds and the keyset would then skip or repeat rows.
+ * The sort key of one row: its order's columns before the id as PostgreSQL's text (null stays
+ * null), since a JavaScript date would drop a time's microseconds and the keyset would then skip or
+ * repeat rows; `float8` text is exact as well.
  */
 export interface SortKey {
-  publishedAt: string;
+  values: (string | null)[];
   id: number;
+}
+
+/** A list order that pages by keyset: its `ORDER BY`, its sort key's columns, the rows after a key. */
+export interface KeysetOrder {
+  orderBy: SQL[];
+  /** The sort key's columns before the id, each read as text. */
+  keys: SQL[];
+  /** The rows after `key` in this order. */
+  after: (key: SortKey) => SQL;
 }
 
 interface Anchors {
@@ -63,16 +80,49 @@ function listenForPurges(): void {
   });
 }
 
-/** The newest order, as `ORDER BY` and as the keyset condition after `key`. */
+/** The newest order, as `ORDER BY`. */
 export const newestOrder = (): SQL[] => [desc(projects.publishedAt), desc(projects.id)];
-export const afterKey = (key: SortKey): SQL => sql`(${projects.publishedAt}, ${projects.id}) < (${key.publishedAt}::timestamptz, ${key.id})`;
+
+/** Newest first (`projects_published_idx`). */
+export const newestKeyset: KeysetOrder = {
+  orderBy: newestOrder(),
+  keys: [sql`${projects.publishedAt}::text`],
+  after: (key) => sql`(${projects.publishedAt}, ${projects.id}) < (${key.values[0]}::timestamptz, ${key.id})`,
+};
+
+/** By the stored hot score (`projects_hot_idx`). */
+export const hotKeyset: KeysetOrder = {
+  orderBy: [desc(projects.hotScore), desc(projects.id)],
+  keys: [sql`${projects.hotScore}::text`],
+  after: (key) => sql`(${projects.hotScore}, ${projects.id}) < (${key.values[0]}::float8, ${key.id})`,
+};
+
+/**
+ * Curated first by rank, then the rest by hot score (`projects_recommend_idx`). After an anchor
+ * past the curated ones the condition is `recommend_rank IS NULL` and the hot keyset, which that
+ * index reads in order.
+ */
+export const recommendKeyset: KeysetOrder = {
+  orderBy: [sql`${projects.recommendRank} ASC NULLS LAST`, desc(projects.hotScore), desc(projects.id)],
+  keys: [sql`${projects.recommendRank}::text`, sql`${projects.hotScore}::text`],
+  after: (key) => {
+    const [rank, hot] = key.values;
+    const rest = sql`(${projects.hotScore}, ${projects.id}) < (${hot}::float8, ${key.id})`;
+    return rank === null
+      ? sql`(${projects.recommendRank} IS NULL AND ${rest})`
+      : sql`(${projects.recommendRank} > ${rank}::int OR ${projects.recommendRank} IS NULL OR (${projects.recommendRank} = ${rank}::int AND ${rest}))`;
+  },
+};
+
+/** The keyset condition of the newest order after `key`. */
+export const afterKey = (key: SortKey): SQL => newestKeyset.after(key);
 
 /**
  * Where a page at `offset` of the newest-first list `listKey` (its rows: `condition`) starts: after
  * the anchor `after`, skipping `skip` rows; null when the page is near the top (plain OFFSET is as
  * cheap) or past the list's end.
  */
-export async function findPageStart(listKey: string, condition: SQL, offset: number): Promise<{ after: SortKey; skip: number } | null> {
+export async function findPageStart(listKey: string, condition: SQL, offset: number, order: KeysetOrder = newestKeyset): Promise<{ after: SortKey; skip: number } | null> {
   const index = Math.floor(offset / ANCHOR_EVERY) - 1;
   if (index < 0) return null;
   listenForPurges();
@@ -84,7 +134,7 @@ export async function findPageStart(listKey: string, condition: SQL, offset: num
     anchors = finding ? await finding : undefined;
     if (!anchors || (anchors.keys.length <= index && !anchors.complete)) {
       const known = state.lists.get(listKey);
-      const scan = extendAnchors(listKey, condition, known && Date.now() - known.foundAt <= TRUSTED_MS ? known : undefined, index);
+      const scan = extendAnchors(listKey, condition, order, known && Date.now() - known.foundAt <= TRUSTED_MS ? known : undefined, index);
       state.finding.set(listKey, scan);
       try {
         anchors = await scan;
@@ -101,26 +151,27 @@ export async function findPageStart(listKey: string, condition: SQL, offset: num
  * Reads on from the last anchor known to the one at `index`, in one index scan: the sort keys of
  * every `ANCHOR_EVERY`-th row. Anchors found while a purge came are used by no one.
  */
-async function extendAnchors(listKey: string, condition: SQL, known: Anchors | undefined, index: number): Promise<Anchors | undefined> {
+async function extendAnchors(listKey: string, condition: SQL, order: KeysetOrder, known: Anchors | undefined, index: number): Promise<Anchors | undefined> {
   const generation = state.generation;
   const keys = known?.keys ?? [];
   const from = keys.at(-1);
   const wanted = (index + 1 - keys.length) * ANCHOR_EVERY;
-  const where = from ? and(condition, afterKey(from))! : condition;
+  const where = from ? and(condition, order.after(from))! : condition;
+  const columns = Object.fromEntries(order.keys.map((key, i) => [`k${i}`, sql<string | null>`${key}`.as(`k${i}`)]));
   const numbered = getDb()
-    .select({ publishedAt: sql<string>`${projects.publishedAt}::text`.as('published'), id: projects.id, n: sql<number>`row_number() OVER (ORDER BY ${projects.publishedAt} DESC, ${projects.id} DESC)`.as('n') })
+    .select({ ...columns, id: projects.id, n: sql<number>`row_number() OVER (ORDER BY ${sql.join(order.orderBy, sql`, `)})`.as('n') })
     .from(projects)
     .where(where)
-    .orderBy(...newestOrder())
+    .orderBy(...order.orderBy)
     .limit(wanted)
     .as('numbered');
   const found = await getDb()
-    .select({ publishedAt: numbered.publishedAt, id: numbered.id })
+    .select({ keys: sql<(string | null)[]>`ARRAY[${sql.join(order.keys.map((_, i) => sql.identifier(`k${i}`)), sql`, `)}]::text[]`, id: numbered.id })
     .from(numbered)
     .where(sql`${numbered.n} % ${ANCHOR_EVERY} = 0`)
     .orderBy(numbered.n);
   const anchors: Anchors = {
-    keys: [...keys, ...found.map((row) => ({ publishedAt: row.publishedAt, id: row.id }))],
+    keys: [...keys, ...found.map((row) => ({ values: row.keys, id: row.id }))],
     complete: found.length < wanted / ANCHOR_EVERY,
     foundAt: known?.foundAt ?? Date.now(),
   };
