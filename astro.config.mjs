@@ -3,6 +3,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { buildId } from './src/integrations/build-id.mjs';
+import { rememberedCspDigests } from './src/integrations/csp-digests.mjs';
 import { devDatabase } from './src/integrations/dev-database.mjs';
 import { i18nMessages } from './src/integrations/i18n-messages.mjs';
 import { interactionDirective } from './src/integrations/interaction/index.mjs';
@@ -16,7 +17,7 @@ export default defineConfig({
   output: 'server',
   // Whole pages are short: one buffered write beats many streamed chunks (measured: fewer writev calls).
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
-  integrations: [react(), interactionDirective(), i18nMessages(), devDatabase(), buildId(BUILD_ID), scalarStandalone(), precompress()],
+  integrations: [react(), interactionDirective(), i18nMessages(), devDatabase(), buildId(BUILD_ID), scalarStandalone(), precompress(), rememberedCspDigests()],
   // No `prefetch`: Astro's cannot keep to the specification's five at once; ours is
   // src/scripts/prefetch.ts (docs/pages-and-speed.md, "Route preloads").
   // Sessions live in PostgreSQL; Astro's own session store stays unused.
