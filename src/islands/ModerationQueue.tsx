@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useId } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IslandMessages } from '../lib/island-messages.ts';
 import { isAlert, noticeText } from '../lib/notice.ts';
@@ -17,6 +17,20 @@ export interface ModerationQueueProps {
 }
 
 type Queue = ReturnType<typeof createModerationQueue>;
+
+/**
+ * A report's note for the audit log. The queue hydrates when the moderator starts to use it
+ * (`client:interaction`, which also holds a press made before its code arrived): text typed before
+ * then is the note (taken in a layout effect, before the held press is performed), never wiped.
+ */
+function NoteField({ id, value, onChange }: { id: string; value: string; onChange: (note: string) => void }) {
+  const ref = useRef<HTMLTextAreaElement>(null);
+  useLayoutEffect(() => {
+    const typed = ref.current?.value ?? '';
+    if (typed && typed !== value) onChange(typed);
+  }, []); // once, on hydration
+  return <textarea ref={ref} id={id} rows={2} maxLength={1000} value={value} onChange={(event) => onChange(event.target.value)} />;
+}
 
 function ReportCard({ report, queue, variant, open }: { report: ReportItem; queue: Queue; variant: Variant; open: boolean }) {
   const { t } = useTranslation();
@@ -69,7 +83,7 @@ function ReportCard({ report, queue, variant, open }: { report: ReportItem; queu
         <fieldset className="report-actions" disabled={busy}>
           <legend className="visually-hidden">{t('admin.reports.actionsLabel')}</legend>
           <label htmlFor={noteId}>{t('admin.reports.noteLabel')}</label>
-          <textarea id={noteId} rows={2} maxLength={1000} value={draft.note} onChange={(event) => queue.setDraft(report.id, { note: event.target.value })} />
+          <NoteField id={noteId} value={draft.note} onChange={(note) => queue.setDraft(report.id, { note })} />
           <label className="report-hide-all">
             <input type="checkbox" checked={draft.hideContent} onChange={(event) => queue.setDraft(report.id, { hideContent: event.target.checked })} />
             {t('admin.reports.hideContent')}

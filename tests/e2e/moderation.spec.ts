@@ -94,3 +94,30 @@ test('the moderation queue works on a phone: /m/admin/reports at 360 px', async 
   expect(overflow).toBeLessThanOrEqual(0);
   await context.close();
 });
+
+test('a note typed into the queue before its code has arrived is the note the audit log keeps', async ({ browser }) => {
+  const { project } = await ownProject(baseURL(), 'Early Noted Author');
+  const stamp = Date.now().toString(36);
+  const reporter = await signInOverHttp(baseURL(), { email: `early-reporter-${stamp}@example.com`, password: 'correct horse battery', nickname: 'Early Reporter' });
+  expect((await call(reporter.api, 'report/submit', { kind: 'project', id: project.id, reason: 'spam', note: `Early note case ${stamp}` })).retCode).toBe(0);
+  const modEmail = `early-moderator-${stamp}@example.com`;
+  const moderator = await signInOverHttp(baseURL(), { email: modEmail, password: 'correct horse battery', nickname: 'Early Moderator' });
+  makeStaff(modEmail, 'moderator');
+  const context = await browser.newContext();
+  await useSession(context, baseURL(), moderator);
+  const page = await context.newPage();
+  // A slow line: the queue's code arrives well after the page.
+  await page.route('**/_astro/*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/admin/reports');
+  const card = page.locator('article.report-card', { hasText: `Early note case ${stamp}` });
+  await card.getByLabel('Note for the audit log').fill('Checked before the code came');
+  await expect(page.locator('astro-island:has(article.report-card)')).not.toHaveAttribute('ssr', { timeout: 15_000 });
+  await card.getByRole('button', { name: 'Hide content' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Hid “${project.title}”` })).toBeVisible();
+  await page.goto('/admin/reports?status=closed');
+  await expect(page.locator('article.report-card', { hasText: `Early note case ${stamp}` })).toContainText('Checked before the code came');
+  await context.close();
+});
