@@ -11,6 +11,7 @@ import { isAppError } from './http/errors.ts';
 import { handleTusRequest, isTusPath } from './http/tus-upload.ts';
 import { resolveVideoStream } from './services/media/index.ts';
 import { countProjectView } from './services/projects/index.ts';
+import { findMemberPageState } from './services/accounts/index.ts';
 import { readConfig } from './config.ts';
 import { CACHE_RENDER_HEADER, createPageCache, GUEST_PAGE_CACHE, type PageCacheOptions } from './page-cache/page-cache.ts';
 import { listenForPagePurges, stopListeningForPagePurges } from './page-cache/tags.ts';
@@ -117,14 +118,15 @@ async function serveReadiness(res: http.ServerResponse): Promise<void> {
 const PROJECT_PAGE = /^(?:\/m)?\/d-([a-z0-9]+)$/;
 
 /**
- * A guest's view of a project page counts whether the page was rendered or came from the cache;
- * a prefetch does not (the click after it revalidates the page and counts then).
+ * A view of a project page counts whether the page was rendered or came from the cache (a guest's
+ * page, or a member's kept for them); a prefetch does not (the click after it revalidates the page
+ * and counts then).
  */
-function countGuestView(request: { path: string; client: string }, req: http.IncomingMessage): void {
+function countCachedView(request: { path: string; client: string }, req: http.IncomingMessage, userId: number | null = null): void {
   const id = PROJECT_PAGE.exec(request.path.split('?')[0]!)?.[1];
   if (!id || request.client === 'crawler' || isPrefetchRequest((name) => req.headers[name])) return;
   const userAgent = req.headers['user-agent'] ?? null;
-  countProjectView(id, { userId: null, ip: req.socket.remoteAddress ?? null, userAgent });
+  countProjectView(id, { userId, ip: req.socket.remoteAddress ?? null, userAgent });
 }
 
 const VIDEO_STREAM_PREFIX = '/video/stream/';
@@ -160,10 +162,10 @@ export async function createAppServer(options: { distDir: string; pageCache?: Pa
   const pageCache =
     options.pageCache === false || !cacheConfig.enabled
       ? null
-      : createPageCache((req, res, locals) => handler(req, res, undefined, locals), { ...GUEST_PAGE_CACHE, maxBytes: cacheConfig.maxBytes, onServed: countGuestView, ...options.pageCache });
+      : createPageCache((req, res, locals) => handler(req, res, undefined, locals), { ...GUEST_PAGE_CACHE, maxBytes: cacheConfig.maxBytes, onServed: countCachedView, memberState: findMemberPageState, ...options.pageCache });
   // Other instances' writes purge this one's pages too (and this one's purges reach them).
   if (pageCache) await listenForPagePurges();
-  watchPageCache(pageCache ? () => ({ hit: pageCache.stats.hits, stale: pageCache.stats.stale, miss: pageCache.stats.misses, bypass: pageCache.stats.bypass }) : null);
+  watchPageCache(pageCache ? () => ({ hit: pageCache.stats.hits, stale: pageCache.stats.stale, miss: pageCache.stats.misses, bypass: pageCache.stats.bypass, fill: pageCache.stats.fills, member_hit: pageCache.stats.memberHits }) : null);
   const metricsAccess = readMetricsAccess();
   const trustProxy = readConfig().trustProxy;
 

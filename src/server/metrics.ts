@@ -32,7 +32,7 @@ function createRegistry(): client.Registry {
   });
   new client.Gauge({
     name: 'copperhub_page_cache_requests_total',
-    help: 'Guest page requests by how the page cache answered them (hit, stale, miss, bypass) since start.',
+    help: 'Page requests by how the page cache answered them since start: guests (hit, stale, miss, bypass), members (fill: their places rendered, member_hit: their page kept for them).',
     labelNames: ['result'],
     registers: [registry],
     collect() {

@@ -1,7 +1,10 @@
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { editProfile } from '../../src/server/services/accounts/index.ts';
+import { eq } from 'drizzle-orm';
+import { getDb } from '../../src/server/db/client.ts';
+import { users } from '../../src/server/db/schema/index.ts';
+import { editProfile, invalidateSession } from '../../src/server/services/accounts/index.ts';
 import { tidyIslands } from '../../src/server/page-cache/places.ts';
 import { DESKTOP_UA, PHONE_UA, useApp } from '../helpers/app.ts';
 import { createProject, createUser } from '../helpers/factories.ts';
@@ -135,11 +138,64 @@ describe("a member's page filled in from the guest page", () => {
           })
           .on('error', reject);
       });
-      expect(answer.headers['x-page-cache']).toBe('fill');
+      expect(answer.headers['x-page-cache']).toMatch(/^(fill|member-hit)$/);
       expect(answer.headers['content-encoding']).toBe(accept.split(',')[0]);
       expect(answer.body.length).toBeLessThan(plain.body.length / 3);
       expect(asOneRender(decode(answer.body).toString())).toBe(asOneRender(plain.body));
     }
+  });
+
+  it('keeps a member\'s page for them alone, and shows at once what changed for them', async () => {
+    const [id] = projectIds;
+    const own = (await createProject(reader.user.id, { title: 'Reader’s own tracker' })).publicId;
+    const first = await app.request(`/d-${id}`, { token: reader.token });
+    expect(first.headers['x-page-cache']).toBe('fill');
+    const again = await app.request(`/d-${id}`, { token: reader.token });
+    expect(again.headers['x-page-cache']).toBe('member-hit');
+    expect(again.headers['cache-control']).toBe('private, no-store');
+    expect(again.body).toBe(first.body);
+    // Another member's page is not theirs.
+    const other = await app.request(`/d-${id}`, { token: moderator.token });
+    expect(other.body).toContain('Signed in as Fill Moderator');
+    expect(other.body).not.toContain('Signed in as Fill Reader');
+
+    // Their own write: the next view shows it.
+    const starred = await app.request('/api/project/star', { method: 'POST', token: reader.token, body: { id, value: false } });
+    expect(starred.json<{ retCode: number }>().retCode).toBe(0);
+    const afterStar = await app.request(`/d-${id}`, { token: reader.token });
+    expect(afterStar.headers['x-page-cache']).toBe('fill');
+    expect(afterStar.body).toMatch(/&quot;starred&quot;:\[0,false\]/);
+
+    // What someone else did for them: a star on their project brings a message, counted in the header at once.
+    const home = await app.request('/', { token: reader.token });
+    const unreadBefore = Number(/unreadMessages&quot;:\[0,(\d+)\]/.exec(home.body)?.[1]);
+    expect((await app.request('/', { token: reader.token })).headers['x-page-cache']).toBe('member-hit');
+    const star = await app.request('/api/project/star', { method: 'POST', token: owner.token, body: { id: own, value: true } });
+    expect(star.json<{ retCode: number }>().retCode).toBe(0);
+    const told = await app.request('/', { token: reader.token });
+    expect(told.headers['x-page-cache']).toBe('fill');
+    expect(told.body).toContain(`unreadMessages&quot;:[0,${unreadBefore + 1}]`);
+
+    // Someone else's comment changes the page for everyone: the member's kept copy goes with the guests'.
+    await app.request(`/d-${id}`, { token: reader.token });
+    const comment = await app.request('/api/comment/submit', { method: 'POST', token: owner.token, body: { id, content: 'News from the owner' } });
+    expect(comment.json<{ retCode: number }>().retCode).toBe(0);
+    expect((await app.request(`/d-${id}`, { token: reader.token })).body).toContain('News from the owner');
+
+    // Staff change their role: the header shows the staff area at once.
+    await app.request('/', { token: reader.token });
+    await getDb().update(users).set({ role: 'moderator' }).where(eq(users.id, reader.user.id));
+    const promoted = await app.request('/', { token: reader.token });
+    expect(promoted.body).toContain('href="/admin"');
+    await getDb().update(users).set({ role: 'member' }).where(eq(users.id, reader.user.id));
+
+    // Signed out: the same cookie gets the guest's page, never the one kept for them.
+    const signedIn = await app.request('/newest', { token: reader.token });
+    expect(signedIn.body).toContain('Signed in as Fill Reader');
+    await invalidateSession(reader.token);
+    const signedOut = await app.request('/newest', { token: reader.token });
+    expect(signedOut.body).not.toContain('Signed in as Fill Reader');
+    expect(signedOut.body).toContain('/sso/login');
   });
 
   it('never hands out the places render itself', async () => {

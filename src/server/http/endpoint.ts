@@ -6,6 +6,7 @@ import { requireRole } from '../services/accounts/index.ts';
 import type { SessionUser } from '../services/accounts/index.ts';
 import { errorResponse, ok } from './envelope.ts';
 import { CACHE_RENDER_HEADER, PAGE_EXPIRES_HEADER, PAGE_TAGS_HEADER } from '../page-cache/key.ts';
+import { pageTags, purgePages } from '../page-cache/tags.ts';
 import { AppError } from './errors.ts';
 import { parseInput } from './validation.ts';
 
@@ -134,6 +135,8 @@ export function defineEndpoint<S extends z.ZodType, R extends z.ZodType, A exten
   options: EndpointOptions<S, R, A>,
 ): EndpointHandlers {
   const methods = options.methods ?? ['POST'];
+  // Reads also answer GET; an endpoint that answers only POST writes.
+  const writes = !methods.includes('GET');
   const run: APIRoute = async (context) => {
     try {
       if (options.auth && !context.locals.user) throw new AppError('unauthorized');
@@ -146,6 +149,8 @@ export function defineEndpoint<S extends z.ZodType, R extends z.ZodType, A exten
         user: context.locals.user as A extends true ? SessionUser : SessionUser | null,
         context,
       });
+      // A member's write may change what their own kept pages show of them (a star, a follow).
+      if (writes && context.locals.user) purgePages(pageTags.member(context.locals.user.id));
       if (result instanceof Response) return result;
       // Tags are asked only for the cache's own renders of a guest's read (the middleware drops them from any other answer).
       if (options.publicCache && !context.locals.user && context.request.headers.has(CACHE_RENDER_HEADER)) {

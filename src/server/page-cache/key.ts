@@ -116,6 +116,12 @@ export function fillableRequest(method: string | undefined, url: string, headers
   return cacheableRequest(method, url, { ...headers, cookie: guestCookies });
 }
 
+/** The session cookie's token of a request, if any. */
+export function sessionToken(headers: Headers): string | undefined {
+  const cookie = header(headers, 'cookie');
+  return cookie?.includes(`${TOKEN_COOKIE}=`) ? parseCookie(cookie)[TOKEN_COOKIE] : undefined;
+}
+
 /**
  * The key of a public API read: method, path, input (the query sorted; a POST's JSON body is read
  * and added by `apiBodyKey`), host and language (tag names and banner titles are localized). The

@@ -13,6 +13,11 @@ export const pageTags = {
   project: (publicId: string) => `project:${publicId}`,
   /** A member's pages (by custom URL), and every page that shows them as owner. */
   user: (url: string) => `user:${url}`,
+  /**
+   * What a member's own pages show of their own doing (their stars, likes, follows, comment
+   * likes): the pages kept for that member alone, purged by each write they make.
+   */
+  member: (userId: number) => `member:${userId}`,
   /** Every page listing projects: home, newest, recommended, tags, collections, search, feeds. */
   lists: 'lists',
   /** What only the home page shows besides lists: banners, donations, collections. */

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { UserInfo } from '../../../lib/api-types.ts';
 import { getDb } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
-import { sessions, users } from '../../db/schema/index.ts';
+import { credentials, sessions, users } from '../../db/schema/index.ts';
 import { unreadCountSql } from '../notifications/index.ts';
 import type { UserRole } from '../../db/schema/index.ts';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
@@ -77,6 +77,39 @@ export async function findSession(
   const user: SessionUser = { id: row.id, url: row.url, nickname: row.nickname, avatar: row.avatar, role: row.role };
   const viewer = toUserInfo(row, Number(row.unreadMessages));
   return { user, viewer, expiresAt, locale: row.locale };
+}
+
+/** What a member's page shows of them beyond the page itself (see `findMemberPageState`). */
+const memberPageStateByToken = prepared('member_page_state', (db, name) =>
+  db
+    .select({
+      id: users.id,
+      // Any change to the member's own row (name, avatar, role, language) gives it a new row version.
+      rowVersion: sql<string>`${users}.xmin::text`,
+      emailVerified: credentials.emailVerified,
+      unreadMessages: unreadCountSql(users.id),
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(credentials, eq(credentials.userId, users.id))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now')), isNull(users.suspendedAt)))
+    .limit(1)
+    .prepare(name),
+);
+
+/**
+ * The member of a valid session and a fingerprint of what their places on a page show of their
+ * own state besides their own writes (which the page cache hears of by their purge): their row
+ * (profile, role, language), whether their address is confirmed and the unread count in the
+ * header. Null for no valid session, and for one that is due to be extended (the full render
+ * extends it and sends the cookie again). Read by the page cache before it reuses a member's page.
+ */
+export async function findMemberPageState(token: string | null | undefined): Promise<{ userId: number; fingerprint: string } | null> {
+  if (!token || token.length > 200) return null;
+  const [row] = await memberPageStateByToken().execute({ tokenHash: hashToken(token), now: new Date().toISOString() });
+  if (!row || row.expiresAt.getTime() - Date.now() < SESSION_TTL_MS / 2) return null;
+  return { userId: row.id, fingerprint: `${row.rowVersion}.${row.emailVerified === false ? 0 : 1}.${Number(row.unreadMessages)}` };
 }
 
 /** Revokes one session. */
