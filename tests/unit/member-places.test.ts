@@ -41,6 +41,20 @@ describe('member places', () => {
     expect(new Set(ids).size).toBe(3);
   });
 
+  it("fill a kept page's places with islands numbered after the page's own, the runtime written once before the first island", () => {
+    const marked = `<header>${placeOpenMark('header', {})}<a>Sign in</a>${placeCloseMark}</header><main>${STYLE}${IDLE}${RUNTIME}${island('r0', 'idle', 'video')}${placeOpenMark('card-save', { projectId: 'p1' })}${placeCloseMark}</main>`;
+    const { template } = readMarkedPage(marked);
+    const fragments = splitPlaces(`${PLACE_SEPARATOR}${STYLE}${LOAD}${RUNTIME}${island('r0', 'load', 'menu')}${PLACE_SEPARATOR}${IDLE}${island('r1', 'idle', 'save')}`, 2)!;
+    const page = fillTemplate(template!, fragments);
+    expect(page).toBe(
+      `<header>${STYLE}${LOAD}${RUNTIME}${island('r1', 'load', 'menu').replace('ur1', 'ur0')}</header><main>${IDLE}${island('r0', 'idle', 'video')}${island('r2', 'idle', 'save').replace('ur2', 'ur1')}</main>`,
+    );
+    // Each fill starts from the kept page again.
+    expect(fillTemplate(template!, fragments)).toBe(page);
+    const ids = [...page.matchAll(/ id="([^"]+)"/g)].map((match) => match[1]);
+    expect(new Set(ids).size).toBe(3);
+  });
+
   it('leave a page without islands as it is', () => {
     expect(tidyIslands(['<p>plain</p>', '<p>page</p>'])).toBe('<p>plain</p><p>page</p>');
   });

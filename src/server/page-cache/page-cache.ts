@@ -194,9 +194,12 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
       }
     }
     // JSON is sent as the endpoint wrote it (it sets no encoding): nothing to compress ahead.
+    // Brotli 8 and gzip 6, not 9: on our pages (50–75 KB) brotli 9 takes 10–13 ms for 0.3 % fewer
+    // bytes than 8 (about 1 ms), and gzip 9 half as long again as 6 for as much; the visitor whose
+    // visit rendered the page waits for them.
     const encoded = api ? Promise.resolve([Buffer.alloc(0), Buffer.alloc(0)]) : Promise.all([
-      brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-      gzip(body, { level: 9 }),
+      brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 8, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+      gzip(body, { level: 6 }),
     ]);
     return encoded.then(([br = Buffer.alloc(0), gz = Buffer.alloc(0)]) => {
       const entry: Entry = {

@@ -30,10 +30,15 @@ export function placeOpenMark(name: string, args: Record<string, unknown>): stri
 }
 export const placeCloseMark = CLOSE;
 
-/** A marked guest page taken apart: `segments` around `places` (one more segment than places). */
+/**
+ * A marked guest page taken apart: `segments` around `places` (one more segment than places), the
+ * segments made ready once for every fill (`ready`: Astro's island runtime taken out of them, their
+ * islands found), and the first island number free after the guest render's own.
+ */
 export interface PlacedTemplate {
   segments: string[];
   places: PlaceCall[];
+  ready: { pieces: Piece[]; runtime: Runtime; nextIsland: number };
 }
 
 /** Whether a render carries places. */
@@ -78,7 +83,7 @@ export function readMarkedPage(html: string): { guest: string; template: PlacedT
   segments.push(html.slice(from));
   guest += html.slice(from);
   if (broken) return { guest: stripMarks(html), template: null };
-  return { guest, template: places.length > 0 ? { segments, places } : null };
+  return { guest, template: places.length > 0 ? { segments, places, ready: prepareSegments(segments, html) } : null };
 }
 
 /** Takes every mark out (for a page whose marks could not be read). */
@@ -97,14 +102,25 @@ export function splitPlaces(rendered: string, count: number): string[] | null {
   return fragments.length === count ? fragments : null;
 }
 
-/** The guest page with each place filled with its fragment for the member, islands tidied. */
+/**
+ * The guest page with each place filled with its fragment for the member, islands tidied: the
+ * fragments' islands numbered after the guest page's own (each render numbers from `r0`), and
+ * Astro's runtime written once, before the page's first island. The segments were made ready
+ * when the page was kept: only the fragments are read here.
+ */
 export function fillTemplate(template: PlacedTemplate, fragments: string[]): string {
-  const pieces: string[] = [];
-  template.segments.forEach((segment, index) => {
+  const { ready } = template;
+  const runtime: Runtime = { ...ready.runtime, directives: new Map(ready.runtime.directives) };
+  const pieces: Piece[] = [];
+  let next = ready.nextIsland;
+  ready.pieces.forEach((segment, index) => {
     pieces.push(segment);
-    if (index < fragments.length) pieces.push(fragments[index]!);
+    if (index >= fragments.length) return;
+    const renumbered = renumberIslands(stripRuntime(fragments[index]!, runtime), next);
+    next = renumbered.next;
+    pieces.push(pieceOf(renumbered.html));
   });
-  return tidyIslands(pieces);
+  return joinWithRuntime(pieces, runtime);
 }
 
 // Astro's island runtime, as it writes it before a render's first island (`getPrescripts`): the
@@ -114,63 +130,112 @@ const ISLAND_STYLE = /<style>astro-island,astro-slot,astro-static-slot\{display:
 const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
 const DIRECTIVE_NAME = /\(self\.Astro\|\|\(self\.Astro=\{\}\)\)\.(\w+)=/;
 const ISLAND_TAG = /<astro-island\b[^>]*?\bclient="([^"]*)"/g;
+const ISLAND_PREFIX = /<astro-island\b[^>]*?\bprefix="r(\d+)"/g;
+
+/** Astro's island runtime as taken out of one or more renders. */
+interface Runtime {
+  style: string;
+  runtime: string;
+  /** Each client directive's script, by name (`load`, `idle`, `interaction`). */
+  directives: Map<string, string>;
+}
+
+/** A piece of a page without runtime, and where its islands start (with each one's directive). */
+interface Piece {
+  html: string;
+  islands: { at: number; directive: string }[];
+}
+
+function pieceOf(html: string): Piece {
+  const islands = html.includes('<astro-island') ? [...html.matchAll(ISLAND_TAG)].map((match) => ({ at: match.index, directive: match[1]! })) : [];
+  return { html, islands };
+}
+
+/** Takes Astro's runtime scripts out of a piece, into `runtime`. */
+function stripRuntime(piece: string, runtime: Runtime): string {
+  // Most pieces hold no island and no inline script: left as they are, unread.
+  if (!piece.includes('<script>') && !piece.includes('<style>astro-island')) return piece;
+  return piece
+    .replace(ISLAND_STYLE, (found) => {
+      runtime.style = found;
+      return '';
+    })
+    .replace(INLINE_SCRIPT, (found, body: string) => {
+      const directive = DIRECTIVE_NAME.exec(body)?.[1];
+      if (directive && !body.includes('customElements')) {
+        runtime.directives.set(directive, found);
+        return '';
+      }
+      if (body.includes('customElements') && body.includes('astro-island')) {
+        runtime.runtime = found;
+        return '';
+      }
+      return found;
+    });
+}
+
+/** Numbers a render's islands from `next` on, in the order they come. */
+function renumberIslands(piece: string, next: number): { html: string; next: number } {
+  if (!piece.includes('<astro-island')) return { html: piece, next };
+  // Within one render each prefix is one island's: `prefix="r3"` and its `useId` values `_r3R_…`.
+  const names = new Map<string, string>();
+  for (const match of piece.matchAll(/<astro-island\b[^>]*?\bprefix="(r\d+)"/g)) names.set(match[1]!, `r${next++}`);
+  if (names.size === 0) return { html: piece, next };
+  const html = piece.replace(/(\bprefix=")(r\d+)(")|(_)(r\d+)(R_)/g, (found, a: string | undefined, p1: string | undefined, b: string | undefined, c: string | undefined, p2: string | undefined, d: string | undefined) => {
+    const renamed = names.get(p1 ?? p2!);
+    if (!renamed) return found;
+    return p1 !== undefined ? `${a}${renamed}${b}` : `${c}${renamed}${d}`;
+  });
+  return { html, next };
+}
+
+/** The pieces joined, the runtime written before the first island and each directive's script before the first island using it. */
+function joinWithRuntime(pieces: Piece[], runtime: Runtime): string {
+  if (!runtime.runtime) return pieces.map((piece) => piece.html).join('');
+  const out: string[] = [];
+  const seen = new Set<string>();
+  let first = true;
+  for (const piece of pieces) {
+    let from = 0;
+    for (const island of piece.islands) {
+      let before = '';
+      if (first) {
+        before = `${runtime.style}${runtime.directives.get(island.directive) ?? ''}${runtime.runtime}`;
+        first = false;
+      } else if (!seen.has(island.directive)) {
+        before = runtime.directives.get(island.directive) ?? '';
+      }
+      seen.add(island.directive);
+      if (!before) continue;
+      out.push(piece.html.slice(from, island.at), before);
+      from = island.at;
+    }
+    out.push(from === 0 ? piece.html : piece.html.slice(from));
+  }
+  return out.join('');
+}
+
+/** A guest page's segments made ready for fills (once, when the page is kept). */
+function prepareSegments(segments: string[], html: string): PlacedTemplate['ready'] {
+  const runtime: Runtime = { style: '', runtime: '', directives: new Map() };
+  let highest = -1;
+  for (const match of html.matchAll(ISLAND_PREFIX)) highest = Math.max(highest, Number(match[1]));
+  return { pieces: segments.map((segment) => pieceOf(stripRuntime(segment, runtime))), runtime, nextIsland: highest + 1 };
+}
 
 /**
  * Joins pieces of different renders (each with islands numbered from `r0` and runtime scripts of
  * its own) into one page: islands renumbered in page order, the runtime written as one render
- * would. A single piece comes out with the same runtime and its islands numbered in page order.
+ * would. A single piece comes out with the same runtime and its islands numbered in page order
+ * (as tests compare pages: the numbers mean nothing but "unique on this page").
  */
 export function tidyIslands(pieces: string[]): string {
-  let style = '';
-  let runtime = '';
-  const directives = new Map<string, string>();
-  const stripRuntime = (piece: string) =>
-    piece
-      .replace(ISLAND_STYLE, (found) => {
-        style = found;
-        return '';
-      })
-      .replace(INLINE_SCRIPT, (found, body: string) => {
-        const directive = DIRECTIVE_NAME.exec(body)?.[1];
-        if (directive && !body.includes('customElements')) {
-          directives.set(directive, found);
-          return '';
-        }
-        if (body.includes('customElements') && body.includes('astro-island')) {
-          runtime = found;
-          return '';
-        }
-        return found;
-      });
-  // Most pieces of a guest page hold no island and no inline script: left as they are, unread.
-  const stripped = pieces.map((piece) => (piece.includes('<script>') || piece.includes('<style>astro-island') ? stripRuntime(piece) : piece));
+  const runtime: Runtime = { style: '', runtime: '', directives: new Map() };
   let next = 0;
-  const renumbered = stripped.map((piece) => {
-    if (!piece.includes('<astro-island')) return piece;
-    // Within one render each prefix is one island's: `prefix="r3"` and its `useId` values `_r3R_…`.
-    const names = new Map<string, string>();
-    for (const match of piece.matchAll(/<astro-island\b[^>]*?\bprefix="(r\d+)"/g)) names.set(match[1]!, `r${next++}`);
-    if (names.size === 0) return piece;
-    return piece.replace(/(\bprefix=")(r\d+)(")|(_)(r\d+)(R_)/g, (found, a: string | undefined, p1: string | undefined, b: string | undefined, c: string | undefined, p2: string | undefined, d: string | undefined) => {
-      const old = p1 ?? p2!;
-      const renamed = names.get(old);
-      if (!renamed) return found;
-      return p1 !== undefined ? `${a}${renamed}${b}` : `${c}${renamed}${d}`;
-    });
+  const ready = pieces.map((piece) => {
+    const renumbered = renumberIslands(stripRuntime(piece, runtime), next);
+    next = renumbered.next;
+    return pieceOf(renumbered.html);
   });
-  const html = renumbered.join('');
-  if (!runtime) return html;
-  const seen = new Set<string>();
-  let first = true;
-  return html.replace(ISLAND_TAG, (tag, directive: string) => {
-    let before = '';
-    if (first) {
-      before = `${style}${directives.get(directive) ?? ''}${runtime}`;
-      first = false;
-    } else if (!seen.has(directive)) {
-      before = directives.get(directive) ?? '';
-    }
-    seen.add(directive);
-    return before + tag;
-  });
+  return joinWithRuntime(ready, runtime);
 }
