@@ -69,8 +69,10 @@ interface Entry {
   status: number;
   headers: [string, http.OutgoingHttpHeader][];
   identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  /** Compressed when first asked for (`encodedBody`), then kept. */
+  br: Buffer | null;
+  gzip: Buffer | null;
+  compressing: Partial<Record<'br' | 'gzip', Promise<Buffer>>>;
   etag: string;
   tags: string[];
   storedAt: number;
@@ -120,7 +122,8 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
   const entries = new LRUCache<string, Entry>({
     maxSize: options.maxBytes,
     // A template holds about the page again (as strings: up to twice its bytes).
-    sizeCalculation: (entry) => Math.max(1, entry.identity.length * (entry.template ? 3 : 1) + entry.br.length + entry.gzip.length + 512),
+    // Brotli and gzip, made when first asked for, count as about a quarter of the page each.
+    sizeCalculation: (entry) => Math.max(1, entry.identity.length * (entry.template ? 3 : 1) + (entry.api ? 0 : Math.ceil(entry.identity.length / 2)) + 512),
     dispose: (entry, key) => {
       for (const tag of entry.tags) {
         const keys = tagIndex.get(tag);
@@ -176,7 +179,7 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
     for (const tag of tags) for (const key of [...(tagIndex.get(tag) ?? [])]) entries.delete(key);
   });
 
-  function store(key: string, page: CapturedPage, renderedAt: number, api: boolean): Promise<Entry | null> {
+  function store(key: string, page: CapturedPage, renderedAt: number, api: boolean, wanted: 'br' | 'gzip' | 'identity'): Entry {
     const tags = String(page.headers[PAGE_TAGS_HEADER] ?? '')
       .split(' ')
       .filter(Boolean);
@@ -193,38 +196,63 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
         template = read.template;
       }
     }
-    // JSON is sent as the endpoint wrote it (it sets no encoding): nothing to compress ahead.
-    // Brotli 8 and gzip 6, not 9: on our pages (50–75 KB) brotli 9 takes 10–13 ms for 0.3 % fewer
-    // bytes than 8 (about 1 ms), and gzip 9 half as long again as 6 for as much; the visitor whose
-    // visit rendered the page waits for them.
-    const encoded = api ? Promise.resolve([Buffer.alloc(0), Buffer.alloc(0)]) : Promise.all([
-      brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 8, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-      gzip(body, { level: 6 }),
-    ]);
-    return encoded.then(([br = Buffer.alloc(0), gz = Buffer.alloc(0)]) => {
-      const entry: Entry = {
-        api,
-        status: page.status,
-        headers,
-        identity: body,
-        br,
-        gzip: gz,
-        etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
-        tags,
-        storedAt: Date.now(),
-        expiresAt: Number(page.headers[PAGE_EXPIRES_HEADER]) || Number.POSITIVE_INFINITY,
-        template,
-      };
-      // Purged while rendering: serve it once, keep nothing.
-      if (everythingAt > renderedAt || tags.some((tag) => (purgedAt.get(tag) ?? 0) > renderedAt)) return entry;
-      entries.set(key, entry);
-      for (const tag of tags) {
-        let keys = tagIndex.get(tag);
-        if (!keys) tagIndex.set(tag, (keys = new Set()));
-        keys.add(key);
-      }
-      return entry;
-    });
+    const entry: Entry = {
+      api,
+      status: page.status,
+      headers,
+      identity: body,
+      br: null,
+      gzip: null,
+      compressing: {},
+      etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
+      tags,
+      storedAt: Date.now(),
+      expiresAt: Number(page.headers[PAGE_EXPIRES_HEADER]) || Number.POSITIVE_INFINITY,
+      template,
+    };
+    // JSON is sent as the endpoint wrote it (it sets no encoding). A page is compressed for the
+    // visitor whose visit rendered it now, in the other encoding when someone first asks for it.
+    if (!api && wanted !== 'identity') void Promise.resolve(encodedBody(entry, wanted)).catch(() => undefined);
+    // Purged while rendering: serve it once, keep nothing.
+    if (everythingAt > renderedAt || tags.some((tag) => (purgedAt.get(tag) ?? 0) > renderedAt)) return entry;
+    entries.set(key, entry);
+    for (const tag of tags) {
+      let keys = tagIndex.get(tag);
+      if (!keys) tagIndex.set(tag, (keys = new Set()));
+      keys.add(key);
+    }
+    return entry;
+  }
+
+  /**
+   * A kept page's bytes in `encoding`: compressed once, when first asked for (brotli 8 and gzip
+   * 6, not 9: on our pages, 50–75 KB, brotli 9 takes 10–13 ms for 0.3 % fewer bytes than 8, about
+   * 1 ms, and gzip 9 half as long again as 6 for as much).
+   */
+  function encodedBody(entry: Entry, encoding: 'br' | 'gzip' | 'identity'): Buffer | Promise<Buffer> {
+    if (encoding === 'identity') return entry.identity;
+    const done = entry[encoding];
+    if (done) return done;
+    let pending = entry.compressing[encoding];
+    if (!pending) {
+      pending = (
+        encoding === 'br'
+          ? brotli(entry.identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 8, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.identity.length } })
+          : gzip(entry.identity, { level: 6 })
+      ).then(
+        (bytes) => {
+          entry[encoding] = bytes;
+          delete entry.compressing[encoding];
+          return bytes;
+        },
+        (error: unknown) => {
+          delete entry.compressing[encoding];
+          throw error;
+        },
+      );
+      entry.compressing[encoding] = pending;
+    }
+    return pending;
   }
 
   /**
@@ -237,7 +265,7 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
     await render(req, capture as unknown as http.ServerResponse);
     const page = await capture.done;
     if (!page) return null;
-    return store(key, page, startedAt, api);
+    return store(key, page, startedAt, api, preferredEncoding(req, ['br', 'gzip', 'identity']));
   }
 
   function refreshInBackground(request: CacheableRequest, from: http.IncomingMessage): void {
@@ -259,7 +287,7 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
     inFlight.set(request.key, { render: refresh, startedAt });
   }
 
-  function send(req: http.IncomingMessage, res: http.ServerResponse, request: CacheableRequest, entry: Entry, state: 'hit' | 'stale' | 'miss'): void {
+  function send(req: http.IncomingMessage, res: http.ServerResponse, request: CacheableRequest, entry: Entry, state: 'hit' | 'stale' | 'miss'): void | Promise<void> {
     if (entry.api) {
       for (const [name, value] of entry.headers) res.setHeader(name, value);
       res.setHeader('x-page-cache', state);
@@ -284,12 +312,17 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
       }
     }
     const encoding = preferredEncoding(req, ['br', 'gzip', 'identity']);
-    const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.identity;
-    if (encoding !== 'identity') res.setHeader('content-encoding', encoding);
-    res.setHeader('content-length', body.length);
-    res.writeHead(entry.status);
-    res.end(req.method === 'HEAD' ? undefined : body);
-    if (entry.status === 200) options.onServed?.(request, req);
+    const finish = (body: Buffer) => {
+      if (res.headersSent) return;
+      if (encoding !== 'identity') res.setHeader('content-encoding', encoding);
+      res.setHeader('content-length', body.length);
+      res.writeHead(entry.status);
+      res.end(req.method === 'HEAD' ? undefined : body);
+      if (entry.status === 200) options.onServed?.(request, req);
+    };
+    const body = encodedBody(entry, encoding);
+    if (Buffer.isBuffer(body)) return finish(body);
+    return body.then(finish);
   }
 
   /**
@@ -341,7 +374,7 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
     inFlight.set(key, { render: rendering, startedAt });
     try {
       const rendered = await rendering;
-      if (rendered) send(req, res, request, rendered, 'miss');
+      if (rendered) await send(req, res, request, rendered, 'miss');
       else if (!res.headersSent) {
         // The render broke off before answering (an aborted request, a stream error).
         res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });

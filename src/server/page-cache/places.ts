@@ -31,12 +31,11 @@ export function placeOpenMark(name: string, args: Record<string, unknown>): stri
 export const placeCloseMark = CLOSE;
 
 /**
- * A marked guest page taken apart: `segments` around `places` (one more segment than places), the
- * segments made ready once for every fill (`ready`: Astro's island runtime taken out of them, their
- * islands found), and the first island number free after the guest render's own.
+ * A marked guest page taken apart: its `places`, and the segments around them (one more than
+ * places) made ready once for every fill (`ready`: Astro's island runtime taken out of them, their
+ * islands found), with the first island number free after the guest render's own.
  */
 export interface PlacedTemplate {
-  segments: string[];
   places: PlaceCall[];
   ready: { pieces: Piece[]; runtime: Runtime; nextIsland: number };
 }
@@ -83,7 +82,7 @@ export function readMarkedPage(html: string): { guest: string; template: PlacedT
   segments.push(html.slice(from));
   guest += html.slice(from);
   if (broken) return { guest: stripMarks(html), template: null };
-  return { guest, template: places.length > 0 ? { segments, places, ready: prepareSegments(segments, html) } : null };
+  return { guest, template: places.length > 0 ? { places, ready: prepareSegments(segments, html) } : null };
 }
 
 /** Takes every mark out (for a page whose marks could not be read). */
