@@ -11,6 +11,7 @@ import { getConfig } from '../src/server/config.ts';
 import { getDb, startDatabase } from '../src/server/db/client.ts';
 import { fanOutActivities } from '../src/server/services/community/index.ts';
 import { createSession } from '../src/server/services/accounts/index.ts';
+import { percentile } from './stats.ts';
 
 const REQUESTS = 20;
 /** What the bench member follows: this many members and projects, and every tag. */
@@ -45,10 +46,6 @@ export async function seedFeedBench(): Promise<{ token: string; follows: number;
   }
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
 
 async function measure(url: string, token: string): Promise<{ p50: number; p95: number; max: number; errors: number }> {
   const times: number[] = [];

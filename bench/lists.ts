@@ -5,14 +5,10 @@
  * with `PAGE_CACHE=0`, so every request is rendered (a guest would mostly be served from memory).
  * Against a running server (start it with `PAGE_CACHE=0`): `node bench/lists.ts http://127.0.0.1:4402`.
  */
+import { percentile } from './stats.ts';
 
 const REQUESTS = 20;
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)]!;
-}
 
 /** The total a page or an answer states: "About 100000 projects", or the API's `total`. */
 function statedTotal(body: string): string {

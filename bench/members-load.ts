@@ -12,6 +12,7 @@
  * "errors", which a much longer `--duration` than the default can reach.
  */
 import autocannon from 'autocannon';
+import { metOrMissed, percentile } from './stats.ts';
 
 export const MIXED_TARGET = { rps: 1500, p99: 250 };
 
@@ -38,10 +39,6 @@ export interface MixedLoadResult {
   failures: string;
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
 
 export async function measureMembersMixed(input: MixedLoadInput): Promise<MixedLoadResult> {
   const { base, duration, headers, members, projectIds, commentIds } = input;
@@ -130,7 +127,6 @@ export async function measureMembersMixed(input: MixedLoadInput): Promise<MixedL
 
 /** The result as a Markdown table with the targets and whether each was met. */
 export function mixedTable(result: MixedLoadResult, members: number, duration: number): string {
-  const mark = (met: boolean) => (met ? 'met' : 'missed');
   const ms = (value: number) => Math.round(value).toLocaleString('en-US');
   return [
     `100 connections for ${duration} s: ${100 - members} guests reading pages and API lists, ${members} members reading pages and API and writing one request in ten (${result.writes.toLocaleString('en-US')} stars, likes and comment likes, set and unset). p50 and p99 over every answer of both groups.`,
@@ -139,6 +135,6 @@ export function mixedTable(result: MixedLoadResult, members: number, duration: n
     '|---|---:|---:|---:|---:|---:|---:|',
     `| measured | ${Math.round(result.rps).toLocaleString('en-US')} | ${ms(result.p50)} | ${ms(result.p99)} | ${ms(result.guestP99)} | ${ms(result.memberP99)} | ${result.errors}${result.failures ? ` (${result.failures})` : ''} |`,
     `| target (issue 26) | ≥ ${MIXED_TARGET.rps.toLocaleString('en-US')} | | ≤ ${MIXED_TARGET.p99} | | | 0 |`,
-    `| | ${mark(result.rps >= MIXED_TARGET.rps)} | | ${mark(result.p99 <= MIXED_TARGET.p99)} | | | ${mark(result.errors === 0)} |`,
+    `| | ${metOrMissed(result.rps >= MIXED_TARGET.rps)} | | ${metOrMissed(result.p99 <= MIXED_TARGET.p99)} | | | ${metOrMissed(result.errors === 0)} |`,
   ].join('\n');
 }

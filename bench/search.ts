@@ -19,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchLists } from './lists.ts';
 import { benchFeed } from './feed.ts';
+import { percentile } from './stats.ts';
 
 const ENGLISH_TERMS = [
   'weather station', 'thermostat', 'smart plug', 'power monitor', 'macro keypad', 'motor driver', 'clock', 'buck converter',
@@ -49,11 +50,6 @@ function buildQueries(terms: string[], count = 200): string[] {
   return queries;
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)]!;
-}
 
 interface Result {
   language: string;

@@ -6,6 +6,7 @@
  * member's render of `/d-{id}`, `/`, `/newest` and `/search`.
  */
 import type { Readable } from 'node:stream';
+import { metOrMissed, percentile } from './stats.ts';
 
 export interface ServerLog {
   /** Keeps the request lines written from now on, until `stop`. */
@@ -78,10 +79,6 @@ export function tapServerLog(stdout: Readable): ServerLog {
   };
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
 
 const REQUESTS = 100;
 /** Enough for the member's `/d-{id}` to have passed every project once (the bench reads 20), so its guest pages are cached. */
@@ -133,7 +130,7 @@ export async function benchServerTime(base: string, log: ServerLog, options: { p
     times.sort((a, b) => a - b);
     const p50 = percentile(times, 50);
     const served = [...servedAs].map(([state, count]) => `${state} ${count}`).join(', ');
-    return `| ${name} | ${p50.toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${(times.at(-1) ?? 0).toFixed(1)} | ${served} | ${errors} | ≤ ${TARGET_MS} | ${p50 <= TARGET_MS ? 'met' : 'missed'} |`;
+    return `| ${name} | ${p50.toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${(times.at(-1) ?? 0).toFixed(1)} | ${served} | ${errors} | ≤ ${TARGET_MS} | ${metOrMissed(p50 <= TARGET_MS)} |`;
   };
   const rows: string[] = [];
   log.record();
