@@ -97,29 +97,28 @@ export function cacheableRequest(method: string | undefined, url: string, header
   return { key: `${host} ${locale} ${client} ${path}`, locale, client, path };
 }
 
+/** A member's request answered from a guest page: the guest's request, and the member's session token. */
+export type FillableRequest = CacheableRequest & { token: string };
+
 /**
  * A member's `GET` of a page served from the guest page with its places filled: the guest's
- * request for the same page (its key, language and kind of client), or null when the page must be
- * rendered for the member in full (a route that is not `fillable`, a Bearer token, anything a guest
- * could not be answered from the cache for).
+ * request for the same page (its key, language and kind of client) with the member's session
+ * token, or null when the page must be rendered for the member in full (a route that is not
+ * `fillable`, a Bearer token, anything a guest could not be answered from the cache for).
  */
-export function fillableRequest(method: string | undefined, url: string, headers: Headers): CacheableRequest | null {
+export function fillableRequest(method: string | undefined, url: string, headers: Headers): FillableRequest | null {
   if (method !== 'GET' || header(headers, 'authorization')) return null;
   const pathname = url.split('?')[0] ?? '/';
   if (!matchRoute(desktopPathOf(pathname))?.fillable) return null;
   const cookies = parseCookie(header(headers, 'cookie') ?? '');
-  if (!cookies[TOKEN_COOKIE]) return null;
+  const token = cookies[TOKEN_COOKIE];
+  if (!token) return null;
   const guestCookies = Object.entries(cookies)
     .filter(([name, value]) => name !== TOKEN_COOKIE && value !== undefined)
     .map(([name, value]) => `${name}=${value}`)
     .join('; ');
-  return cacheableRequest(method, url, { ...headers, cookie: guestCookies });
-}
-
-/** The session cookie's token of a request, if any. */
-export function sessionToken(headers: Headers): string | undefined {
-  const cookie = header(headers, 'cookie');
-  return cookie?.includes(`${TOKEN_COOKIE}=`) ? parseCookie(cookie)[TOKEN_COOKIE] : undefined;
+  const request = cacheableRequest(method, url, { ...headers, cookie: guestCookies });
+  return request && { ...request, token };
 }
 
 /**

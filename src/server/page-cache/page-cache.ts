@@ -15,10 +15,10 @@ import { LRUCache } from 'lru-cache';
 import { LOCALE_COOKIE } from '../../lib/i18n.ts';
 import { preferredEncoding } from '../http/encoding.ts';
 import { CapturingResponse, type CapturedPage } from './capture.ts';
-import { apiBodyKey, CACHE_RENDER_HEADER, cacheableRequest, fillableRequest, sessionToken, DESKTOP_COOKIE, MAX_API_BODY_BYTES, PAGE_EXPIRES_HEADER, PAGE_TAGS_HEADER, varyFor, type CacheableRequest } from './key.ts';
+import { apiBodyKey, CACHE_RENDER_HEADER, cacheableRequest, fillableRequest, DESKTOP_COOKIE, MAX_API_BODY_BYTES, PAGE_EXPIRES_HEADER, PAGE_TAGS_HEADER, varyFor, type CacheableRequest, type FillableRequest } from './key.ts';
 
 export { CACHE_RENDER_HEADER };
-import { onPagePurge } from './tags.ts';
+import { onPagePurge, pageTags } from './tags.ts';
 import { fillTemplate, hasPlaces, readMarkedPage, splitPlaces, type PlaceCall, type PlacedTemplate } from './places.ts';
 import { log } from '../log.ts';
 
@@ -50,29 +50,30 @@ export interface PageCacheOptions {
   memberState?: (token: string) => Promise<{ userId: number; fingerprint: string } | null>;
 }
 
+/** A kept body, and its brotli and gzip made when first asked for (`encodedBody`), then kept. */
+interface Encodable {
+  identity: Buffer;
+  br: Buffer | null;
+  gzip: Buffer | null;
+  compressing: Partial<Record<'br' | 'gzip', Promise<Buffer>>>;
+}
+
+const encodable = (identity: Buffer): Encodable => ({ identity, br: null, gzip: null, compressing: {} });
+
 /**
  * A member's filled page, kept for that member alone: valid while the guest page it was filled
  * from is the one kept, their fingerprint is unchanged and none of their writes came since, and
  * for at most the guest page's freshness (`freshMs`) whatever else changes.
  */
-interface MemberEntry {
+interface MemberEntry extends Encodable {
   guest: Entry;
-  html: Buffer;
-  /** Made at the first answer that asks for each encoding. */
-  br?: Buffer;
-  gzip?: Buffer;
 }
 
-interface Entry {
+interface Entry extends Encodable {
   /** A public API answer: sent with its own headers, uncompressed, exactly as the endpoint wrote it. */
   api: boolean;
   status: number;
   headers: [string, http.OutgoingHttpHeader][];
-  identity: Buffer;
-  /** Compressed when first asked for (`encodedBody`), then kept. */
-  br: Buffer | null;
-  gzip: Buffer | null;
-  compressing: Partial<Record<'br' | 'gzip', Promise<Buffer>>>;
   etag: string;
   tags: string[];
   storedAt: number;
@@ -152,11 +153,8 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
     maxSize: Math.max(1, Math.floor(options.maxBytes / 4)),
     ttl: options.freshMs,
     // The page and, once asked for, its brotli or gzip (about a fifth of it each).
-    sizeCalculation: (entry) => Math.max(1, Math.ceil(entry.html.length * 1.4) + 512),
+    sizeCalculation: (entry) => Math.max(1, Math.ceil(entry.identity.length * 1.4) + 512),
   });
-  // How many writes each member made in this process's hearing (their `member:` purges): part of
-  // their pages' keys, so a page kept before a write is never found after it.
-  const memberWrites = new Map<number, number>();
 
   const stopListening = onPagePurge((tags) => {
     generation += 1;
@@ -169,11 +167,10 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
       memberEntries.clear();
       return;
     }
+    // A member's write drops the pages kept for them (their keys start with their tag).
     for (const tag of tags) {
       if (!tag.startsWith('member:')) continue;
-      const userId = Number(tag.slice('member:'.length));
-      if (memberWrites.size > 100_000) memberWrites.clear();
-      memberWrites.set(userId, (memberWrites.get(userId) ?? 0) + 1);
+      for (const key of [...memberEntries.keys()]) if (key.startsWith(`${tag} `)) memberEntries.delete(key);
     }
     for (const tag of tags) purgedAt.set(tag, generation);
     for (const tag of tags) for (const key of [...(tagIndex.get(tag) ?? [])]) entries.delete(key);
@@ -197,13 +194,10 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
       }
     }
     const entry: Entry = {
+      ...encodable(body),
       api,
       status: page.status,
       headers,
-      identity: body,
-      br: null,
-      gzip: null,
-      compressing: {},
       etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
       tags,
       storedAt: Date.now(),
@@ -214,7 +208,7 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
     // visitor whose visit rendered it now, in the other encoding when someone first asks for it.
     if (!api && wanted !== 'identity') void Promise.resolve(encodedBody(entry, wanted)).catch(() => undefined);
     // Purged while rendering: serve it once, keep nothing.
-    if (everythingAt > renderedAt || tags.some((tag) => (purgedAt.get(tag) ?? 0) > renderedAt)) return entry;
+    if (purgedSince(renderedAt, tags)) return entry;
     entries.set(key, entry);
     for (const tag of tags) {
       let keys = tagIndex.get(tag);
@@ -224,12 +218,19 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
     return entry;
   }
 
+  /** Whether a purge of any of `tags` (or of everything) came since the purge generation `since`. */
+  function purgedSince(since: number, tags: string[]): boolean {
+    return everythingAt > since || tags.some((tag) => (purgedAt.get(tag) ?? 0) > since);
+  }
+
   /**
-   * A kept page's bytes in `encoding`: compressed once, when first asked for (brotli 8 and gzip
-   * 6, not 9: on our pages, 50–75 KB, brotli 9 takes 10–13 ms for 0.3 % fewer bytes than 8, about
-   * 1 ms, and gzip 9 half as long again as 6 for as much).
+   * A kept body's bytes in `encoding`: compressed once, when first asked for, off the event loop.
+   * A guest page with brotli 8 and gzip 6, not 9: on our pages, 50–75 KB, brotli 9 takes 10–13 ms
+   * for 0.3 % fewer bytes than 8 (about 1 ms), and gzip 9 half as long again as 6 for as much. A
+   * member's page (`light`), kept for one reader, at the lightest settings: brotli 1 makes about
+   * a fifth of the bytes in a quarter of a millisecond, less than sending the page as it is costs.
    */
-  function encodedBody(entry: Entry, encoding: 'br' | 'gzip' | 'identity'): Buffer | Promise<Buffer> {
+  function encodedBody(entry: Encodable, encoding: 'br' | 'gzip' | 'identity', light = false): Buffer | Promise<Buffer> {
     if (encoding === 'identity') return entry.identity;
     const done = entry[encoding];
     if (done) return done;
@@ -237,8 +238,8 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
     if (!pending) {
       pending = (
         encoding === 'br'
-          ? brotli(entry.identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 8, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.identity.length } })
-          : gzip(entry.identity, { level: 6 })
+          ? brotli(entry.identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: light ? 1 : 8, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.identity.length } })
+          : gzip(entry.identity, { level: light ? 1 : 6 })
       ).then(
         (bytes) => {
           entry[encoding] = bytes;
@@ -434,26 +435,10 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
     return fragments ? { fragments, setCookie: page.headers['set-cookie'] } : null;
   }
 
-  /** The member of a request's session cookie and their fingerprint, when the cache may keep their pages. */
-  async function memberOf(req: http.IncomingMessage): Promise<{ userId: number; fingerprint: string } | null> {
-    const token = sessionToken(req.headers);
-    if (!options.memberState || !token) return null;
-    return options.memberState(token);
-  }
-
-  /**
-   * Sends a member's filled page, privately: compressed at the lightest settings (brotli 1: about
-   * a fifth of the bytes for a quarter of a millisecond, off the event loop), which costs less
-   * than sending the page as it is; each encoding made once per kept page.
-   */
+  /** Sends a member's filled page, privately (`encodedBody`, light). */
   async function sendFilled(req: http.IncomingMessage, res: http.ServerResponse, entry: Entry, filled: MemberEntry, setCookie: http.OutgoingHttpHeader | undefined, state: string): Promise<void> {
     const encoding = preferredEncoding(req, ['br', 'gzip', 'identity']);
-    let body = filled.html;
-    if (encoding === 'br') {
-      body = filled.br ??= await brotli(filled.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: filled.html.length } });
-    } else if (encoding === 'gzip') {
-      body = filled.gzip ??= await gzip(filled.html, { level: 1 });
-    }
+    const body = await encodedBody(filled, encoding, true);
     if (res.headersSent) return;
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     if (setCookie !== undefined) res.setHeader('set-cookie', setCookie);
@@ -475,12 +460,15 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
      * filled in, privately. False when it cannot (the guest page is not a kept 200 with places,
      * or the places render refused): then the caller renders the page for them in full.
      */
-    async fill(req: http.IncomingMessage, res: http.ServerResponse, request: CacheableRequest): Promise<boolean> {
+    async fill(req: http.IncomingMessage, res: http.ServerResponse, request: FillableRequest): Promise<boolean> {
       const entry = await guestEntry(request, req);
       if (!entry?.template || entry.status !== 200) return false;
-      // The member's state is read before their places are: a change after it gives a new key.
-      const member = await memberOf(req);
-      const memberKey = member ? `${member.userId} ${member.fingerprint} ${memberWrites.get(member.userId) ?? 0} ${request.key}` : null;
+      // The member's state is read before their places are: a change after it gives a new key,
+      // and a write of theirs after it keeps what is rendered now from being kept.
+      const startedAt = generation;
+      const member = options.memberState ? await options.memberState(request.token) : null;
+      const memberTag = member ? pageTags.member(member.userId) : '';
+      const memberKey = member ? `${memberTag} ${member.fingerprint} ${request.key}` : null;
       const kept = memberKey ? memberEntries.get(memberKey) : undefined;
       if (kept && kept.guest === entry) {
         if (res.headersSent) return true;
@@ -492,9 +480,9 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
       }
       const places = await renderPlaces(req, entry.template.places);
       if (!places || res.headersSent) return false;
-      const filled: MemberEntry = { guest: entry, html: Buffer.from(fillTemplate(entry.template, places.fragments)) };
+      const filled: MemberEntry = { ...encodable(Buffer.from(fillTemplate(entry.template, places.fragments))), guest: entry };
       // A render that renewed the session (and sets its cookie again) is this answer's alone.
-      if (memberKey && places.setCookie === undefined) memberEntries.set(memberKey, filled);
+      if (memberKey && places.setCookie === undefined && !purgedSince(startedAt, [memberTag])) memberEntries.set(memberKey, filled);
       if (res.headersSent) return true;
       stats.fills += 1;
       await sendFilled(req, res, entry, filled, places.setCookie, 'fill');
@@ -506,7 +494,7 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
     },
 
     /** For a member's request: the guest request whose page theirs is filled in from, or null to render theirs in full. */
-    matchMember(req: http.IncomingMessage): CacheableRequest | null {
+    matchMember(req: http.IncomingMessage): FillableRequest | null {
       return fillableRequest(req.method, req.url ?? '/', req.headers);
     },
 

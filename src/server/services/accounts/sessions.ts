@@ -46,9 +46,14 @@ const sessionByToken = prepared('session_by_token', (db, name) =>
       createdAt: users.createdAt,
       unreadMessages: unreadCountSql(users.id),
       expiresAt: sessions.expiresAt,
+      // For the page cache (`findMemberPageState`): any change to the member's own row (name,
+      // avatar, role, language) gives it a new row version; and whether their address is confirmed.
+      rowVersion: sql<string>`${users}.xmin::text`,
+      emailVerified: credentials.emailVerified,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(credentials, eq(credentials.userId, users.id))
     // A suspended member's sessions are deleted on suspension; this keeps any made since from counting.
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now')), isNull(users.suspendedAt)))
     .limit(1)
@@ -79,25 +84,6 @@ export async function findSession(
   return { user, viewer, expiresAt, locale: row.locale };
 }
 
-/** What a member's page shows of them beyond the page itself (see `findMemberPageState`). */
-const memberPageStateByToken = prepared('member_page_state', (db, name) =>
-  db
-    .select({
-      id: users.id,
-      // Any change to the member's own row (name, avatar, role, language) gives it a new row version.
-      rowVersion: sql<string>`${users}.xmin::text`,
-      emailVerified: credentials.emailVerified,
-      unreadMessages: unreadCountSql(users.id),
-      expiresAt: sessions.expiresAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(credentials, eq(credentials.userId, users.id))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now')), isNull(users.suspendedAt)))
-    .limit(1)
-    .prepare(name),
-);
-
 /**
  * The member of a valid session and a fingerprint of what their places on a page show of their
  * own state besides their own writes (which the page cache hears of by their purge): their row
@@ -107,7 +93,7 @@ const memberPageStateByToken = prepared('member_page_state', (db, name) =>
  */
 export async function findMemberPageState(token: string | null | undefined): Promise<{ userId: number; fingerprint: string } | null> {
   if (!token || token.length > 200) return null;
-  const [row] = await memberPageStateByToken().execute({ tokenHash: hashToken(token), now: new Date().toISOString() });
+  const [row] = await sessionByToken().execute({ tokenHash: hashToken(token), now: new Date().toISOString() });
   if (!row || row.expiresAt.getTime() - Date.now() < SESSION_TTL_MS / 2) return null;
   return { userId: row.id, fingerprint: `${row.rowVersion}.${row.emailVerified === false ? 0 : 1}.${Number(row.unreadMessages)}` };
 }
