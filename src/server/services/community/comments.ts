@@ -136,10 +136,10 @@ function toItem(row: CommentRow, viewer: Viewer): CommentItem {
 export const commentVisibleTo = (viewerId: number | null | SQLWrapper) => visibleTo(comments.hiddenAt, comments.authorId, viewerId);
 
 /** The comments of a project's own conversation (`logId` null) or of one of its build logs. */
-const onLog = (logId: number | null) => (logId === null ? isNull(comments.logId) : eq(comments.logId, logId));
+const onLog = (logId: number | null | SQLWrapper) => (logId === null ? isNull(comments.logId) : eq(comments.logId, logId));
 
 /** Visible top-level comments: not deleted, or deleted but still holding replies (a tombstone). */
-const visibleTopLevel = (projectId: number | SQLWrapper, viewerId: number | null | SQLWrapper, logId: number | null = null) =>
+const visibleTopLevel = (projectId: number | SQLWrapper, viewerId: number | null | SQLWrapper, logId: number | null | SQLWrapper = null) =>
   and(
     eq(comments.projectId, projectId),
     onLog(logId),
@@ -148,8 +148,9 @@ const visibleTopLevel = (projectId: number | SQLWrapper, viewerId: number | null
     commentVisibleTo(viewerId),
   );
 
-const visibleRepliesOf = (parentIds: number[], viewerId: number | null) =>
-  and(inArray(comments.parentId, parentIds), isNull(comments.deletedAt), commentVisibleTo(viewerId));
+/** Replies of `parentIds` (a list, or a placeholder for one, as `= any(…)`) the viewer may read. */
+const visibleRepliesOf = (parentIds: number[] | SQLWrapper, viewerId: number | null | SQLWrapper) =>
+  and(Array.isArray(parentIds) ? inArray(comments.parentId, parentIds) : sql`${comments.parentId} = any(${parentIds})`, isNull(comments.deletedAt), commentVisibleTo(viewerId));
 
 /** A guest's statement, or a member's (`viewerId` a placeholder): what the comments' prepared statements are built for. */
 type Audience = 'guest' | 'member';
@@ -165,29 +166,36 @@ const newestRepliesOf = preparedShapes('comments_newest_replies', audiences, (db
       rank: sql<number>`row_number() over (partition by ${comments.parentId} order by ${comments.createdAt} desc, ${comments.id} desc)`.as('rank'),
     })
     .from(comments)
-    .where(and(sql`${comments.parentId} = any(${sql.placeholder('parentIds')})`, isNull(comments.deletedAt), commentVisibleTo(viewerOf(audience))))
+    .where(visibleRepliesOf(sql.placeholder('parentIds'), viewerOf(audience)))
     .as('ranked');
   const ids = db.select({ id: ranked.id }).from(ranked).where(lte(ranked.rank, sql.placeholder('perThread')));
   return selectComments(inArray(comments.id, ids), db).orderBy(asc(comments.createdAt), asc(comments.id)).prepare(name);
 });
 
-/** A page of a project's own top-level comments and their number, on every project page: built once per audience and order. */
-const topLevelPage = preparedShapes('comments_top_level', ['guest newest', 'guest oldest', 'member newest', 'member oldest'] as const, (db, shape, name) => {
-  const [audience, sort] = shape.split(' ') as [Audience, CommentSort];
+/** A project's own conversation, or one of its build logs' (`logId` a placeholder). */
+type Scope = 'project' | 'log';
+const logOf = (scope: Scope) => (scope === 'log' ? sql.placeholder('logId') : null);
+const every = <A extends string, B extends string>(as: readonly A[], bs: readonly B[]) => as.flatMap((a) => bs.map((b) => `${a} ${b}` as const));
+const scopes = ['project', 'log'] as const;
+
+/** A page of top-level comments and their number, on every project page and build log: built once per audience, order and scope. */
+const topLevelPage = preparedShapes('comments_top_level', every(every(audiences, ['newest', 'oldest'] as const), scopes), (db, shape, name) => {
+  const [audience, sort, scope] = shape.split(' ') as [Audience, CommentSort, Scope];
   const order = sort === 'oldest' ? [asc(comments.createdAt), asc(comments.id)] : [desc(comments.createdAt), desc(comments.id)];
-  return selectComments(visibleTopLevel(sql.placeholder('projectId'), viewerOf(audience)), db)
+  return selectComments(visibleTopLevel(sql.placeholder('projectId'), viewerOf(audience), logOf(scope)), db)
     .orderBy(...order)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare(name);
 });
-const topLevelCount = preparedShapes('comments_top_level_count', audiences, (db, audience, name) =>
-  db
+const topLevelCount = preparedShapes('comments_top_level_count', every(audiences, scopes), (db, shape, name) => {
+  const [audience, scope] = shape.split(' ') as [Audience, Scope];
+  return db
     .select({ n: sql<number>`count(*)::int` })
     .from(comments)
-    .where(visibleTopLevel(sql.placeholder('projectId'), viewerOf(audience)))
-    .prepare(name),
-);
+    .where(visibleTopLevel(sql.placeholder('projectId'), viewerOf(audience), logOf(scope)))
+    .prepare(name);
+});
 
 /** The newest `perThread` replies of each thread, in the order they were written. */
 async function newestReplies(parentIds: number[], perThread: number, viewerId: number | null): Promise<Map<number, CommentRow[]>> {
@@ -258,17 +266,10 @@ export async function listComments(
     return { list: rows.map((row) => toItem(row, viewer)), total: parent.replyCount, ...paging };
   }
   const sort = input.sort === 'oldest' ? 'oldest' : 'newest';
-  const order = sort === 'oldest' ? [asc(comments.createdAt), asc(comments.id)] : [desc(comments.createdAt), desc(comments.id)];
-  const offset = (paging.page - 1) * paging.pageSize;
-  // A project's own conversation (every project page) from its prepared statements; a build log's as built here.
-  const values = { projectId: project.id, viewerId, limit: paging.pageSize, offset };
-  const [rows, [count]] =
-    logId === null
-      ? await Promise.all([topLevelPage(`${audienceOf(viewerId)} ${sort}`).execute(values), topLevelCount(audienceOf(viewerId)).execute(values)])
-      : await Promise.all([
-          selectComments(visibleTopLevel(project.id, viewerId, logId)).orderBy(...order).limit(paging.pageSize).offset(offset),
-          db.select({ n: sql<number>`count(*)::int` }).from(comments).where(visibleTopLevel(project.id, viewerId, logId)),
-        ]);
+  const audience = audienceOf(viewerId);
+  const scope: Scope = logId === null ? 'project' : 'log';
+  const values = { projectId: project.id, viewerId, logId, limit: paging.pageSize, offset: (paging.page - 1) * paging.pageSize };
+  const [rows, [count]] = await Promise.all([topLevelPage(`${audience} ${sort} ${scope}`).execute(values), topLevelCount(`${audience} ${scope}`).execute(values)]);
   const replies = await newestReplies(
     rows.map((row) => row.id),
     REPLY_PREVIEW_COUNT,
