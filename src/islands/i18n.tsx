@@ -6,13 +6,15 @@ import type { IslandMessages } from '../lib/island-messages.ts';
 type ServerI18n = (locale: string) => I18n;
 
 let clientInstance: I18n | undefined;
+/** The message sets already added, read once each though an island renders many times. */
+const added = new Set<IslandMessages>();
 
 /**
  * The browser's i18next, one per page and shared by its islands. It starts synchronously with no
  * messages; each island adds the part of the locale file it came with (`islandMessages`), so
  * nothing is downloaded and nothing waits.
  */
-function clientI18n(locale: string, messages: IslandMessages): I18n {
+function clientI18n(locale: string, messages: IslandMessages | undefined): I18n {
   if (!clientInstance) {
     clientInstance = i18next.createInstance();
     void clientInstance.use(initReactI18next).init({
@@ -27,7 +29,10 @@ function clientI18n(locale: string, messages: IslandMessages): I18n {
       react: { useSuspense: false },
     });
   }
-  clientInstance.addResourceBundle(locale, 'translation', messages, true, false);
+  if (messages && !added.has(messages)) {
+    added.add(messages);
+    clientInstance.addResourceBundle(locale, 'translation', JSON.parse(messages) as Record<string, unknown>, true, false);
+  }
   return clientInstance;
 }
 
@@ -38,6 +43,6 @@ function clientI18n(locale: string, messages: IslandMessages): I18n {
  */
 export function I18nProvider({ locale, messages, children }: { locale: string; messages?: IslandMessages | undefined; children: ReactNode }) {
   const server = (globalThis as { __copperhubI18n?: ServerI18n }).__copperhubI18n;
-  const instance = import.meta.env.SSR && server ? server(locale) : clientI18n(locale, messages ?? {});
+  const instance = import.meta.env.SSR && server ? server(locale) : clientI18n(locale, messages);
   return <I18nextProvider i18n={instance}>{children}</I18nextProvider>;
 }

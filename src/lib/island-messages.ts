@@ -49,8 +49,14 @@ export const ISLAND_NAMESPACES = {
 
 export type IslandName = keyof typeof ISLAND_NAMESPACES;
 
-/** The messages an island gets with its props: a part of one locale file. */
-export type IslandMessages = Record<string, unknown>;
+/**
+ * The messages an island gets with its props: a part of one locale file, as JSON. A string, not
+ * the object: Astro serialises an island's props on every render, and walking a few hundred
+ * messages (the contract's errors alone are about 5 KB) took longer than rendering the island;
+ * a string is copied as it is. The browser reads it once (`I18nProvider`); the server never needs
+ * it, since it translates from the locale files themselves.
+ */
+export type IslandMessages = string & { readonly islandMessages: unique symbol };
 
 const picked = new Map<string, IslandMessages>();
 
@@ -64,12 +70,14 @@ export function islandMessages(locale: Locale, island: IslandName): IslandMessag
   let messages = picked.get(cacheKey);
   if (!messages) {
     const all = messagesByLocale[locale];
-    messages = Object.fromEntries(
-      ISLAND_NAMESPACES[island].map((namespace) => {
-        const part = all[namespace] as Record<string, unknown>;
-        return [namespace, namespace === 'errors' ? Object.fromEntries(ERROR_KEYS.map((key) => [key, part[key]])) : part];
-      }),
-    );
+    messages = JSON.stringify(
+      Object.fromEntries(
+        ISLAND_NAMESPACES[island].map((namespace) => {
+          const part = all[namespace] as Record<string, unknown>;
+          return [namespace, namespace === 'errors' ? Object.fromEntries(ERROR_KEYS.map((key) => [key, part[key]])) : part];
+        }),
+      ),
+    ) as IslandMessages;
     picked.set(cacheKey, messages);
   }
   return messages;

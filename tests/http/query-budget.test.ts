@@ -66,8 +66,9 @@ describe('queries per page', () => {
     ['newest', () => '/newest', 4, 5],
     ['a tag page', () => '/newest?tag=budget-tag', 8, 9],
     ['search', () => '/search?q=budget', 4, 5],
-    // A project's Follow button's count and state come with the project's own row.
-    ['a project page', () => `/d-${projectId}`, 10, 12],
+    // A project's Follow button's count and state, and its tags, come with the project's own row;
+    // the related projects' tags with theirs.
+    ['a project page', () => `/d-${projectId}`, 8, 10],
     ['its Logs tab', () => `/d-${projectId}/logs`, 7, 8],
     ['one of its build logs, with comments', () => `/d-${projectId}/log/1`, 11, 13],
     ['its electronics page', () => `/eda/${projectId}`, 10, 13],

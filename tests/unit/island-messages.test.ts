@@ -45,11 +45,11 @@ describe('the messages handed to each island', () => {
   });
 
   it('are the island’s namespaces in the reader’s language, with only the contract’s error keys', () => {
-    const zh = islandMessages('zh-CN', 'ProjectReactions');
+    const zh = JSON.parse(islandMessages('zh-CN', 'ProjectReactions')) as Record<string, unknown>;
     expect(Object.keys(zh)).toEqual(['reactions', 'errors']);
     expect(zh.reactions).toEqual(zhCN.reactions);
     expect(Object.keys(zh.errors as object).sort()).toEqual([...ERROR_KEYS].sort());
     expect((zh.errors as Record<string, string>).network).toBe(zhCN.errors.network);
-    expect(islandMessages('en-US', 'Comments').comments).toEqual(enUS.comments);
+    expect((JSON.parse(islandMessages('en-US', 'Comments')) as Record<string, unknown>).comments).toEqual(enUS.comments);
   });
 });

@@ -23,7 +23,7 @@ export const loadProjectPage = (async (context) => {
   // Found once; related projects and comments start from what was found.
   const { detail: project, ref } = await findProjectDetail(id, viewerId, context.locals.locale);
   const [related, comments, mustConfirmEmail, lineage, source] = await Promise.all([
-    listRelatedProjects(ref, context.locals.locale, 4),
+    listRelatedProjects(ref, context.locals.locale),
     loadProjectComments({ publicId: id, found: ref }, viewerId, commentOptionsFrom(context.url)),
     // A member who has not confirmed their address is told so where they would comment.
     viewerId ? isEmailUnverified(viewerId) : false,

@@ -56,9 +56,24 @@ interface Encodable {
   br: Buffer | null;
   gzip: Buffer | null;
   compressing: Partial<Record<'br' | 'gzip', Promise<Buffer>>>;
+  /** Encodings made quickly for the visitor whose visit rendered the page, made again better once it is read again. */
+  quick: Partial<Record<'br' | 'gzip', true>>;
 }
 
-const encodable = (identity: Buffer): Encodable => ({ identity, br: null, gzip: null, compressing: {} });
+const encodable = (identity: Buffer): Encodable => ({ identity, br: null, gzip: null, compressing: {}, quick: {} });
+
+/**
+ * How hard a body is compressed (brotli quality, gzip level), measured on our pages (50–75 KB):
+ * - `kept`, a guest page read again and again: brotli 8 and gzip 6, about 1 ms each, where brotli
+ *   9 takes 10–13 ms for 0.3 % fewer bytes and gzip 9 half as long again as 6 for as much;
+ * - `first`, the guest page for the visitor whose visit rendered it, who waits for it: brotli 4
+ *   and gzip 4, half the time for 8 % more bytes (most such pages, a crawler's walk, are never
+ *   read again; one that is is compressed at `kept` then, see `send`);
+ * - `light`, a member's page, kept for one reader: brotli 1 makes about a fifth of the bytes in a
+ *   quarter of a millisecond, less than sending the page as it is costs.
+ */
+const EFFORT = { kept: { br: 8, gzip: 6 }, first: { br: 4, gzip: 4 }, light: { br: 1, gzip: 1 } } as const;
+type Effort = keyof typeof EFFORT;
 
 /**
  * A member's filled page, kept for that member alone: valid while the guest page it was filled
@@ -206,7 +221,7 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
     };
     // JSON is sent as the endpoint wrote it (it sets no encoding). A page is compressed for the
     // visitor whose visit rendered it now, in the other encoding when someone first asks for it.
-    if (!api && wanted !== 'identity') void Promise.resolve(encodedBody(entry, wanted)).catch(() => undefined);
+    if (!api && wanted !== 'identity') void Promise.resolve(encodedBody(entry, wanted, 'first')).catch(() => undefined);
     // Purged while rendering: serve it once, keep nothing.
     if (purgedSince(renderedAt, tags)) return entry;
     entries.set(key, entry);
@@ -223,36 +238,35 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
     return everythingAt > since || tags.some((tag) => (purgedAt.get(tag) ?? 0) > since);
   }
 
-  /**
-   * A kept body's bytes in `encoding`: compressed once, when first asked for, off the event loop.
-   * A guest page with brotli 8 and gzip 6, not 9: on our pages, 50–75 KB, brotli 9 takes 10–13 ms
-   * for 0.3 % fewer bytes than 8 (about 1 ms), and gzip 9 half as long again as 6 for as much. A
-   * member's page (`light`), kept for one reader, at the lightest settings: brotli 1 makes about
-   * a fifth of the bytes in a quarter of a millisecond, less than sending the page as it is costs.
-   */
-  function encodedBody(entry: Encodable, encoding: 'br' | 'gzip' | 'identity', light = false): Buffer | Promise<Buffer> {
+  /** A kept body's bytes in `encoding`: compressed once (with `effort`, see `EFFORT`), when first asked for, off the event loop. */
+  function encodedBody(entry: Encodable, encoding: 'br' | 'gzip' | 'identity', effort: Effort = 'kept'): Buffer | Promise<Buffer> {
     if (encoding === 'identity') return entry.identity;
     const done = entry[encoding];
     if (done) return done;
-    let pending = entry.compressing[encoding];
-    if (!pending) {
-      pending = (
-        encoding === 'br'
-          ? brotli(entry.identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: light ? 1 : 8, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.identity.length } })
-          : gzip(entry.identity, { level: light ? 1 : 6 })
-      ).then(
-        (bytes) => {
-          entry[encoding] = bytes;
-          delete entry.compressing[encoding];
-          return bytes;
-        },
-        (error: unknown) => {
-          delete entry.compressing[encoding];
-          throw error;
-        },
-      );
-      entry.compressing[encoding] = pending;
-    }
+    return entry.compressing[encoding] ?? compress(entry, encoding, effort);
+  }
+
+  /** Compresses `entry` into `encoding` (replacing what it had once done), answering the bytes. */
+  function compress(entry: Encodable, encoding: 'br' | 'gzip', effort: Effort): Promise<Buffer> {
+    const level = EFFORT[effort][encoding];
+    const pending = (
+      encoding === 'br'
+        ? brotli(entry.identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: level, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.identity.length } })
+        : gzip(entry.identity, { level })
+    ).then(
+      (bytes) => {
+        entry[encoding] = bytes;
+        if (effort === 'first') entry.quick[encoding] = true;
+        else delete entry.quick[encoding];
+        delete entry.compressing[encoding];
+        return bytes;
+      },
+      (error: unknown) => {
+        delete entry.compressing[encoding];
+        throw error;
+      },
+    );
+    entry.compressing[encoding] = pending;
     return pending;
   }
 
@@ -322,6 +336,10 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
       if (entry.status === 200) options.onServed?.(request, req);
     };
     const body = encodedBody(entry, encoding);
+    // Read again: worth the smaller bytes, made after this answer while it is sent quick.
+    if (state !== 'miss' && encoding !== 'identity' && entry.quick[encoding] && !entry.compressing[encoding]) {
+      void compress(entry, encoding, 'kept').catch(() => undefined);
+    }
     if (Buffer.isBuffer(body)) return finish(body);
     return body.then(finish);
   }
@@ -438,7 +456,7 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
   /** Sends a member's filled page, privately (`encodedBody`, light). */
   async function sendFilled(req: http.IncomingMessage, res: http.ServerResponse, entry: Entry, filled: MemberEntry, setCookie: http.OutgoingHttpHeader | undefined, state: string): Promise<void> {
     const encoding = preferredEncoding(req, ['br', 'gzip', 'identity']);
-    const body = await encodedBody(filled, encoding, true);
+    const body = await encodedBody(filled, encoding, 'light');
     if (res.headersSent) return;
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     if (setCookie !== undefined) res.setHeader('set-cookie', setCookie);
