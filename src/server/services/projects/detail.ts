@@ -144,11 +144,7 @@ export async function findMemberProjectState(publicId: string, viewerId: number)
  */
 const RELATED_PER_TAG = 50;
 const RELATED_BY_AUTHOR = 20;
-/**
- * How many a project page shows. A constant of the statement, not a parameter: with a parameter
- * for its LIMIT, PostgreSQL plans the statement anew on every execution (about 1 ms) instead of
- * settling on one plan after five.
- */
+/** How many a project page shows (the statement's own LIMIT: there is no other caller). */
 const RELATED_SHOWN = 4;
 
 /** The related projects of every project page: built once (see `prepared`). */
