@@ -20,13 +20,20 @@ import { isPrefetchRequest } from '../../lib/prefetch.ts';
 export const loadProjectPage = (async (context) => {
   const id = context.params.id ?? '';
   const viewerId = context.locals.user?.id ?? null;
-  // Found once; related projects and comments start from what was found.
-  const { detail: project, ref } = await findProjectDetail(id, viewerId, context.locals.locale);
-  const [related, comments, mustConfirmEmail, lineage, source] = await Promise.all([
-    listRelatedProjects(ref, context.locals.locale),
-    loadProjectComments({ publicId: id, found: ref }, viewerId, commentOptionsFrom(context.url)),
-    // A member who has not confirmed their address is told so where they would comment.
-    viewerId ? isEmailUnverified(viewerId) : false,
+  // Found once; related projects and comments start from what was found, with its files.
+  const {
+    detail: project,
+    ref,
+    alongside: [related, comments, mustConfirmEmail],
+  } = await findProjectDetail(id, viewerId, context.locals.locale, (found) =>
+    Promise.all([
+      listRelatedProjects(found, context.locals.locale),
+      loadProjectComments({ publicId: id, found }, viewerId, commentOptionsFrom(context.url)),
+      // A member who has not confirmed their address is told so where they would comment.
+      viewerId ? isEmailUnverified(viewerId) : false,
+    ]),
+  );
+  const [lineage, source] = await Promise.all([
     loadProjectLineage({ id: ref.id, remixOfId: ref.remixOfId ?? null, remixCount: project.tabs.remixes }, viewerId, context.locals.locale),
     // Its KiCad design (only a project with KiCad files has one): the checks' outcome for everyone, how far reading it has got for its owner.
     project.attachments.some((file) => file.kind === 'kicad') ? readSourceSummary(ref.id, project.viewer.isOwner) : null,

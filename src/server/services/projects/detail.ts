@@ -68,20 +68,25 @@ export async function getProjectDetail(publicId: string, viewerId: number | null
 
 /**
  * The project's detail and the project as found (`ref`), so that a page showing more of it
- * (related projects, comments) does not look it up again.
+ * (related projects, comments) does not look it up again. `alongside` starts with the project
+ * found, while its files, boards and videos are read: what a page reads of it besides waits for
+ * one round trip to PostgreSQL, not two.
  */
-export async function findProjectDetail(
+export async function findProjectDetail<T = undefined>(
   publicId: string,
   viewerId: number | null,
   locale: Locale,
-): Promise<{ detail: ProjectDetail; ref: PublishedProjectRef }> {
+  alongside?: (ref: PublishedProjectRef) => Promise<T>,
+): Promise<{ detail: ProjectDetail; ref: PublishedProjectRef; alongside: T }> {
   const [row] = viewerId === null ? await projectRow('guest').execute({ publicId }) : await projectRow('member').execute({ publicId, viewerId });
   if (!row) throw new AppError('project_not_found');
-  const [cards, files, boardRows, videoRows] = await Promise.all([
+  const ref: PublishedProjectRef = { id: row.internalId, ownerId: row.ownerId, remixOfId: row.remixOfId };
+  const [cards, files, boardRows, videoRows, besides] = await Promise.all([
     toCards([row], locale),
     projectAttachments().execute({ projectId: row.internalId }),
     listProjectBoards(row.internalId, viewerId !== null && viewerId === row.ownerId),
     listProjectVideos(row.internalId, viewerId),
+    alongside ? alongside(ref) : (undefined as T),
   ]);
   const detail: ProjectDetail = {
     ...cards[0]!,
@@ -105,7 +110,7 @@ export async function findProjectDetail(
     tabs: { logs: row.logCount, versions: Math.max(row.versionCount, 1), makes: row.makeCount, remixes: row.remixCount },
     viewer: { starred: row.starred, liked: row.liked, isOwner: viewerId === row.ownerId, hidden: row.hiddenAt !== null },
   };
-  return { detail, ref: { id: row.internalId, ownerId: row.ownerId, remixOfId: row.remixOfId } };
+  return { detail, ref, alongside: besides };
 }
 
 /** A member's own relation to a project, for their page filled in from a guest's: one statement, built once. */

@@ -11,7 +11,7 @@ import { getDb, type Executor } from '../../db/client.ts';
 import { attachments, drafts, projects, projectTags, tags, uploads, users, type ProjectContent } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { getStorage } from '../../storage/index.ts';
-import { cardColumns, toCards, type ProjectCard } from './cards.ts';
+import { cardColumns, cardTags, toCards, type ProjectCard } from './cards.ts';
 import { countDrafts, DRAFTS_MAX } from './drafts.ts';
 import { newPublicId } from '../../lib/ids.ts';
 import { purgeProjectConversation, hitMemberRateLimitById, isListed, isPublishedFor, publishedProjectById } from '../core/index.ts';
@@ -149,7 +149,7 @@ export async function loadProjectLineage(
     findRemixSource(project.remixOfId, viewerId),
     project.remixCount > 0
       ? getDb()
-          .select(cardColumns)
+          .select({ ...cardColumns, tags: cardTags })
           .from(projects)
           .innerJoin(users, eq(users.id, projects.ownerId))
           .where(and(eq(projects.remixOfId, project.id), isListed))
