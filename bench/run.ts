@@ -29,7 +29,7 @@ import { benchLighthouse } from './lighthouse.ts';
 import { measureMembersMixed, mixedTable } from './members-load.ts';
 import { benchServerTime, tapServerLog } from './server-time.ts';
 import { benchWalk, residentMb } from './walk.ts';
-import { readConfig } from '../src/server/config.ts';
+import { readConfig, serverNodeFlags } from '../src/server/config.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -113,7 +113,8 @@ try {
   // A production server without demo content needs its public address (sign-in codes go only there).
   const serverEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '0', SITE_URL: `http://127.0.0.1:${port}`, ASTRO_TELEMETRY_DISABLED: '1' };
   // Its stdout is read, not inherited: the request log's `durationMs` is the server time measured below.
-  server = spawn(process.execPath, ['src/server/main.ts'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: serverEnv });
+  // With the heap bound `npm start` gives it (`serverNodeFlags`).
+  server = spawn(process.execPath, [...serverNodeFlags(serverEnv, []), 'src/server/main.ts'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: serverEnv });
   const serverLog = tapServerLog(server.stdout!);
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/healthz`, 60_000);

@@ -1,12 +1,15 @@
 /**
  * `npm start`: builds the site only when its sources changed since the last build (see
  * `build-stamp.ts`), then starts the server. A restart with an unchanged tree goes straight to
- * the server.
+ * the server. The server runs as a process of its own with its heap bound (`serverNodeFlags`), a
+ * flag V8 reads only when a process starts; signals are passed on and its exit is this one's.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildInputsFingerprint, isBuildCurrent, writeBuildStamp } from './build-stamp.ts';
+import { serverNodeFlags } from '../src/server/config.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.resolve(process.env.DIST_DIR ?? path.join(root, 'dist'));
@@ -23,4 +26,13 @@ if (isBuildCurrent(root, distDir, fingerprint)) {
   writeBuildStamp(distDir, fingerprint);
 }
 
-await import('../src/server/main.ts');
+const flags = serverNodeFlags();
+if (flags.length === 0) {
+  await import('../src/server/main.ts');
+} else {
+  const server = spawn(process.execPath, [...process.execArgv, ...flags, path.join(root, 'src', 'server', 'main.ts')], { cwd: process.cwd(), stdio: 'inherit' });
+  // The server stops itself on these (finishing its requests, then PostgreSQL): passed on. From
+  // a terminal's Ctrl+C it gets the signal itself too; it takes the two as one.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
+  server.on('exit', (code, signal) => process.exit(code ?? 128 + (signal ? os.constants.signals[signal] : 0)));
+}

@@ -203,3 +203,24 @@ export function getConfig(): AppConfig {
   cached ??= readConfig();
   return cached;
 }
+
+/**
+ * V8's heap bound for a server process, in MB: a margin for renders in flight and the site's own
+ * objects, and room for the page cache's budget (its marked pages are strings on the heap; its
+ * bodies are buffers outside it, and V8 counts those towards collecting too). Without a bound V8
+ * grows its heap under load and keeps it: after `npm run bench`'s load tests the process held
+ * 400 MB more than at start; with this one it stays within the bench's stated bound and serves as
+ * fast (docs/performance.md, finding 7).
+ */
+export function serverHeapMb(config: AppConfig): number {
+  return 256 + Math.ceil((1.25 * config.pageCache.maxBytes) / 2 ** 20);
+}
+
+/**
+ * The Node flags a server process starts with (`npm start`, the bench): the heap bound, unless the
+ * operator set one of their own in `NODE_OPTIONS` or on the command line.
+ */
+export function serverNodeFlags(env: NodeJS.ProcessEnv = process.env, execArgv: string[] = process.execArgv): string[] {
+  const own = [...execArgv, ...(env.NODE_OPTIONS ?? '').split(/\s+/)].some((flag) => flag.startsWith('--max-old-space-size'));
+  return own ? [] : [`--max-old-space-size=${serverHeapMb(readConfig(env))}`];
+}

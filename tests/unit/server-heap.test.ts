@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { serverHeapMb, serverNodeFlags, readConfig } from '../../src/server/config.ts';
+
+describe('the server process’s heap bound', () => {
+  it('leaves room for the page cache’s budget and its members’ quarter, over a fixed margin', () => {
+    expect(serverHeapMb(readConfig({}))).toBe(256 + 80);
+    expect(serverHeapMb(readConfig({ PAGE_CACHE_MB: '1024' }))).toBe(256 + 1280);
+  });
+
+  it('is what `npm start` starts the server with, unless the operator set their own', () => {
+    expect(serverNodeFlags({ PAGE_CACHE_MB: '128' }, [])).toEqual(['--max-old-space-size=416']);
+    expect(serverNodeFlags({ NODE_OPTIONS: '--enable-source-maps --max-old-space-size=2048' }, [])).toEqual([]);
+    expect(serverNodeFlags({}, ['--max-old-space-size=900'])).toEqual([]);
+  });
+});
