@@ -29,7 +29,12 @@ declare namespace App {
      * Set by the server (never by a request) when it renders the places of a guest page for a
      * member: the page they asked for and the places to render (`src/pages/places-fill.astro`).
      */
-    fill?: { path: string; places: import('./server/page-cache/places.ts').PlaceCall[] };
+    fill?: {
+      path: string;
+      places: import('./server/page-cache/places.ts').PlaceCall[];
+      /** The member's session, as the page cache read it for this request (`findMemberPageState`): not read again. */
+      session?: import('./server/services/accounts/index.ts').FoundSession;
+    };
   }
 }
 

@@ -43,7 +43,7 @@ const context = defineMiddleware(async ({ request, cookies, locals, routePattern
   locals.locale = resolveLocale(cookies.get(LOCALE_COOKIE)?.value, request.headers.get('accept-language'));
   locals.t = getT(locals.locale);
   const token = readRequestToken(request, cookies);
-  const session = await findSession(token);
+  const session = locals.fill?.session ?? (await findSession(token));
   locals.user = session?.user ?? null;
   locals.sessionToken = session ? token : null;
   // The header's member came with the session: pages load no more of them.

@@ -30,6 +30,9 @@ const gzip = promisify(zlib.gzip);
  * Astro's handler: renders a request into a Node response (or the capture that stands in for one),
  * with `locals` to start from (a member's places: `locals.fill`).
  */
+/** A member's session as the server reads it, handed on to the render of their places. */
+type MemberSession = NonNullable<App.Locals['fill']>['session'];
+
 type Render = (req: http.IncomingMessage, res: http.ServerResponse, locals?: Partial<App.Locals>) => Promise<void>;
 
 export interface PageCacheOptions {
@@ -47,7 +50,7 @@ export interface PageCacheOptions {
    * The member of a session cookie and a fingerprint of their own state (`findMemberPageState`),
    * or null: without it members' filled pages are made anew for every request.
    */
-  memberState?: (token: string) => Promise<{ userId: number; fingerprint: string } | null>;
+  memberState?: (token: string) => Promise<{ userId: number; fingerprint: string; session: MemberSession } | null>;
 }
 
 /** A kept body, and its brotli and gzip made when first asked for (`encodedBody`), then kept. */
@@ -431,7 +434,7 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
    * for the page they asked for: one fragment per place, and the cookies the render set. Null when
    * the render refuses (no valid session, a place it does not know), so the page is rendered whole.
    */
-  async function renderPlaces(from: http.IncomingMessage, places: PlaceCall[]): Promise<{ fragments: string[]; setCookie: http.OutgoingHttpHeader | undefined } | null> {
+  async function renderPlaces(from: http.IncomingMessage, places: PlaceCall[], session: MemberSession | undefined): Promise<{ fragments: string[]; setCookie: http.OutgoingHttpHeader | undefined } | null> {
     // The member's own address, as their request has it (a view is counted from it).
     const socket = new net.Socket();
     Object.defineProperty(socket, 'remoteAddress', { value: from.socket.remoteAddress });
@@ -446,7 +449,7 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
     req.headers = headers;
     req.push(null);
     const capture = new CapturingResponse({ req, target: null, keepable: () => true, maxBytes: MAX_PAGE_BYTES });
-    await render(req, capture as unknown as http.ServerResponse, { fill: { path: from.url ?? '/', places } });
+    await render(req, capture as unknown as http.ServerResponse, { fill: { path: from.url ?? '/', places, session } });
     const page = await capture.done;
     if (!page || page.status !== 200) return null;
     const fragments = splitPlaces(page.body.toString('utf8'), places.length);
@@ -496,7 +499,7 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
         if (entry.template.places.some((place) => place.name === 'project-view')) options.onServed?.(request, req, member!.userId);
         return true;
       }
-      const places = await renderPlaces(req, entry.template.places);
+      const places = await renderPlaces(req, entry.template.places, member?.session);
       if (!places || res.headersSent) return false;
       const filled: MemberEntry = { ...encodable(Buffer.from(fillTemplate(entry.template, places.fragments))), guest: entry };
       // A render that renewed the session (and sets its cookie again) is this answer's alone.

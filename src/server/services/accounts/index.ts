@@ -11,7 +11,7 @@ export {
 } from './account-email.ts';
 export { editProfile, editProfileSchema, getUserInfo, rememberMemberLocale } from './profiles.ts';
 export { hasRole, isUserRole, requireRole, setRoleByEmail } from './roles.ts';
-export { createSession, deleteExpiredSessions, findMemberPageState, findSession, invalidateSession, type SessionUser } from './sessions.ts';
+export { createSession, deleteExpiredSessions, findMemberPageState, findSession, invalidateSession, type FoundSession, type SessionUser } from './sessions.ts';
 export {
   buildReturnLocation, consumeSsoCode, deleteStaleSsoCodes, exchangeSsoCode,
   exchangeSsoCodeInBrowser, issueSsoCode, issueWebviewCode, SSO_CODE_TTL_MS, type RequestMeta,

@@ -60,15 +60,21 @@ const sessionByToken = prepared('session_by_token', (db, name) =>
     .prepare(name),
 );
 
+/** A valid session as `findSession` answers it. */
+export interface FoundSession {
+  user: SessionUser;
+  viewer: UserInfo;
+  expiresAt: Date;
+  locale: string;
+}
+
 /**
  * A valid session with its user, what the page header shows of them (`viewer`: the profile and
  * the unread count up to `UNREAD_BADGE_LIMIT`, read in the same statement so a signed-in page pays
  * one query for both, through `messages_unread_idx`), and its expiry, and the language their
  * emails are written in; or null.
  */
-export async function findSession(
-  token: string | null | undefined,
-): Promise<{ user: SessionUser; viewer: UserInfo; expiresAt: Date; locale: string } | null> {
+export async function findSession(token: string | null | undefined): Promise<FoundSession | null> {
   if (!token || token.length > 200) return null;
   const db = getDb();
   const tokenHash = hashToken(token);
@@ -79,23 +85,29 @@ export async function findSession(
     expiresAt = new Date(Date.now() + SESSION_TTL_MS);
     await db.update(sessions).set({ expiresAt, lastSeenAt: new Date() }).where(eq(sessions.tokenHash, tokenHash));
   }
-  const user: SessionUser = { id: row.id, url: row.url, nickname: row.nickname, avatar: row.avatar, role: row.role };
-  const viewer = toUserInfo(row, Number(row.unreadMessages));
-  return { user, viewer, expiresAt, locale: row.locale };
+  return foundSession(row, expiresAt);
 }
+
+function foundSession(row: SessionRow, expiresAt: Date): FoundSession {
+  const user: SessionUser = { id: row.id, url: row.url, nickname: row.nickname, avatar: row.avatar, role: row.role };
+  return { user, viewer: toUserInfo(row, Number(row.unreadMessages)), expiresAt, locale: row.locale };
+}
+
+type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionByToken>['execute']>>[number];
 
 /**
  * The member of a valid session and a fingerprint of what their places on a page show of their
  * own state besides their own writes (which the page cache hears of by their purge): their row
  * (profile, role, language), whether their address is confirmed and the unread count in the
  * header. Null for no valid session, and for one that is due to be extended (the full render
- * extends it and sends the cookie again). Read by the page cache before it reuses a member's page.
+ * extends it and sends the cookie again). Read by the page cache before it reuses a member's page;
+ * the session itself goes on to the render of their places, which so reads it no second time.
  */
-export async function findMemberPageState(token: string | null | undefined): Promise<{ userId: number; fingerprint: string } | null> {
+export async function findMemberPageState(token: string | null | undefined): Promise<{ userId: number; fingerprint: string; session: FoundSession } | null> {
   if (!token || token.length > 200) return null;
   const [row] = await sessionByToken().execute({ tokenHash: hashToken(token), now: new Date().toISOString() });
   if (!row || row.expiresAt.getTime() - Date.now() < SESSION_TTL_MS / 2) return null;
-  return { userId: row.id, fingerprint: `${row.rowVersion}.${row.emailVerified === false ? 0 : 1}.${Number(row.unreadMessages)}` };
+  return { userId: row.id, fingerprint: `${row.rowVersion}.${row.emailVerified === false ? 0 : 1}.${Number(row.unreadMessages)}`, session: foundSession(row, row.expiresAt) };
 }
 
 /** Revokes one session. */
