@@ -6,6 +6,7 @@ import { commentOptionsFrom, loadProjectComments } from './comments.ts';
 import { loadHomeFollowing } from './home.ts';
 import { notFound, ok, type PageContext, type PageLoader } from './page.ts';
 import { countView } from './project.ts';
+import type { PublishedProjectRef } from '../services/core/index.ts';
 
 export interface PlaceToRender {
   name: PlaceName;
@@ -25,6 +26,14 @@ function mayFill(context: PageContext, places: PlaceCall[]): boolean {
     if (place.args.ownerUrl === user.url || hasRole(user.role, 'moderator') || place.args.originalHidden === true) return false;
   }
   return true;
+}
+
+/** A project as found (`PublishedProjectRef`) from a place's arguments, or null. */
+function foundRef(value: unknown): PublishedProjectRef | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { id, ownerId, remixOfId } = value as Record<string, unknown>;
+  if (!Number.isSafeInteger(id) || !Number.isSafeInteger(ownerId)) return null;
+  return { id: id as number, ownerId: ownerId as number, remixOfId: typeof remixOfId === 'number' ? remixOfId : null };
 }
 
 /**
@@ -65,7 +74,9 @@ export const loadPlaces = (async (context) => {
           return { starred: state.starred, liked: state.liked, following: state.following, isOwner: state.ref.ownerId === user.id };
         }
         case 'comments': {
-          const { ref } = await stateOf(projectId);
+          // The project as the guest page found it, when its marks say: the comments start now,
+          // beside the member's state (which still decides whether they see the project at all).
+          const ref = foundRef(place.args.found) ?? (await stateOf(projectId)).ref;
           const [comments, mustConfirmEmail] = await Promise.all([
             loadProjectComments({ publicId: projectId, found: ref }, user.id, commentOptionsFrom(context.locals.url)),
             isEmailUnverified(user.id),

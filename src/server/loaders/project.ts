@@ -42,7 +42,8 @@ export const loadProjectPage = (async (context) => {
   countView(context, project.id);
   return ok(
     // A remix whose original only its owner and staff see: shown to them, so never filled from a guest's page.
-    { project, related, comments, donate: donateLink(project.id), mustConfirmEmail, lineage, follow, source, originalHidden: ref.remixOfId != null && !lineage.basedOn },
+    // `found` goes with the comments' place to a member's fill (server-side, in the kept page's marks): their comments need not wait for the project to be found again.
+    { project, found: ref, related, comments, donate: donateLink(project.id), mustConfirmEmail, lineage, follow, source, originalHidden: ref.remixOfId != null && !lineage.basedOn },
     { tags: [pageTags.project(project.id), pageTags.user(project.owner.url), ...lineageTags(lineage)] },
   );
 }) satisfies PageLoader<unknown>;
