@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { checkDatabase } from './db/client.ts';
 import { applySecurityHeaders } from './http/security-headers.ts';
 import { HSTS_VALUE, isSecureConnection } from './http/transport.ts';
+import { requestClient } from './http/client-address.ts';
 import { StandardReasonResponse } from './standard-reason.ts';
 import { createStaticFiles, serveStoredFile, serveStoredVideo } from './static-files.ts';
 import { isAppError } from './http/errors.ts';
@@ -126,7 +127,7 @@ function countCachedView(request: { path: string; client: string }, req: http.In
   const id = PROJECT_PAGE.exec(request.path.split('?')[0]!)?.[1];
   if (!id || request.client === 'crawler' || isPrefetchRequest((name) => req.headers[name])) return;
   const userAgent = req.headers['user-agent'] ?? null;
-  countProjectView(id, { userId, ip: req.socket.remoteAddress ?? null, userAgent });
+  countProjectView(id, { userId, ip: currentRequest()?.clientIp ?? req.socket.remoteAddress ?? null, userAgent });
 }
 
 const VIDEO_STREAM_PREFIX = '/video/stream/';
@@ -167,14 +168,15 @@ export async function createAppServer(options: { distDir: string; pageCache?: Pa
   if (pageCache) await listenForPagePurges();
   watchPageCache(pageCache ? () => ({ hit: pageCache.stats.hits, stale: pageCache.stats.stale, miss: pageCache.stats.misses, bypass: pageCache.stats.bypass, fill: pageCache.stats.fills, member_hit: pageCache.stats.memberHits }) : null);
   const metricsAccess = readMetricsAccess();
-  const trustProxy = readConfig().trustProxy;
+  const proxyTrust = readConfig().trustProxy;
 
   const { headersTimeout, requestTimeout, connectionsCheckingInterval } = SERVER_TIMEOUTS;
   const server = http.createServer({ ServerResponse: StandardReasonResponse, headersTimeout, requestTimeout, connectionsCheckingInterval }, (req, res) => {
     // Every request gets an id (in `X-Request-Id`, on its log lines and on its 500 page) and one
     // log line with its duration when its answer is done.
     const startedAt = process.hrtime.bigint();
-    const request: RequestContext = { id: requestIdFor(req, trustProxy) };
+    const client = requestClient(req, proxyTrust);
+    const request: RequestContext = { id: requestIdFor(req, client.viaTrustedProxy), clientIp: client.ip, viaTrustedProxy: client.viaTrustedProxy };
     res.setHeader('x-request-id', request.id);
     connections.startRequest(req.socket, res);
     res.once('close', () => {
@@ -194,7 +196,7 @@ export async function createAppServer(options: { distDir: string; pageCache?: Pa
     const [pathname = '/', query] = (req.url ?? '/').split(/\?(.*)/s);
     // Over https (directly, or through a trusted TLS proxy) every answer tells browsers to stay on it.
     const encrypted = 'encrypted' in req.socket && Boolean(req.socket.encrypted);
-    if (isSecureConnection({ protocol: encrypted ? 'https:' : 'http:', forwardedProto: req.headers['x-forwarded-proto'] })) {
+    if (isSecureConnection({ protocol: encrypted ? 'https:' : 'http:', forwardedProto: req.headers['x-forwarded-proto'] }, request.viaTrustedProxy)) {
       res.setHeader('strict-transport-security', HSTS_VALUE);
     }
     request.route = OWN_ROUTES.find(([test]) => test(pathname))?.[1];

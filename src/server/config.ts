@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { proxyTrustProblem, readProxyTrust, type ProxyTrust } from './http/client-address.ts';
 
 /** Runtime configuration, read from the environment once per process (the README lists every variable). */
 export interface AppConfig {
@@ -13,8 +14,11 @@ export interface AppConfig {
   ssoAllowedOrigins: string[];
   /** `ALLOWED_HOSTS`: hosts (`name` or `name:port`) a request may name for sign-in when `SITE_URL` is unset. */
   allowedHosts: string[];
-  /** `TRUST_PROXY=1`: the site runs behind a proxy whose `X-Forwarded-Proto` is believed. */
-  trustProxy: boolean;
+  /**
+   * `TRUST_PROXY`: the proxies in front whose `X-Forwarded-For`, `-Proto` and `X-Request-Id` are
+   * believed, as Express's `trust proxy` has them (`src/server/http/client-address.ts`); null: none.
+   */
+  trustProxy: ProxyTrust | null;
   /** The S3-compatible bucket that holds stored files (`S3_BUCKET` set), else undefined: files stay on the disk. */
   s3: S3Config | undefined;
   /** What is wrong with the `S3_*` variables, in a sentence naming the variable, or null. */
@@ -156,7 +160,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ssoSiteId: env.SSO_SITE_ID || 'copperhub',
     ssoAllowedOrigins: readList(env.SSO_ALLOWED_ORIGINS),
     allowedHosts: readList(env.ALLOWED_HOSTS).map((host) => host.toLowerCase()),
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: readProxyTrust(env.TRUST_PROXY),
     ...readS3Config(env),
     analyticsSrc: env.ANALYTICS_SRC || undefined,
     ...readDonationConfig(env),
@@ -178,6 +182,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
  */
 export function configProblem(config: AppConfig): string | null {
   if (config.s3Problem) return config.s3Problem;
+  const proxyProblem = config.trustProxy && proxyTrustProblem(config.trustProxy);
+  if (proxyProblem) return proxyProblem;
   if (config.donationProblem) return config.donationProblem;
   if (config.smtpUrl && !/^smtps?:\/\/[^\s]+$/.test(config.smtpUrl)) return 'SMTP_URL must be an smtp:// or smtps:// address, such as smtps://user:password@mail.example:465.';
   if (config.siteUrl) {

@@ -65,6 +65,10 @@ export interface RequestContext {
   route?: string;
   /** The signed-in member, once the session has been read. */
   userId?: number | null;
+  /** The client's address, through trusted proxies (`requestClient`): what per-address limits count. */
+  clientIp?: string;
+  /** Whether the request came through a trusted proxy, whose `X-Forwarded-*` headers are then believed. */
+  viaTrustedProxy?: boolean;
 }
 
 interface LogState {

@@ -30,3 +30,23 @@ describe('behind a trusted TLS proxy', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 });
+
+describe('the client behind a trusted proxy', () => {
+  const account = { email: 'proxied-member@example.com', password: 'copper-pour-77', nickname: 'Proxied Member' };
+  const signIn = (password: string, forwardedFor: string) =>
+    app.request('/sso/api/login', { method: 'POST', body: { email: account.email, password, redirect: '/newest' }, headers: { 'x-forwarded-for': forwardedFor } });
+
+  it('is counted by the address the proxy saw: one client’s failures do not lock out another, and a forged entry changes nothing', async () => {
+    await registerAccount(account);
+    // One client guesses until its address and this account are held back.
+    for (let i = 0; i < 5; i++) expect((await signIn('wrong-guess-00', '203.0.113.7')).json<{ errorKey?: string }>().errorKey).toBe('invalid_credentials');
+    expect((await signIn('wrong-guess-00', '203.0.113.7')).json<{ errorKey?: string }>().errorKey).toBe('rate_limited');
+    // Writing another address before its own does not make it someone else.
+    expect((await signIn(account.password, '198.51.100.9, 203.0.113.7')).json<{ errorKey?: string }>().errorKey).toBe('rate_limited');
+    // The member, from their own address, still gets in.
+    const member = await signIn(account.password, '198.51.100.9');
+    expect(member.status).toBe(200);
+    expect(member.json<{ retCode: number }>().retCode).toBe(0);
+  });
+});
+

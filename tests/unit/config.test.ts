@@ -2,11 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { configProblem, readConfig } from '../../src/server/config.ts';
 
 describe('configuration', () => {
-  it('reads ALLOWED_HOSTS as a lower-case list and TRUST_PROXY as a switch', () => {
+  it('reads ALLOWED_HOSTS as a lower-case list and TRUST_PROXY as hops or addresses', () => {
     const config = readConfig({ ALLOWED_HOSTS: ' Copperhub.Example, lab.example:8080 ,', TRUST_PROXY: '1' });
     expect(config.allowedHosts).toEqual(['copperhub.example', 'lab.example:8080']);
-    expect(config.trustProxy).toBe(true);
-    expect(readConfig({}).trustProxy).toBe(false);
+    expect(config.trustProxy).toEqual({ hops: 1 });
+    expect(readConfig({ TRUST_PROXY: 'true' }).trustProxy).toEqual({ hops: 1 });
+    expect(readConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ hops: 2 });
+    expect(readConfig({ TRUST_PROXY: ' 10.0.0.5, 10.1.0.0/16 ' }).trustProxy).toEqual({ addresses: ['10.0.0.5', '10.1.0.0/16'] });
+    expect(readConfig({}).trustProxy).toBeNull();
+    expect(readConfig({ TRUST_PROXY: '0' }).trustProxy).toBeNull();
+    expect(configProblem(readConfig({ TRUST_PROXY: 'nginx.local' }))).toMatch(/^TRUST_PROXY must be .*nginx\.local/);
+    expect(configProblem(readConfig({ TRUST_PROXY: '10.0.0.5,10.1.0.0/16' }))).toBeNull();
     expect(readConfig({}).allowedHosts).toEqual([]);
   });
 

@@ -109,15 +109,12 @@ describe('allowed hosts', () => {
 });
 
 describe('https behind a proxy', () => {
-  const direct = readConfig({});
-  const proxied = readConfig({ TRUST_PROXY: '1' });
-
-  it('believes X-Forwarded-Proto only with TRUST_PROXY', () => {
-    expect(isSecureConnection({ protocol: 'http:', forwardedProto: 'https' }, direct)).toBe(false);
-    expect(isSecureConnection({ protocol: 'http:', forwardedProto: 'https' }, proxied)).toBe(true);
-    expect(isSecureConnection({ protocol: 'http:', forwardedProto: 'HTTPS, http' }, proxied)).toBe(true);
-    expect(isSecureConnection({ protocol: 'http:', forwardedProto: 'http' }, proxied)).toBe(false);
-    expect(isSecureConnection({ protocol: 'http:' }, proxied)).toBe(false);
-    expect(isSecureConnection({ protocol: 'https:' }, direct)).toBe(true);
+  it('believes X-Forwarded-Proto only from a trusted proxy', () => {
+    expect(isSecureConnection({ protocol: 'http:', forwardedProto: 'https' }, false)).toBe(false);
+    expect(isSecureConnection({ protocol: 'http:', forwardedProto: 'https' }, true)).toBe(true);
+    expect(isSecureConnection({ protocol: 'http:', forwardedProto: 'HTTPS, http' }, true)).toBe(true);
+    expect(isSecureConnection({ protocol: 'http:', forwardedProto: 'http' }, true)).toBe(false);
+    expect(isSecureConnection({ protocol: 'http:' }, true)).toBe(false);
+    expect(isSecureConnection({ protocol: 'https:' }, false)).toBe(true);
   });
 });

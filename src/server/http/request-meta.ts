@@ -1,9 +1,15 @@
 import type { APIContext } from 'astro';
+import { currentRequest } from '../log.ts';
 import { DEFAULT_LOCALE } from '../../lib/i18n.ts';
 import type { RequestMeta } from '../services/accounts/index.ts';
 
-/** The client address Astro resolved (the socket's; `X-Forwarded-For` only behind allowed domains). */
+/**
+ * The client's address: as the server read it for the request being served (through trusted
+ * proxies, `requestClient`), else the socket's as Astro has it.
+ */
 export function clientIp(context: Pick<APIContext, 'clientAddress'>): string {
+  const served = currentRequest()?.clientIp;
+  if (served) return served;
   try {
     return context.clientAddress || 'unknown';
   } catch {

@@ -1,20 +1,21 @@
-import { getConfig, type AppConfig } from '../config.ts';
 import { siteOrigin } from '../lib/sso-links.ts';
+import { currentRequest } from '../log.ts';
 
 /** One year of "https only", sent on responses the visitor received over https. */
 export const HSTS_VALUE = 'max-age=31536000';
 
 /**
- * Whether the visitor's connection is https: the request's own protocol, or, with
- * `TRUST_PROXY=1` only, the first `X-Forwarded-Proto` of the TLS proxy in front. Without
- * `TRUST_PROXY` anyone could send that header, so it is ignored.
+ * Whether the visitor's connection is https: the request's own protocol, or, when it came through
+ * a trusted proxy (`TRUST_PROXY`, see `requestClient`; the request being served unless said), the
+ * first `X-Forwarded-Proto` of that proxy. From anyone else anyone could send that header, so it
+ * is ignored.
  */
 export function isSecureConnection(
   input: { protocol: string; forwardedProto?: string | string[] | null | undefined },
-  config: AppConfig = getConfig(),
+  viaTrustedProxy: boolean = currentRequest()?.viaTrustedProxy ?? false,
 ): boolean {
   if (input.protocol === 'https:') return true;
-  if (!config.trustProxy) return false;
+  if (!viaTrustedProxy) return false;
   const header = Array.isArray(input.forwardedProto) ? input.forwardedProto[0] : input.forwardedProto;
   return (header ?? '').split(',')[0]!.trim().toLowerCase() === 'https';
 }
