@@ -73,9 +73,25 @@ export function migrationsFolder(): string {
   return path.resolve(here, '../../../drizzle');
 }
 
-/** Applies pending migrations to `DATABASE_URL`. */
+/** The advisory lock migrations are applied under (any number, the same in every process). */
+const MIGRATION_LOCK = 4_711_001;
+
+/**
+ * Applies pending migrations to `DATABASE_URL`. Instances started together (a deploy of several,
+ * each migrating on start) take turns under an advisory lock on one connection: the first applies
+ * them, the others then find nothing pending. Without it two would both apply the same migration
+ * and one would fail on the objects the other created.
+ */
 export async function migrateDatabase(): Promise<void> {
-  await migrate(getDb(), { migrationsFolder: migrationsFolder() });
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL, application_name: 'copperhub-migrate' });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate(drizzle(client), { migrationsFolder: migrationsFolder() });
+  } finally {
+    // Ending the session releases the lock too, also when a migration failed.
+    await client.end();
+  }
 }
 
 export interface StartedDatabase {
