@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request, startCluster, type Answer, type Cluster } from './harness.ts';
+
+/**
+ * The site as a deployment of several processes (issue 27): two web instances and two workers on
+ * a PostgreSQL server from Debian and an S3-compatible bucket, nginx in front with TLS, round
+ * robin, no sticky sessions. Every request goes through nginx and lands where nginx sends it.
+ */
+let cluster: Cluster;
+
+beforeAll(async () => {
+  cluster = await startCluster();
+});
+
+afterAll(async () => {
+  await cluster?.stop();
+});
+
+const site = () => cluster.nginx;
+const requestId = (answer: Answer) => String(answer.headers['x-request-id']);
+const tokenOf = (answer: Answer) => /(?:^|\s)token=([^;]+)/.exec(([] as string[]).concat(answer.headers['set-cookie'] ?? []).join('\n'))?.[1];
+
+/** Signs up through nginx and opens the returned sign-in link: the session cookie. */
+async function signUp(email: string, nickname: string, localAddress = '127.0.0.1'): Promise<string> {
+  const registered = await request(site(), 'POST', '/sso/api/register', { body: { email, password: 'copper-pour-77', nickname }, localAddress });
+  expect(registered.json().retCode, registered.body).toBe(0);
+  const location = new URL(registered.json<{ result: { location: string } }>().result.location);
+  const opened = await request(site(), 'GET', location.pathname + location.search, { localAddress });
+  const token = tokenOf(opened);
+  expect(token, opened.body).toBeTruthy();
+  return `token=${token}`;
+}
+
+/** Requests `pathname` until both instances have answered it: the answers by instance. */
+async function fromBoth(pathname: string, options: Parameters<typeof request>[3] = {}): Promise<Map<string, Answer>> {
+  const answers = new Map<string, Answer>();
+  for (let i = 0; i < 10 && answers.size < 2; i++) {
+    const answer = await request(site(), 'GET', pathname, options);
+    const instance = cluster.servedBy(requestId(answer)) ?? (await settle(() => cluster.servedBy(requestId(answer))));
+    if (instance && !answers.has(instance)) answers.set(instance, answer);
+  }
+  expect([...answers.keys()].sort()).toEqual(['web-a', 'web-b']);
+  return answers;
+}
+
+/** Waits for the instance's log line (written as the answer ends). */
+async function settle<T>(read: () => T | null): Promise<T | null> {
+  for (let i = 0; i < 50; i++) {
+    const value = read();
+    if (value !== null) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return null;
+}
+
+describe('two web instances behind nginx', () => {
+  it('share members: a session started through one is valid on both', async () => {
+    const cookie = await signUp('cluster-member@example.com', 'Cluster Member');
+    const answers = await fromBoth('/api/user/getUserInfo', { cookie });
+    for (const [instance, answer] of answers) expect(answer.json<{ result: { nickname: string } }>().result.nickname, instance).toBe('Cluster Member');
+  });
+
+  it('show a comment made through one instance at once to a guest served by the other', async () => {
+    const cookie = await signUp('cluster-author@example.com', 'Cluster Author');
+    const created = await request(site(), 'POST', '/api/release/saveProject', {
+      cookie,
+      body: { title: 'Cluster clock', summary: 'A clock made to be seen from two instances.', description: 'Seen from two instances.', tags: [], licence: 'CERN-OHL-S-2.0', publish: true },
+    });
+    expect(created.json().retCode, created.body).toBe(0);
+    const id = created.json<{ result: { id: string } }>().result.id;
+    // Both instances keep the guest page.
+    const before = await fromBoth(`/d-${id}`);
+    for (const answer of before.values()) expect(answer.body).toContain('Cluster clock');
+    const commented = await request(site(), 'POST', '/api/comment/submit', { cookie, body: { id, content: 'Seen on both instances, no waiting.' } });
+    expect(commented.json().retCode, commented.body).toBe(0);
+    // The instance that took the comment purged its page and told the other (NOTIFY).
+    const after = await fromBoth(`/d-${id}`);
+    for (const [instance, answer] of after) expect(answer.body, instance).toContain('Seen on both instances, no waiting.');
+  });
+
+  it('count sign-in failures once for both instances, by the visitor nginx saw: another visitor still gets in, a forged address changes nothing', async () => {
+    const email = 'cluster-guarded@example.com';
+    await signUp(email, 'Cluster Guarded', '127.0.0.3');
+    const attempt = (password: string, localAddress: string, headers: Record<string, string> = {}) =>
+      request(site(), 'POST', '/sso/api/login', { body: { email, password, redirect: '/newest' }, localAddress, headers });
+    const served = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      const failed = await attempt('wrong-guess-00', '127.0.0.2');
+      expect(failed.json().errorKey).toBe('invalid_credentials');
+      served.add((await settle(() => cluster.servedBy(requestId(failed)))) ?? '');
+    }
+    // The attempts went to both instances, and were counted together.
+    expect([...served].sort()).toEqual(['web-a', 'web-b']);
+    expect((await attempt('copper-pour-77', '127.0.0.2')).json().errorKey).toBe('rate_limited');
+    // Claiming to be someone else (nginx appends the address it saw after this) is no way round it.
+    expect((await attempt('copper-pour-77', '127.0.0.2', { 'x-forwarded-for': '127.0.0.3' })).json().errorKey).toBe('rate_limited');
+    // The member, from their own address, signs in.
+    expect((await attempt('copper-pour-77', '127.0.0.3')).json().retCode).toBe(0);
+  });
+});
