@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request, startCluster, type Answer, type Cluster } from './harness.ts';
+import { BOARD_FIXTURES, zipBoard } from '../helpers/board-fixtures.ts';
+import { multipart, request, startCluster, type Answer, type Cluster } from './harness.ts';
 
 /**
  * The site as a deployment of several processes (issue 27): two web instances and two workers on
@@ -96,5 +99,41 @@ describe('two web instances behind nginx', () => {
     expect((await attempt('copper-pour-77', '127.0.0.2', { 'x-forwarded-for': '127.0.0.3' })).json().errorKey).toBe('rate_limited');
     // The member, from their own address, signs in.
     expect((await attempt('copper-pour-77', '127.0.0.3')).json().retCode).toBe(0);
+  });
+
+  it('publish a project with a Gerber zip and a BOM: a worker renders the board, and the guest page on both instances shows it once ready', async () => {
+    const cookie = await signUp('cluster-maker@example.com', 'Cluster Maker');
+    const upload = async (name: string, bytes: Buffer) => {
+      const answer = await request(site(), 'POST', '/api/upload', { cookie, form: await multipart({ purpose: 'attachment', file: { name, bytes } }) });
+      expect(answer.json().retCode, answer.body).toBe(0);
+      return answer.json<{ result: { id: string } }>().result.id;
+    };
+    const attachments = [
+      await upload('adapter.zip', Buffer.from(await zipBoard('kicad-rrf', 'fab', (name) => /F_Cu|B_Cu|Edge_Cuts|F_Mask|PTH\.drl/.test(name)))),
+      await upload('1-click-bom.tsv', readFileSync(path.join(BOARD_FIXTURES, 'bom/rrf-1-click-bom.tsv'))),
+    ];
+    const saved = await request(site(), 'POST', '/api/release/saveProject', {
+      cookie,
+      body: { title: 'Cluster adapter', summary: 'A board rendered by a worker.', description: 'An adapter.', tags: [], licence: 'CC-BY-4.0', attachments, publish: true },
+    });
+    expect(saved.json().retCode, saved.body).toBe(0);
+    const id = saved.json<{ result: { id: string } }>().result.id;
+    // Guests on both instances see the project before its board is ready (and their pages are kept).
+    for (const answer of (await fromBoth(`/d-${id}`)).values()) expect(answer.body).toContain('Cluster adapter');
+    let board: { status: string; preview: string | null } | undefined;
+    for (const deadline = Date.now() + 90_000; board?.status !== 'ready' && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      board = (await request(site(), 'GET', `/api/eda/detail?id=${id}`)).json<{ result: { boards: { status: string; preview: string | null }[] } }>().result.boards[0];
+    }
+    expect(board?.status).toBe('ready');
+    // Only the workers run jobs: the instances started none (JOB_WORKERS=0).
+    for (const worker of cluster.workers) expect(worker.lines.some((line) => line.includes('job workers started'))).toBe(true);
+    for (const instance of cluster.instances) expect(instance.lines.some((line) => line.includes('job workers started'))).toBe(false);
+    const preview = board!.preview!;
+    expect(preview).toMatch(/^\/files\/boards\//);
+    // The worker's purge reached both instances: their guest pages show the board.
+    for (const [instance, answer] of await fromBoth(`/d-${id}`)) expect(answer.body, instance).toContain(preview);
+    const image = await request(site(), 'GET', preview);
+    expect(image.status).toBe(200);
   });
 });

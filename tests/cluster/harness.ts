@@ -204,10 +204,11 @@ export function request(
   to: { origin: string; ca: Buffer },
   method: string,
   pathname: string,
-  options: { body?: unknown; cookie?: string; headers?: Record<string, string>; localAddress?: string } = {},
+  options: { body?: unknown; form?: { bytes: Buffer; contentType: string }; cookie?: string; headers?: Record<string, string>; localAddress?: string } = {},
 ): Promise<Answer> {
   const url = new URL(pathname, to.origin);
-  const body = options.body === undefined ? undefined : Buffer.from(JSON.stringify(options.body));
+  const body = options.form ? options.form.bytes : options.body === undefined ? undefined : Buffer.from(JSON.stringify(options.body));
+  const contentType = options.form ? options.form.contentType : 'application/json';
   return new Promise((resolve, reject) => {
     const req = https.request(
       {
@@ -219,7 +220,7 @@ export function request(
         agent: false,
         localAddress: options.localAddress,
         headers: {
-          ...(body ? { 'content-type': 'application/json', 'content-length': String(body.length) } : {}),
+          ...(body ? { 'content-type': contentType, 'content-length': String(body.length) } : {}),
           ...(options.cookie ? { cookie: options.cookie } : {}),
           'accept-language': 'en-US',
           ...options.headers,
@@ -238,6 +239,17 @@ export function request(
     req.on('error', reject);
     req.end(body);
   });
+}
+
+/** A multipart form's bytes and type, as a browser would send it. */
+export async function multipart(fields: Record<string, string | { name: string; bytes: Buffer }>): Promise<{ bytes: Buffer; contentType: string }> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === 'string') form.set(name, value);
+    else form.set(name, new Blob([new Uint8Array(value.bytes)]), value.name);
+  }
+  const encoded = new Request('http://form.invalid/', { method: 'POST', body: form });
+  return { bytes: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type')! };
 }
 
 export interface Cluster {
