@@ -39,11 +39,19 @@ const variant = defineMiddleware(({ url, locals }, next) => {
 });
 
 /** Fills `locals`: locale and `t`, and the signed-in user. */
-const context = defineMiddleware(async ({ request, cookies, locals, routePattern }, next) => {
+const context = defineMiddleware(async ({ request, cookies, locals, routePattern, url }, next) => {
   locals.locale = resolveLocale(cookies.get(LOCALE_COOKIE)?.value, request.headers.get('accept-language'));
   locals.t = getT(locals.locale);
   const token = readRequestToken(request, cookies);
-  const session = locals.fill?.session ?? (await findSession(token));
+  let session: Awaited<ReturnType<typeof findSession>>;
+  try {
+    session = locals.fill?.session ?? (await findSession(token));
+  } catch (error) {
+    // The database out of reach (or any failure) before an endpoint ran: an API caller still gets
+    // the envelope (503 `database_unavailable`, to try again), never the HTML error page.
+    if (url.pathname.startsWith('/api/')) return errorResponse(error, locals.t);
+    throw error;
+  }
   locals.user = session?.user ?? null;
   locals.sessionToken = session ? token : null;
   // The header's member came with the session: pages load no more of them.

@@ -136,4 +136,44 @@ describe('two web instances behind nginx', () => {
     const image = await request(site(), 'GET', preview);
     expect(image.status).toBe(200);
   });
+
+  it('answer 503 with the envelope while PostgreSQL is down, say why in /readyz, serve again within 10 s of its return, and hear each other’s purges at once', async () => {
+    const cookie = await signUp('cluster-restart@example.com', 'Cluster Restart');
+    const created = await request(site(), 'POST', '/api/release/saveProject', {
+      cookie,
+      body: { title: 'Restart clock', summary: 'Seen across a restart of the database.', description: 'Restarts.', tags: [], licence: 'CERN-OHL-S-2.0', publish: true },
+    });
+    const id = created.json<{ result: { id: string } }>().result.id;
+    cluster.postgres.stop();
+    try {
+      for (const [instance, answer] of await fromBoth('/api/user/getUserInfo', { cookie })) {
+        expect(answer.status, `${instance}: ${answer.body.slice(0, 300)}`).toBe(503);
+        expect(answer.json(), instance).toMatchObject({ retCode: 503, errorKey: 'database_unavailable' });
+        expect(answer.headers['retry-after'], instance).toBeTruthy();
+      }
+      for (const instance of cluster.instances) {
+        const ready = await fetch(`http://127.0.0.1:${instance.port}/readyz`);
+        expect(ready.status, instance.name).toBe(503);
+        expect((await ready.json()) as { status: string; database: string }, instance.name).toMatchObject({ status: 'not_ready', database: 'failed' });
+      }
+    } finally {
+      cluster.postgres.start();
+    }
+    const back = Date.now();
+    // Both serve again without a restart of their own.
+    const serving = new Set<string>();
+    while (serving.size < 2 && Date.now() - back < 10_000) {
+      const answer = await request(site(), 'GET', '/api/user/getUserInfo', { cookie });
+      if (answer.status === 200) serving.add((await settle(() => cluster.servedBy(requestId(answer)))) ?? '');
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect([...serving].sort()).toEqual(['web-a', 'web-b']);
+    expect(Date.now() - back).toBeLessThan(10_000);
+    // Pages cached right after the return, then a comment through one instance: the other's guests see it.
+    await fromBoth(`/d-${id}`);
+    const commented = await request(site(), 'POST', '/api/comment/submit', { cookie, body: { id, content: 'Written just after the database came back.' } });
+    expect(commented.json().retCode, commented.body).toBe(0);
+    for (const [instance, answer] of await fromBoth(`/d-${id}`)) expect(answer.body, instance).toContain('Written just after the database came back.');
+  });
 });
+

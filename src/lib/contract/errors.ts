@@ -62,6 +62,7 @@ export const ERROR_STATUS = {
   unsupported_type: 415,
   rate_limited: 429,
   internal: 500,
+  database_unavailable: 503,
 } as const satisfies Record<string, number>;
 
 /** A key the server answers with. */

@@ -1,6 +1,6 @@
 import type { ErrorEnvelope } from '../../lib/contract/errors.ts';
 import type { Translate } from '../../lib/i18n.ts';
-import { AppError, isAppError, isInvalidTextInput } from './errors.ts';
+import { AppError, isAppError, isDatabaseUnreachable, isInvalidTextInput } from './errors.ts';
 import { currentRequest, log } from '../log.ts';
 
 export interface SuccessEnvelope<T> {
@@ -19,9 +19,15 @@ export function ok<T>(result: T, init: ResponseInit = {}): Response {
 }
 
 /** Any thrown value as an `AppError`: text PostgreSQL refuses is a bad request, anything unknown is internal. */
+/** How soon a client may try again while the database is out of reach (`Retry-After`). */
+const DATABASE_RETRY_SECONDS = 5;
+
 export function toAppError(error: unknown): AppError {
   if (isAppError(error)) return error;
-  return new AppError(isInvalidTextInput(error) ? 'bad_request' : 'internal');
+  if (isInvalidTextInput(error)) return new AppError('bad_request');
+  // The database restarting or out of reach: for a moment, not a fault (the log has it as a warning).
+  if (isDatabaseUnreachable(error)) return new AppError('database_unavailable', undefined, { retryAfterSeconds: DATABASE_RETRY_SECONDS });
+  return new AppError('internal');
 }
 
 /**
@@ -43,6 +49,7 @@ export function errorEnvelope(appError: AppError, t: Translate, status: number =
 export function errorResponse(error: unknown, t: Translate): Response {
   const appError = toAppError(error);
   const body = errorEnvelope(appError, t);
+  if (appError.errorKey === 'database_unavailable') log.warn({ err: error }, 'the database is out of reach');
   if (appError.status === 500) {
     // The stack goes to the log; the member gets the id to quote.
     log.error({ err: error }, 'unexpected API error');

@@ -18,7 +18,7 @@ import { CapturingResponse, type CapturedPage } from './capture.ts';
 import { apiBodyKey, CACHE_RENDER_HEADER, cacheableRequest, fillableRequest, DESKTOP_COOKIE, MAX_API_BODY_BYTES, PAGE_EXPIRES_HEADER, PAGE_TAGS_HEADER, varyFor, type CacheableRequest, type FillableRequest } from './key.ts';
 
 export { CACHE_RENDER_HEADER };
-import { onPagePurge, pageTags } from './tags.ts';
+import { hearsPurges, onPagePurge, pageTags } from './tags.ts';
 import { fillTemplate, hasPlaces, readMarkedPage, splitPlaces, type PlaceCall, type PlacedTemplate } from './places.ts';
 import { log } from '../log.ts';
 
@@ -225,8 +225,8 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
     // JSON is sent as the endpoint wrote it (it sets no encoding). A page is compressed for the
     // visitor whose visit rendered it now, in the other encoding when someone first asks for it.
     if (!api && wanted !== 'identity') void Promise.resolve(encodedBody(entry, wanted, 'first')).catch(() => undefined);
-    // Purged while rendering: serve it once, keep nothing.
-    if (purgedSince(renderedAt, tags)) return entry;
+    // Purged while rendering, or purges from other instances not heard just now: serve it once, keep nothing.
+    if (purgedSince(renderedAt, tags) || !hearsPurges()) return entry;
     entries.set(key, entry);
     for (const tag of tags) {
       let keys = tagIndex.get(tag);
@@ -503,7 +503,7 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
       if (!places || res.headersSent) return false;
       const filled: MemberEntry = { ...encodable(Buffer.from(fillTemplate(entry.template, places.fragments))), guest: entry };
       // A render that renewed the session (and sets its cookie again) is this answer's alone.
-      if (memberKey && places.setCookie === undefined && !purgedSince(startedAt, [memberTag])) memberEntries.set(memberKey, filled);
+      if (memberKey && places.setCookie === undefined && !purgedSince(startedAt, [memberTag]) && hearsPurges()) memberEntries.set(memberKey, filled);
       if (res.headersSent) return true;
       stats.fills += 1;
       await sendFilled(req, res, entry, filled, places.setCookie, 'fill');

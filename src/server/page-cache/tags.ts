@@ -49,6 +49,8 @@ interface PurgeBus {
   broadcasting: boolean;
   listening: boolean;
   listener?: { close(): Promise<void> } | undefined;
+  /** The connection dropped or could not be made: notices may have been missed since. */
+  deaf?: boolean;
   /** Notices on their way, for a short-lived process that must not exit before they are sent. */
   sending?: Set<Promise<void>>;
 }
@@ -115,7 +117,10 @@ export async function flushPagePurges(): Promise<void> {
 
 /**
  * Listens for other instances' purges on its own connection (a pooled one cannot keep a LISTEN),
- * reconnecting after a drop; a drop may have lost notices, so it then purges everything.
+ * reconnecting after a drop (every half second while the database is away). A drop may have lost
+ * notices, so everything cached is purged when it happens and again once listening again: a page
+ * rendered after the database came back but before this connection did would otherwise miss the
+ * notices sent meanwhile and stay as it was for the cache's freshness (30 s).
  */
 export async function listenForPagePurges(): Promise<void> {
   if (bus.listening) return;
@@ -124,11 +129,13 @@ export async function listenForPagePurges(): Promise<void> {
   await connect();
 }
 
+const RECONNECT_MS = 500;
+
 async function connect(): Promise<void> {
   if (!bus.listening) return;
   const retryLater = () => {
     bus.listener = undefined;
-    if (bus.listening) setTimeout(() => void connect(), 1000).unref();
+    if (bus.listening) setTimeout(() => void connect(), RECONNECT_MS).unref();
   };
   try {
     bus.listener = await listenOnChannel(
@@ -140,15 +147,32 @@ async function connect(): Promise<void> {
       () => {
         // Notices may have been missed while the connection was down: nothing cached is trusted.
         local.emit('purge', ['*']);
+        bus.deaf = true;
         retryLater();
       },
     );
     // Stopped while connecting: the new listener goes too.
     if (!bus.listening) await stopListeningForPagePurges();
+    if (bus.deaf) {
+      bus.deaf = false;
+      log.info({ component: 'page-cache' }, 'listening for purges again');
+      local.emit('purge', ['*']);
+    }
   } catch (error) {
-    log.warn({ component: 'page-cache', err: error }, 'cannot listen for purges, retrying');
+    // Said once per outage, not on every retry.
+    if (!bus.deaf) log.warn({ component: 'page-cache', err: error }, 'cannot listen for purges, retrying');
+    bus.deaf = true;
     retryLater();
   }
+}
+
+/**
+ * Whether this process hears every purge: it does not listen for other instances' (one process,
+ * tests), or its listening connection is up. While it is down, pages are served but not kept: a
+ * page kept then could miss a purge sent meanwhile.
+ */
+export function hearsPurges(): boolean {
+  return !bus.listening || (bus.listener !== undefined && !bus.deaf);
 }
 
 /** Stops listening (shutdown, tests). */
