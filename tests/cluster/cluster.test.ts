@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOARD_FIXTURES, zipBoard } from '../helpers/board-fixtures.ts';
-import { multipart, request, startCluster, type Answer, type Cluster } from './harness.ts';
+import { multipart, POSTGRES_SERVERS, request, startCluster, type Answer, type Cluster } from './harness.ts';
 
 /**
  * The site as a deployment of several processes (issue 27): two web instances and two workers on
@@ -10,14 +10,6 @@ import { multipart, request, startCluster, type Answer, type Cluster } from './h
  * robin, no sticky sessions. Every request goes through nginx and lands where nginx sends it.
  */
 let cluster: Cluster;
-
-beforeAll(async () => {
-  cluster = await startCluster();
-});
-
-afterAll(async () => {
-  await cluster?.stop();
-});
 
 const site = () => cluster.nginx;
 const requestId = (answer: Answer) => String(answer.headers['x-request-id']);
@@ -56,7 +48,16 @@ async function settle<T>(read: () => T | null): Promise<T | null> {
   return null;
 }
 
-describe('two web instances behind nginx', () => {
+describe.each(POSTGRES_SERVERS.map((server) => server.version))('two web instances behind nginx, on PostgreSQL %i', (postgresVersion) => {
+  // Migrated from an empty database by the instances themselves as they start.
+  beforeAll(async () => {
+    cluster = await startCluster({ postgresVersion });
+  });
+
+  afterAll(async () => {
+    await cluster?.stop();
+  });
+
   it('share members: a session started through one is valid on both', async () => {
     const cookie = await signUp('cluster-member@example.com', 'Cluster Member');
     const answers = await fromBoth('/api/user/getUserInfo', { cookie });

