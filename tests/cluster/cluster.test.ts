@@ -176,5 +176,42 @@ describe.each(POSTGRES_SERVERS.map((server) => server.version))('two web instanc
     expect(commented.json().retCode, commented.body).toBe(0);
     for (const [instance, answer] of await fromBoth(`/d-${id}`)) expect(answer.body, instance).toContain('Written just after the database came back.');
   });
+
+  // Last: it leaves one instance.
+  it('go on through the other instance when one is killed under a write load, and lose no acknowledged write', async () => {
+    const cookie = await signUp('cluster-writer@example.com', 'Cluster Writer');
+    const acknowledged: string[] = [];
+    const failed: number[] = [];
+    let sent = 0;
+    let killedAt = -1;
+    const write = async () => {
+      for (;;) {
+        const n = sent++;
+        if (n >= 40) return;
+        const answer = await request(site(), 'POST', '/api/release/saveProject', {
+          cookie,
+          body: { title: `Load clock ${n}`, summary: 'Written while an instance dies.', description: 'Under load.', tags: [], licence: 'CERN-OHL-S-2.0', publish: true },
+        }).catch(() => null);
+        if (answer?.status === 200 && answer.json().retCode === 0) acknowledged.push(answer.json<{ result: { id: string } }>().result.id);
+        else failed.push(n);
+        if (acknowledged.length === 12 && killedAt < 0) {
+          killedAt = n;
+          cluster.instances[0]!.child.kill('SIGKILL');
+        }
+      }
+    };
+    await Promise.all([write(), write(), write(), write()]);
+    expect(killedAt).toBeGreaterThan(0);
+    // What was on its way to the killed instance (in flight, or sent on a connection nginx still
+    // held to it) answers 502: nginx does not send a POST again, since it may have been applied.
+    // Everything after that goes to the other instance.
+    expect(failed.length).toBeLessThanOrEqual(8);
+    expect(failed.every((n) => n < killedAt + 10)).toBe(true);
+    expect(acknowledged.length).toBe(40 - failed.length);
+    for (const id of acknowledged) {
+      const detail = await request(site(), 'GET', `/api/project/detail?id=${id}`);
+      expect(detail.json().retCode, id).toBe(0);
+    }
+  });
 });
 

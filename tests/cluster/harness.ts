@@ -313,7 +313,7 @@ export async function startCluster(options: { postgresVersion?: number } = {}): 
           [...instances, ...workers].map(
             (proc) =>
               new Promise((resolve) => {
-                if (proc.child.exitCode !== null) return resolve(null);
+                if (proc.child.exitCode !== null || proc.child.signalCode !== null) return resolve(null);
                 proc.child.once('exit', resolve);
                 proc.child.kill('SIGTERM');
               }),
