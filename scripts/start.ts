@@ -2,7 +2,8 @@
  * `npm start`: builds the site only when its sources changed since the last build (see
  * `build-stamp.ts`), then starts the server. A restart with an unchanged tree goes straight to
  * the server. The server runs as a process of its own with its heap bound (`serverNodeFlags`), a
- * flag V8 reads only when a process starts; signals are passed on and its exit is this one's.
+ * flag V8 reads only when a process starts; SIGINT and SIGTERM are passed on and its exit is this
+ * one's. (Under systemd, `KillMode=mixed` signals this process alone, as a terminal does.)
  */
 import { spawn, spawnSync } from 'node:child_process';
 import os from 'node:os';
@@ -30,9 +31,10 @@ const flags = serverNodeFlags();
 if (flags.length === 0) {
   await import('../src/server/main.ts');
 } else {
-  const server = spawn(process.execPath, [...process.execArgv, ...flags, path.join(root, 'src', 'server', 'main.ts')], { cwd: process.cwd(), stdio: 'inherit' });
-  // The server stops itself on these (finishing its requests, then PostgreSQL): passed on. From
-  // a terminal's Ctrl+C it gets the signal itself too; it takes the two as one.
+  // In a process group of its own, so that a terminal's Ctrl+C reaches it (and its PostgreSQL)
+  // once, passed on from here, not twice: a second signal means "stop without waiting".
+  const server = spawn(process.execPath, [...process.execArgv, ...flags, path.join(root, 'src', 'server', 'main.ts')], { cwd: process.cwd(), stdio: 'inherit', detached: true });
+  // The server stops itself on these (finishing its requests, then PostgreSQL).
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
   server.on('exit', (code, signal) => process.exit(code ?? 128 + (signal ? os.constants.signals[signal] : 0)));
 }

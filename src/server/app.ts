@@ -110,7 +110,7 @@ async function serveMetrics(req: http.IncomingMessage, res: http.ServerResponse,
 /** `/readyz`: 200 when every check passes, 503 naming the one that failed. */
 async function serveReadiness(res: http.ServerResponse): Promise<void> {
   const readiness = await checkReadiness();
-  const body = JSON.stringify({ status: readiness.ready ? 'ready' : 'not_ready', ...readiness.checks, ...(readiness.pendingMigrations ? { pendingMigrations: readiness.pendingMigrations } : {}) });
+  const body = JSON.stringify({ status: readiness.ready ? 'ready' : 'not_ready', ...readiness.checks, ...(readiness.pendingMigrations ? { pendingMigrations: readiness.pendingMigrations } : {}), purges: readiness.purges });
   res.writeHead(readiness.ready ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(body) });
   res.end(body);
 }

@@ -110,21 +110,16 @@ function keepServingThroughStrayErrors(): void {
  * (idle keep-alive connections are closed as soon as they are idle, then whatever is left is
  * cut), meanwhile the job workers finish the jobs in hand (pg-boss's graceful stop); then the
  * pool is closed, the embedded PostgreSQL stopped, and the process exits 0. A second signal
- * (more than `SAME_SIGNAL_MS` later) exits at once (1).
+ * exits at once (1).
  */
 let stopping = false;
-let stoppingSince = 0;
-/** A signal this soon after the first is the same one delivered twice (to `npm start`'s process group and passed on by it), not a second request. */
-const SAME_SIGNAL_MS = 500;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) {
-    if (Date.now() - stoppingSince < SAME_SIGNAL_MS) return;
     logger.warn(`${signal} again: exiting without waiting`);
     logger.flush();
     process.exit(1);
   }
   stopping = true;
-  stoppingSince = Date.now();
   beginShutdown();
   log(`${signal}: shutting down (requests in flight get up to ${shutdownTimeoutMs} ms)`);
   // Past this the process is stuck somewhere (a database that does not stop): out, and say so.

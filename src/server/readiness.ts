@@ -6,6 +6,7 @@
  */
 import { checkDatabase, countPendingMigrations } from './db/client.ts';
 import { isQueueRunning } from './jobs/queue.ts';
+import { purgeListener } from './page-cache/tags.ts';
 
 interface ReadinessState {
   shuttingDown?: boolean;
@@ -34,6 +35,11 @@ export interface Readiness {
   checks: { shutdown: 'ok' | 'shutting_down'; database: CheckResult; migrations: CheckResult; queue: CheckResult };
   /** Committed migrations not yet applied, when the database answered. */
   pendingMigrations?: number;
+  /**
+   * How other instances' purges reach this one: while `reconnecting` it serves as always but keeps
+   * no page (it could miss a purge), so it stays ready, only slower.
+   */
+  purges: ReturnType<typeof purgeListener>;
 }
 
 /** Every check, each one named in the answer so an operator sees which one failed. */
@@ -47,5 +53,5 @@ export async function checkReadiness(): Promise<Readiness> {
     queue: !state.expectQueue ? 'not_run_here' : isQueueRunning() ? 'ok' : 'failed',
   };
   const ready = Object.values(checks).every((value) => value === 'ok' || value === 'not_run_here');
-  return { ready, checks, ...(pending >= 0 ? { pendingMigrations: pending } : {}) };
+  return { ready, checks, ...(pending >= 0 ? { pendingMigrations: pending } : {}), purges: purgeListener() };
 }

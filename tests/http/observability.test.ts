@@ -26,7 +26,7 @@ describe('request ids', () => {
 });
 
 describe('when the database is unreachable', () => {
-  it('the 500 page and the API envelope name the request id, never the error', async () => {
+  it('with the database away, the 500 page and the API envelope (503, to try again) name the request id, never the error', async () => {
     const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
     await admin.connect();
     const name = new URL(process.env.DATABASE_URL!).pathname.slice(1);
@@ -39,8 +39,9 @@ describe('when the database is unreachable', () => {
       expect(page.body).toContain(`Request id: ${id}`);
       expect(page.body).not.toMatch(/at .*\.(ts|mjs|js):\d+/);
       const api = await app.request('/api/project/list', { method: 'POST', body: {} });
-      expect(api.status).toBe(500);
-      expect(api.json()).toMatchObject({ retCode: 500, errorKey: 'internal', requestId: api.headers['x-request-id'] });
+      expect(api.status).toBe(503);
+      expect(api.json()).toMatchObject({ retCode: 503, errorKey: 'database_unavailable', requestId: api.headers['x-request-id'] });
+      expect(api.headers['retry-after']).toBe('5');
       expect(api.body).not.toContain(name);
       const ready = await app.request('/readyz');
       expect(ready.status).toBe(503);
@@ -50,6 +51,9 @@ describe('when the database is unreachable', () => {
       await admin.end();
     }
     expect((await app.request('/readyz')).status).toBe(200);
+    // Its connection for other instances' purges was cut too: it listens again by itself (and
+    // keeps pages again from then on).
+    await expect.poll(async () => (await app.request('/readyz')).json<{ purges: string }>().purges, { timeout: 5000 }).toBe('listening');
   });
 });
 
@@ -89,7 +93,7 @@ describe('/healthz and /readyz', () => {
     const ready = await app.request('/readyz');
     expect(ready.status).toBe(200);
     // The workers run in the server process, not in this one.
-    expect(ready.json()).toEqual({ status: 'ready', shutdown: 'ok', database: 'ok', migrations: 'ok', queue: 'not_run_here' });
+    expect(ready.json()).toEqual({ status: 'ready', shutdown: 'ok', database: 'ok', migrations: 'ok', queue: 'not_run_here', purges: 'listening' });
     expect(ready.headers['cache-control']).toBe('no-store');
 
     beginShutdown();

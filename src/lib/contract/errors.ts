@@ -100,7 +100,7 @@ export interface ErrorEnvelope {
   message: string;
   errorKey: ErrorKey;
   fields?: FieldErrors;
-  /** On an internal error (500): the request's id (`X-Request-Id`), for the member to quote. */
+  /** On an internal error (500) or with the database away (503): the request’s id (`X-Request-Id`), for the member to quote. */
   requestId?: string;
 }
 

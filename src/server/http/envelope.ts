@@ -50,9 +50,9 @@ export function errorResponse(error: unknown, t: Translate): Response {
   const appError = toAppError(error);
   const body = errorEnvelope(appError, t);
   if (appError.errorKey === 'database_unavailable') log.warn({ err: error }, 'the database is out of reach');
-  if (appError.status === 500) {
+  if (appError.status === 500) log.error({ err: error }, 'unexpected API error');
+  if (appError.status === 500 || appError.errorKey === 'database_unavailable') {
     // The stack goes to the log; the member gets the id to quote.
-    log.error({ err: error }, 'unexpected API error');
     const requestId = currentRequest()?.id;
     if (requestId) body.requestId = requestId;
   }

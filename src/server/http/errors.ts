@@ -60,7 +60,7 @@ const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUN
 export function isDatabaseUnreachable(error: unknown): boolean {
   if (causeCodes(error).some((code) => typeof code === 'string' && UNREACHABLE.has(code))) return true;
   for (let current = error, depth = 0; current instanceof Error && depth < 3; depth += 1) {
-    if (/^Connection terminated|^timeout exceeded when trying to connect|^Client has encountered a connection error/.test(current.message)) return true;
+    if (/^Connection terminated|^timeout exceeded when trying to connect|^Client has encountered a connection error|is not currently accepting connections$/.test(current.message)) return true;
     current = current.cause;
   }
   return false;

@@ -172,7 +172,13 @@ async function connect(): Promise<void> {
  * page kept then could miss a purge sent meanwhile.
  */
 export function hearsPurges(): boolean {
-  return !bus.listening || (bus.listener !== undefined && !bus.deaf);
+  return purgeListener() !== 'reconnecting';
+}
+
+/** How this process hears other instances' purges, as `/readyz` reports it. */
+export function purgeListener(): 'listening' | 'reconnecting' | 'off' {
+  if (!bus.listening) return 'off';
+  return bus.listener !== undefined && !bus.deaf ? 'listening' : 'reconnecting';
 }
 
 /** Stops listening (shutdown, tests). */
