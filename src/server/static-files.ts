@@ -12,6 +12,9 @@ import { assertSafeKey, fileUrl, getStorage } from './storage/index.ts';
 import { DOWNLOAD_LINK_SECONDS, type BucketStorage } from './storage/s3.ts';
 import { contentDisposition } from './http/content-disposition.ts';
 import { log } from './log.ts';
+import { AppError, isAppError } from './http/errors.ts';
+import { errorEnvelope } from './http/envelope.ts';
+import { getT, resolveHeaderLocale } from '../lib/i18n.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -164,11 +167,20 @@ function relayFromBucket(storage: BucketStorage, key: string, req: http.Incoming
       answer.body.pipe(res);
     })
     .catch((error: unknown) => {
-      log.error({ component: 'static', err: error, url: req.url }, 'stored file could not be read');
       if (res.headersSent) return void res.destroy();
+      if (isAppError(error) && error.errorKey === 'storage_unavailable') return storageUnavailable(req, res, error);
+      log.error({ component: 'static', err: error, url: req.url }, 'stored file could not be read');
       res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
       res.end(`502 ${http.STATUS_CODES[502]}\n`);
     });
+}
+
+/** The bucket out of reach: 503 with the envelope, in the reader's language, to be tried again. */
+function storageUnavailable(req: http.IncomingMessage, res: http.ServerResponse, error: AppError): void {
+  log.warn({ component: 'static', err: error, url: req.url }, 'the bucket is out of reach');
+  const body = JSON.stringify(errorEnvelope(error, getT(resolveHeaderLocale({ get: (name) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : null) }))));
+  res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store', 'retry-after': String(error.retryAfterSeconds ?? 5) });
+  res.end(body);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOARD_FIXTURES, zipBoard } from '../helpers/board-fixtures.ts';
 import { multipart, POSTGRES_SERVERS, request, startCluster, type Answer, type Cluster } from './harness.ts';
@@ -175,6 +176,32 @@ describe.each(POSTGRES_SERVERS.map((server) => server.version))('two web instanc
     const commented = await request(site(), 'POST', '/api/comment/submit', { cookie, body: { id, content: 'Written just after the database came back.' } });
     expect(commented.json().retCode, commented.body).toBe(0);
     for (const [instance, answer] of await fromBoth(`/d-${id}`)) expect(answer.body, instance).toContain('Written just after the database came back.');
+  });
+
+  it('answer 503 with the envelope for uploads and file reads while the bucket is out of reach, serve pages without files, and recover by themselves', async () => {
+    const cookie = await signUp('cluster-bucket@example.com', 'Cluster Bucket');
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a7' } }).png().toBuffer();
+    const send = async () => request(site(), 'POST', '/api/upload', { cookie, form: await multipart({ purpose: 'image', file: { name: 'board.png', bytes: png } }) });
+    const stored = await send();
+    expect(stored.json().retCode, stored.body).toBe(0);
+    const url = stored.json<{ result: { url: string } }>().result.url;
+    await cluster.bucket.pause();
+    try {
+      const refused = await send();
+      expect(refused.status, refused.body).toBe(503);
+      expect(refused.json()).toMatchObject({ retCode: 503, errorKey: 'storage_unavailable' });
+      expect(refused.headers['retry-after']).toBeTruthy();
+      for (const [instance, read] of await fromBoth(url)) {
+        expect(read.status, instance).toBe(503);
+        expect(read.json(), instance).toMatchObject({ retCode: 503, errorKey: 'storage_unavailable' });
+      }
+      // A page without files still serves, on both instances.
+      for (const [instance, answer] of await fromBoth('/newest')) expect(answer.status, instance).toBe(200);
+    } finally {
+      await cluster.bucket.resume();
+    }
+    expect((await send()).json().retCode).toBe(0);
+    expect((await request(site(), 'GET', url)).status).toBe(200);
   });
 
   // Last: it leaves one instance.

@@ -15,17 +15,26 @@ export interface TestS3Server {
   client: S3Client;
   /** The names of the events the server reported (`ObjectCreated:Put`, `ObjectCreated:Post` for a completed multipart upload, …), with keys. */
   events: { name: string; key: string }[];
+  /** Takes the server away (its objects kept), as a bucket out of reach. */
+  pause(): Promise<void>;
+  /** Brings it back on the same address with the same objects. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
 /** Starts s3rver and creates `bucket` on it. */
 export async function startS3Server(bucket = 'copperhub-test'): Promise<TestS3Server> {
   const directory = mkdtempSync(path.join(os.tmpdir(), 'copperhub-test-s3-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory });
   const events: TestS3Server['events'] = [];
-  server.on('event', (event: { Records: { eventName: string; s3: { object: { key: string } } }[] }) => {
-    for (const record of event.Records) events.push({ name: record.eventName, key: decodeURIComponent(record.s3.object.key) });
-  });
+  const serve = (on: number) => {
+    const made = new S3rver({ port: on, address: '127.0.0.1', silent: true, directory });
+    made.on('event', (event: { Records: { eventName: string; s3: { object: { key: string } } }[] }) => {
+      for (const record of event.Records) events.push({ name: record.eventName, key: decodeURIComponent(record.s3.object.key) });
+    });
+    return made;
+  };
+  let server = serve(0);
+  let running = true;
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   // s3rver's own fixed credentials.
@@ -38,9 +47,19 @@ export async function startS3Server(bucket = 'copperhub-test'): Promise<TestS3Se
     bucket,
     client,
     events,
+    async pause() {
+      if (running) await server.close();
+      running = false;
+    },
+    async resume() {
+      if (running) return;
+      server = serve(port);
+      await server.run();
+      running = true;
+    },
     async stop() {
       client.destroy();
-      await server.close();
+      if (running) await server.close();
       rmSync(directory, { recursive: true, force: true });
     },
   };

@@ -63,6 +63,7 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   internal: 500,
   database_unavailable: 503,
+  storage_unavailable: 503,
 } as const satisfies Record<string, number>;
 
 /** A key the server answers with. */

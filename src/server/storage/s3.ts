@@ -22,6 +22,10 @@ import { contentTypeOf } from '../../lib/mime.ts';
 import type { S3Config } from '../config.ts';
 import { digestBytes, digestFile } from './checksum.ts';
 import { assertSafeKey, type StorageBase } from './driver.ts';
+import { AppError } from '../http/errors.ts';
+
+/** How soon a client may try again while the bucket is out of reach (`Retry-After`). */
+const STORAGE_RETRY_SECONDS = 5;
 
 /** Parts of a multipart upload: 8 MB, two in flight, so a 1 GB video costs 16 MB of memory. */
 export const S3_PART_BYTES = 8 * 1024 * 1024;
@@ -75,6 +79,16 @@ export interface BucketStorage extends StorageBase {
   upload(key: string, source: string, sha256: string): Promise<void>;
 }
 
+/**
+ * Whether the bucket could not be reached at all (no HTTP answer: refused, reset, timed out, no
+ * such host), after the SDK's own retries: the bucket is away, not the request wrong.
+ */
+function isUnreachable(error: unknown): boolean {
+  if (statusOf(error) !== undefined) return false;
+  const { code, name } = (error ?? {}) as { code?: unknown; name?: unknown };
+  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN'].includes(String(code)) || name === 'TimeoutError';
+}
+
 /** The status S3 answered with, for errors the SDK throws (304 and 412 included). */
 function statusOf(error: unknown): number | undefined {
   if (error instanceof S3ServiceException) return error.$metadata.httpStatusCode;
@@ -92,6 +106,19 @@ export function createS3Storage(config: S3Config): BucketStorage {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+  // Every call: the bucket out of reach is `storage_unavailable` (503, to be tried again), which
+  // the API's envelope and file reads answer as such, instead of an internal error.
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      try {
+        return await next(args);
+      } catch (error) {
+        if (isUnreachable(error)) throw new AppError('storage_unavailable', undefined, { retryAfterSeconds: STORAGE_RETRY_SECONDS });
+        throw error;
+      }
+    },
+    { step: 'initialize', name: 'copperhubStorageUnavailable' },
+  );
   const Bucket = config.bucket;
   const keyOf = (key: string) => {
     assertSafeKey(key);
