@@ -18,14 +18,17 @@ export function ok<T>(result: T, init: ResponseInit = {}): Response {
   });
 }
 
-/** Any thrown value as an `AppError`: text PostgreSQL refuses is a bad request, anything unknown is internal. */
 /** How soon a client may try again while the database is out of reach (`Retry-After`). */
 const DATABASE_RETRY_SECONDS = 5;
 
+/**
+ * Any thrown value as an `AppError`: text PostgreSQL refuses is a bad request, the database out of
+ * reach is `database_unavailable`, anything else unknown is internal.
+ */
 export function toAppError(error: unknown): AppError {
   if (isAppError(error)) return error;
   if (isInvalidTextInput(error)) return new AppError('bad_request');
-  // The database restarting or out of reach: for a moment, not a fault (the log has it as a warning).
+  // For a moment, not a fault (the log has it as a warning).
   if (isDatabaseUnreachable(error)) return new AppError('database_unavailable', undefined, { retryAfterSeconds: DATABASE_RETRY_SECONDS });
   return new AppError('internal');
 }

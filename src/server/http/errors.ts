@@ -33,35 +33,35 @@ export function isAppError(error: unknown): error is AppError {
  * client's mistake, not a server error. Drizzle wraps the driver's error in `cause`.
  */
 export function isInvalidTextInput(error: unknown): boolean {
-  return causeCodes(error).includes('22021');
+  return causesOf(error).some((cause) => cause.code === '22021');
 }
 
-/** The `code` of an error and of its causes (Drizzle wraps the driver's error in `cause`). */
-function causeCodes(error: unknown): unknown[] {
-  const codes: unknown[] = [];
+/** An error and its causes, three deep (Drizzle wraps the driver's error in `cause`). */
+function causesOf(error: unknown): { code?: unknown; message?: unknown }[] {
+  const causes: { code?: unknown; message?: unknown }[] = [];
   for (let current = error, depth = 0; current && typeof current === 'object' && depth < 3; depth += 1) {
-    codes.push((current as { code?: unknown }).code);
+    causes.push(current as { code?: unknown; message?: unknown });
     current = (current as { cause?: unknown }).cause;
   }
-  return codes;
+  return causes;
 }
 
-/**
- * The network's and PostgreSQL's own ways of saying the database cannot be reached now: refused or
- * dropped connections, a server shutting down or starting (SQLSTATE class 08, 57P01–57P03).
- */
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '08P01']);
+/** The network's ways of saying a server cannot be reached: refused, reset, timed out, no route or name. */
+export const NETWORK_UNREACHABLE: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+
+/** PostgreSQL's: a server shutting down or starting (57P01–57P03), a connection failure (class 08). */
+const DATABASE_UNREACHABLE = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '08P01']);
+
+/** What node-postgres says only in words: a dropped connection, a full pool, a database closed to connections. */
+const DATABASE_UNREACHABLE_MESSAGE = /^Connection terminated|^timeout exceeded when trying to connect|^Client has encountered a connection error|is not currently accepting connections$/;
 
 /**
  * Whether `error` is the database being out of reach (restarting, down, the network between),
  * rather than a fault of the request or of the code: answered 503, to be tried again, not 500.
- * node-postgres says a dropped connection only in words.
  */
 export function isDatabaseUnreachable(error: unknown): boolean {
-  if (causeCodes(error).some((code) => typeof code === 'string' && UNREACHABLE.has(code))) return true;
-  for (let current = error, depth = 0; current instanceof Error && depth < 3; depth += 1) {
-    if (/^Connection terminated|^timeout exceeded when trying to connect|^Client has encountered a connection error|is not currently accepting connections$/.test(current.message)) return true;
-    current = current.cause;
-  }
-  return false;
+  return causesOf(error).some(
+    ({ code, message }) =>
+      (typeof code === 'string' && (NETWORK_UNREACHABLE.has(code) || DATABASE_UNREACHABLE.has(code))) || (typeof message === 'string' && DATABASE_UNREACHABLE_MESSAGE.test(message)),
+  );
 }

@@ -30,10 +30,10 @@ const gzip = promisify(zlib.gzip);
  * Astro's handler: renders a request into a Node response (or the capture that stands in for one),
  * with `locals` to start from (a member's places: `locals.fill`).
  */
+type Render = (req: http.IncomingMessage, res: http.ServerResponse, locals?: Partial<App.Locals>) => Promise<void>;
+
 /** A member's session as the server reads it, handed on to the render of their places. */
 type MemberSession = NonNullable<App.Locals['fill']>['session'];
-
-type Render = (req: http.IncomingMessage, res: http.ServerResponse, locals?: Partial<App.Locals>) => Promise<void>;
 
 export interface PageCacheOptions {
   /** Memory for pages, all encodings counted. */

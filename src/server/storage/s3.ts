@@ -22,7 +22,7 @@ import { contentTypeOf } from '../../lib/mime.ts';
 import type { S3Config } from '../config.ts';
 import { digestBytes, digestFile } from './checksum.ts';
 import { assertSafeKey, type StorageBase } from './driver.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError, NETWORK_UNREACHABLE } from '../http/errors.ts';
 
 /** How soon a client may try again while the bucket is out of reach (`Retry-After`). */
 const STORAGE_RETRY_SECONDS = 5;
@@ -86,7 +86,7 @@ export interface BucketStorage extends StorageBase {
 function isUnreachable(error: unknown): boolean {
   if (statusOf(error) !== undefined) return false;
   const { code, name } = (error ?? {}) as { code?: unknown; name?: unknown };
-  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN'].includes(String(code)) || name === 'TimeoutError';
+  return NETWORK_UNREACHABLE.has(String(code)) || name === 'TimeoutError';
 }
 
 /** The status S3 answered with, for errors the SDK throws (304 and 412 included). */
