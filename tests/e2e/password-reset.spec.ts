@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startSmtpServer } from '../helpers/smtp.ts';
+import { freePort } from '../helpers/ports.ts';
 
 /**
  * "Forgot password" in Chromium, on a site that sends email: the shared e2e server has no
@@ -17,17 +17,6 @@ let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let server: ChildProcess | undefined;
 let dataDir = '';
 let origin = '';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { freePort } from '../helpers/ports.ts';
 
 /**
  * The whole server (its own embedded PostgreSQL in its own DATA_DIR) is killed with SIGKILL in the
@@ -21,15 +21,6 @@ afterAll(async () => {
   }
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function start(port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['src/server/main.ts'], {

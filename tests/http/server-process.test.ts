@@ -1,12 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../helpers/db.ts';
 import { spawnServer, type ServerProcess } from '../helpers/worker-process.ts';
+import { freePort } from '../helpers/ports.ts';
 
 /**
  * The real server process (`node src/server/main.ts`), on this file's database, a DATA_DIR and a
@@ -14,14 +14,6 @@ import { spawnServer, type ServerProcess } from '../helpers/worker-process.ts';
  * failure. What is proven here needs the process itself: that it stays up.
  */
 const database = useTestDatabase();
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 describe('the server process', () => {
   const distDir = mkdtempSync(path.join(os.tmpdir(), 'copperhub-dist-'));

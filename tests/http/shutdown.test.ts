@@ -7,19 +7,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnServer, type ServerProcess } from '../helpers/worker-process.ts';
+import { freePort } from '../helpers/ports.ts';
 
 /**
  * The real server process with its own embedded PostgreSQL (a DATA_DIR of its own, no
  * `DATABASE_URL`), stopped with SIGTERM while a slow client is still downloading a large file.
  */
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 interface LogLine {
   msg: string;
   [field: string]: unknown;
