@@ -216,7 +216,7 @@ export function getConfig(): AppConfig {
  * bodies are buffers outside it, and V8 counts those towards collecting too). Without a bound V8
  * grows its heap under load and keeps it: after `npm run bench`'s load tests the process held
  * 400 MB more than at start; with this one it stays within the bench's stated bound and serves as
- * fast (docs/performance.md, finding 7).
+ * fast (docs/performance.md, finding 8).
  */
 export function serverHeapMb(config: AppConfig): number {
   return 256 + Math.ceil((1.25 * config.pageCache.maxBytes) / 2 ** 20);
