@@ -8,7 +8,7 @@ import { preferredEncoding } from './http/encoding.ts';
 import { applySecurityHeaders } from './http/security-headers.ts';
 import { parseVariantKey } from './media/image-variants.ts';
 import { logUnqueuedVariants, queueImageVariants } from './services/media/index.ts';
-import { assertSafeKey, fileUrl, getStorage } from './storage/index.ts';
+import { assertSafeKey, fileUrl, getStorage, UPLOADS_FOLDER } from './storage/index.ts';
 import { DOWNLOAD_LINK_SECONDS, type BucketStorage } from './storage/s3.ts';
 import { contentDisposition } from './http/content-disposition.ts';
 import { log } from './log.ts';
@@ -257,8 +257,9 @@ async function serveImageVariant(key: string, original: string, req: http.Incomi
  * cache for a year and pages' `img-src 'self'` already allows, with the bucket's ETag and Range.
  */
 export function serveStoredFile(key: string, req: http.IncomingMessage, res: http.ServerResponse): void {
-  // Videos play only through their signed, expiring addresses (`/video/stream/…`).
-  if (key.startsWith('videos/')) return void plainNotFound(res);
+  // Videos play only through their signed, expiring addresses (`/video/stream/…`); uploads in
+  // progress are never served.
+  if (key.startsWith('videos/') || key.startsWith(UPLOADS_FOLDER)) return void plainNotFound(res);
   const variant = parseVariantKey(key);
   if (variant) {
     return void serveImageVariant(key, variant.original, req, res).catch((error: unknown) => {

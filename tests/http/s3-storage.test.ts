@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,8 @@ import { DESKTOP_UA, useApp } from '../helpers/app.ts';
 import { createUser } from '../helpers/factories.ts';
 import { writeH264Mp4 } from '../helpers/videos.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { videos } from '../../src/server/db/schema/index.ts';
+import { videos, videoUploads } from '../../src/server/db/schema/index.ts';
+import { deleteAbandonedVideoUploads } from '../../src/server/services/media/index.ts';
 import { startJobWorkers, stopJobWorkers } from '../../src/server/jobs/workers.ts';
 import type { Video, VideoPlayback, VideoUploadTicket } from '../../src/lib/contract/schemas/videos.ts';
 
@@ -57,6 +58,31 @@ async function objectBytes(key: string): Promise<Buffer | null> {
   } catch {
     return null;
   }
+}
+
+/** The keys the bucket holds under `prefix`. */
+async function objectKeys(prefix: string): Promise<string[]> {
+  const answer = await bucket().client.send(new ListObjectsV2Command({ Bucket: bucket().bucket, Prefix: prefix }));
+  return (answer.Contents ?? []).map((item) => item.Key!).sort();
+}
+
+/** A tus upload of `size` bytes begun with a new token: its address and token. */
+async function beginUpload(size: number): Promise<{ location: string; uploadToken: string; tusId: string }> {
+  const ticket = (await call<VideoUploadTicket>('video/getVideoToken', { name: 'clip.mp4', size, mime: 'video/mp4' })).result;
+  const metadata = `uploadToken ${Buffer.from(ticket.uploadToken).toString('base64')},filetype ${Buffer.from('video/mp4').toString('base64')}`;
+  const created = await fetch(ticket.uploadUrl, { method: 'POST', headers: { 'tus-resumable': '1.0.0', 'upload-length': String(size), 'upload-metadata': metadata } });
+  expect(created.status).toBe(201);
+  const location = new URL(created.headers.get('location')!, ticket.uploadUrl).href;
+  return { location, uploadToken: ticket.uploadToken, tusId: location.slice(location.lastIndexOf('/') + 1) };
+}
+
+async function patchBytes(location: string, offset: number, bytes: Buffer): Promise<number> {
+  const response = await fetch(location, {
+    method: 'PATCH',
+    headers: { 'tus-resumable': '1.0.0', 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+    body: new Uint8Array(bytes),
+  });
+  return response.status;
 }
 
 async function objectExists(key: string): Promise<boolean> {
@@ -119,18 +145,17 @@ describe('with the files in an S3 bucket', () => {
 
   it('processes an uploaded video into the bucket, plays it with Range from a presigned address, and deletes it from the bucket', async () => {
     const clip = readFileSync(await writeH264Mp4(scratch, { seconds: 2 }));
-    const ticket = (await call<VideoUploadTicket>('video/getVideoToken', { name: 'clip.mp4', size: clip.length, mime: 'video/mp4' })).result;
-    const metadata = `uploadToken ${Buffer.from(ticket.uploadToken).toString('base64')},filetype ${Buffer.from('video/mp4').toString('base64')}`;
-    const created = await fetch(ticket.uploadUrl, { method: 'POST', headers: { 'tus-resumable': '1.0.0', 'upload-length': String(clip.length), 'upload-metadata': metadata } });
-    expect(created.status).toBe(201);
-    const location = new URL(created.headers.get('location')!, ticket.uploadUrl).href;
-    const patched = await fetch(location, {
-      method: 'PATCH',
-      headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-      body: new Uint8Array(clip),
-    });
-    expect(patched.status).toBe(204);
-    const saved = await call<Video>('video/saveVideo', { uploadToken: ticket.uploadToken, title: 'From the bucket' });
+    const { location, uploadToken, tusId } = await beginUpload(clip.length);
+    const half = Math.floor(clip.length / 2);
+    expect(await patchBytes(location, 0, clip.subarray(0, half))).toBe(204);
+    // the upload in progress is in the bucket, where any instance and worker reach it, not on this disk
+    const keys = await objectKeys(`uploads/${tusId}/`);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(new RegExp(`^uploads/${tusId}/0000000000000-[0-9a-f]{8}\\.part$`));
+    expect(keys[1]).toBe(`uploads/${tusId}/info.json`);
+    expect(await patchBytes(location, half, clip.subarray(half))).toBe(204);
+    expect(existsSync(path.join(app.dataDir(), 'files', 'uploads'))).toBe(false);
+    const saved = await call<Video>('video/saveVideo', { uploadToken, title: 'From the bucket' });
     expect(saved.retCode).toBe(0);
 
     const deadline = Date.now() + 90_000;
@@ -142,6 +167,8 @@ describe('with the files in an S3 bucket', () => {
     }
     const [row] = await getDb().select({ storageKey: videos.storageKey, poster: videos.poster, size: videos.size }).from(videos).where(eq(videos.id, video.id));
     expect(await objectExists(row!.storageKey!)).toBe(true);
+    // the worker read the parts from the bucket and removed them
+    expect(await objectKeys(`uploads/${tusId}/`)).toEqual([]);
     expect(existsSync(path.join(app.dataDir(), 'files', row!.storageKey!))).toBe(false);
     // the poster is an image at its /files/ address, relayed from the bucket
     const poster = await app.request(video.poster!);
@@ -170,4 +197,16 @@ describe('with the files in an S3 bucket', () => {
     expect((await app.request(playback.url)).status).toBe(404);
     expect((await app.request(video.poster!)).status).toBe(404);
   }, 120_000);
+
+  it('removes an abandoned upload from the bucket once its token expired', async () => {
+    const { location, tusId } = await beginUpload(4096);
+    expect(await patchBytes(location, 0, Buffer.alloc(1000, 7))).toBe(204);
+    expect(await objectKeys(`uploads/${tusId}/`)).toHaveLength(2);
+    // a day later, never finished nor saved
+    await getDb().update(videoUploads).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(videoUploads.tusId, tusId));
+    await deleteAbandonedVideoUploads();
+    expect(await objectKeys(`uploads/${tusId}/`)).toEqual([]);
+    const head = await fetch(location, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0' } });
+    expect(head.status).toBe(404);
+  });
 });

@@ -1,4 +1,5 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, or } from 'drizzle-orm';
@@ -83,8 +84,14 @@ async function uploadWhole(bytes: Buffer, token = maker.token, mime = 'video/mp4
   return { uploadToken, tusId: tusIdOf(location!) };
 }
 
-/** The tus uploads on disk (each a file and its `.json` record). */
-const tusFiles = () => readdirSync(path.join(app.dataDir(), 'uploads', 'tus'));
+/** The files of tus uploads in progress, in storage (`<tus id>/info.json`, `<tus id>/<offset>-….part`). */
+const tusFiles = (): string[] => {
+  const root = path.join(app.dataDir(), 'files', 'uploads');
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
+};
 
 /** Every stored file (`DATA_DIR/files`), as paths under it. */
 const storedFiles = () => readdirSync(path.join(app.dataDir(), 'files'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
@@ -219,6 +226,47 @@ describe('an upload, interrupted and resumed, becomes a playable video', () => {
   });
 });
 
+describe('an upload in progress, kept in storage', () => {
+  it('keeps what arrived before the connection was cut, goes on from there, and is never served', async () => {
+    const { uploadUrl, uploadToken } = await ticket(clip.length);
+    const { location } = await createUpload(uploadUrl, uploadToken, clip.length);
+    const tusId = tusIdOf(location!);
+    // the record keeps no token beside the bytes
+    expect(readFileSync(path.join(app.dataDir(), 'files', 'uploads', tusId, 'info.json'), 'utf8')).not.toContain(Buffer.from(uploadToken).toString('base64'));
+    // a PATCH announcing the whole clip, cut after a third of it
+    const third = Math.floor(clip.length / 3);
+    await new Promise<void>((resolve) => {
+      const request = http.request(location!, {
+        method: 'PATCH',
+        headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(clip.length) },
+      });
+      request.on('error', () => resolve());
+      request.on('response', () => resolve());
+      request.write(clip.subarray(0, third), () => setTimeout(() => request.destroy(), 300));
+    });
+    // the server kept those bytes: the client goes on from there, not from the start
+    let offset = 0;
+    for (const deadline = Date.now() + 5000; offset < third && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+      const head = await fetch(location!, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0' } });
+      offset = Number(head.headers.get('upload-offset'));
+    }
+    expect(offset).toBe(third);
+    // the same bytes sent again (a client unsure what arrived) change nothing
+    expect((await patch(location!, 0, clip.subarray(0, third))).status).toBe(409);
+    expect((await patch(location!, third, clip.subarray(third))).status).toBe(204);
+    expect(tusFiles().filter((name) => name.startsWith(`${tusId}/`) && name.endsWith('.part'))).toHaveLength(2);
+    // parts and record are not files of the site
+    for (const name of tusFiles().filter((file) => file.startsWith(`${tusId}/`))) expect((await app.request(`/files/uploads/${name}`)).status).toBe(404);
+
+    const saved = await call<Video>('video/saveVideo', { uploadToken, title: 'Cut and resumed' }, maker.token);
+    const video = await waitUntilSettled(saved.body.result.id);
+    expect(video).toMatchObject({ status: 'ready' });
+    expect(video.duration).toBeCloseTo(2, 0);
+    expect(tusFiles().filter((name) => name.startsWith(`${tusId}/`))).toEqual([]);
+    expect((await call('video/del', { id: video.id }, maker.token)).body).toMatchObject({ retCode: 0 });
+  }, 120_000);
+});
+
 describe('a video saved while its bytes are still arriving', () => {
   it('is `uploading` for its owner only, takes the rest of its bytes, then processes and plays', async () => {
     const { uploadUrl, uploadToken } = await ticket(clip.length);
@@ -272,7 +320,7 @@ describe('a video saved while its bytes are still arriving', () => {
     // a client cannot drop the bytes of a saved video from under it
     const terminate = await fetch(location!, { method: 'DELETE', headers: { 'tus-resumable': '1.0.0' } });
     expect(terminate.status).toBe(409);
-    expect(tusFiles()).toContain(tusId);
+    expect(tusFiles()).toContain(`${tusId}/info.json`);
     expect((await call('video/del', { id: saved.id }, maker.token)).body).toMatchObject({ retCode: 0 });
     await expectNothingLeft(saved.id, tusId);
     expect((await patch(location!, 1000, clip.subarray(1000))).status).toBe(404);
@@ -411,7 +459,7 @@ describe('bad uploads', () => {
   it('a text file named .mp4 fails with its reason, and its bytes are removed', async () => {
     const text = Buffer.from('this is not a video, only a text file with a video name\n'.repeat(50));
     const { uploadToken, tusId } = await uploadWhole(text);
-    expect(tusFiles()).toContain(tusId);
+    expect(tusFiles()).toContain(`${tusId}/info.json`);
     const saved = await call<Video>('video/saveVideo', { uploadToken, title: 'Renamed text' }, maker.token);
     const video = await waitUntilSettled(saved.body.result.id);
     expect(video).toMatchObject({ status: 'failed', errorKey: 'not_video', poster: null });

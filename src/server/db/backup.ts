@@ -37,6 +37,7 @@ import { createGunzip, createGzip } from 'node:zlib';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { UPLOADS_FOLDER } from '../storage/driver.ts';
 import { migrationsFolder } from './client.ts';
 import { runningEmbeddedUrl, startEmbeddedDatabase } from './embedded.ts';
 
@@ -139,6 +140,8 @@ async function listFiles(root: string): Promise<string[]> {
     // A file being written (`<key>.<pid>.tmp`, renamed into place when complete) is not stored yet.
     .filter((entry) => entry.isFile() && !/\.\d+\.tmp$/.test(entry.name))
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    // Uploads in progress are not kept: a client whose upload is gone starts it again.
+    .filter((key) => !key.startsWith(UPLOADS_FOLDER))
     .sort();
 }
 

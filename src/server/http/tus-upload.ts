@@ -1,6 +1,6 @@
 /**
- * The tus endpoint for video bytes (`/api/video/upload`): resumable uploads with `@tus/server`
- * on the local disk, outside the served files. A client creates an upload with the token of
+ * The tus endpoint for video bytes (`/api/video/upload`): resumable uploads with `@tus/server`,
+ * kept in storage where every instance and worker reaches them (`storage/tus-store.ts`). A client creates an upload with the token of
  * `video/getVideoToken` in its `Upload-Metadata` (no cookie needed: apps and scripts upload the
  * same way), then sends the bytes in as many PATCH requests as its connection allows; after a
  * drop it asks where the upload stands (HEAD) and goes on from there.
@@ -65,8 +65,10 @@ function tusServer(): Server {
     disableTerminationForFinishedUploads: true,
     async onUploadCreate(_req, upload) {
       if (upload.sizeIsDeferred) throw new TusRefusal(400, 'validation');
-      await claimUploadToken(upload.metadata?.uploadToken, upload.id, upload.size);
-      return {};
+      const { uploadToken, ...metadata } = upload.metadata ?? {};
+      await claimUploadToken(uploadToken, upload.id, upload.size);
+      // The token has done its work: it is not kept beside the bytes.
+      return { metadata };
     },
     async onIncomingRequest(req, uploadId) {
       if (req.method === 'POST') return;

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Transform } from 'node:stream';
@@ -8,7 +8,7 @@ import { getConfig } from '../config.ts';
 import { createS3Storage, type BucketStorage } from './s3.ts';
 import { assertSafeKey, type StorageBase } from './driver.ts';
 
-export { assertSafeKey, type StorageBase, type StoredFileInfo } from './driver.ts';
+export { assertSafeKey, UPLOADS_FOLDER, type ListedFile, type StorageBase, type StoredFileInfo } from './driver.ts';
 
 /** Files on this machine's disk (or a volume every instance mounts). */
 export interface FilesystemStorage extends StorageBase {
@@ -74,6 +74,26 @@ export function createFilesystemStorage(root: string): FilesystemStorage {
     },
     async delete(key) {
       await rm(full(key), { force: true });
+    },
+    async list(folder) {
+      if (!folder.endsWith('/')) throw new Error(`not a folder: ${folder}`);
+      const dir = full(folder);
+      const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [];
+        throw error;
+      });
+      const found = await Promise.all(
+        entries
+          // A file being written (`<key>.<pid>.tmp`, renamed into place when complete) is not stored yet.
+          .filter((entry) => entry.isFile() && !/\.\d+\.tmp$/.test(entry.name))
+          .map(async (entry) => {
+            const file = path.join(entry.parentPath, entry.name);
+            const info = await stat(file).catch(() => null); // removed meanwhile
+            const key = `${folder}${path.relative(dir, file).split(path.sep).join('/')}`;
+            return info ? { key, size: info.size, modified: info.mtime } : null;
+          }),
+      );
+      return found.filter((file) => file !== null);
     },
     localFile: full,
   };

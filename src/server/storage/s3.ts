@@ -11,6 +11,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -181,6 +182,17 @@ export function createS3Storage(config: S3Config): BucketStorage {
     async delete(key) {
       // S3 answers a missing key with success too.
       await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(key) }));
+    },
+    async list(folder) {
+      if (!folder.endsWith('/')) throw new Error(`not a folder: ${folder}`);
+      const found = [];
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: keyOf(folder), ...(ContinuationToken ? { ContinuationToken } : {}) }));
+        for (const item of page.Contents ?? []) if (item.Key) found.push({ key: item.Key, size: item.Size ?? 0, modified: item.LastModified ?? new Date(0) });
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return found;
     },
     async signedUrl(key, { expiresIn, disposition, contentType }) {
       const input: GetObjectCommandInput = {

@@ -16,7 +16,8 @@ import { MediaError } from '../../media/errors.ts';
 import { prepareForWeb } from '../../media/prepare.ts';
 import { probeVideo } from '../../media/probe.ts';
 import { getStorage } from '../../storage/index.ts';
-import { removeTusUpload, tusFilePath } from '../../storage/tus-store.ts';
+import { copyTusUpload, IncompleteUpload, removeTusUpload } from '../../storage/tus-store.ts';
+import { VIDEO_MAX_BYTES } from '../../../lib/contract/video.ts';
 import { purgeVideoPages } from '../core/index.ts';
 import { log } from '../../log.ts';
 
@@ -51,7 +52,9 @@ export async function processVideoJob(videoId: string): Promise<void> {
   const stored: string[] = [];
   try {
     await mkdir(work, { recursive: true });
-    const source = tusFilePath(claimed.uploadId);
+    // The upload's parts, from the shared folder or the bucket, as one file on this worker's disk.
+    const source = path.join(work, 'upload');
+    await copyTusUpload(claimed.uploadId, source, VIDEO_MAX_BYTES);
     const probe = await probeVideo(source);
     const prepared = await prepareForWeb(source, work, probe);
     // An unguessable folder: the MP4 is served only through signed addresses, never `/files/`.
@@ -86,6 +89,7 @@ export async function processVideoJob(videoId: string): Promise<void> {
   } catch (error) {
     await Promise.all(stored.map((key) => storage.delete(key).catch(() => undefined)));
     if (error instanceof MediaError) await fail(error.key);
+    else if (error instanceof IncompleteUpload) await fail('truncated');
     else {
       log.error({ component: 'videos', videoId, err: error }, 'video processing failed');
       await fail('transcode_failed');
