@@ -1,8 +1,14 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import https from 'node:https';
+import os from 'node:os';
 import path from 'node:path';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOARD_FIXTURES, zipBoard } from '../helpers/board-fixtures.ts';
+import { writeH264Mp4 } from '../helpers/videos.ts';
+import type { Video, VideoPlayback, VideoUploadTicket } from '../../src/lib/contract/schemas/videos.ts';
 import { multipart, POSTGRES_SERVERS, request, startCluster, type Answer, type Cluster } from './harness.ts';
 
 /**
@@ -37,6 +43,32 @@ async function fromBoth(pathname: string, options: Parameters<typeof request>[3]
   }
   expect([...answers.keys()].sort()).toEqual(['web-a', 'web-b']);
   return answers;
+}
+
+/** Sends a tus PATCH of `bytes` from `offset`, announcing `announced` bytes but cutting the connection after sending these. */
+function cutPatch(location: string, offset: number, bytes: Buffer, announced: number): Promise<void> {
+  const url = new URL(location, site().origin);
+  return new Promise((resolve) => {
+    const req = https.request({
+      host: url.hostname,
+      port: url.port,
+      path: url.pathname,
+      method: 'PATCH',
+      ca: site().ca,
+      agent: false,
+      headers: { 'tus-resumable': '1.0.0', 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream', 'content-length': String(announced) },
+    });
+    req.on('error', () => resolve());
+    req.on('response', () => resolve());
+    // What was sent has had time to reach the instance when the connection drops.
+    req.write(bytes, () => setTimeout(() => (req.destroy(), resolve()), 500));
+  });
+}
+
+/** The keys the bucket holds under `prefix`. */
+async function bucketKeys(prefix: string): Promise<string[]> {
+  const listed = await cluster.bucket.client.send(new ListObjectsV2Command({ Bucket: cluster.bucket.bucket, Prefix: prefix }));
+  return (listed.Contents ?? []).map((item) => item.Key!);
 }
 
 /** Waits for the instance's log line (written as the answer ends). */
@@ -137,6 +169,123 @@ describe.each(POSTGRES_SERVERS.map((server) => server.version))('two web instanc
     for (const [instance, answer] of await fromBoth(`/d-${id}`)) expect(answer.body, instance).toContain(preview);
     const image = await request(site(), 'GET', preview);
     expect(image.status).toBe(200);
+  });
+
+  it('take a video in tus chunks that alternate between the instances, resume it after a cut connection, process it on a worker and play it from the bucket', async () => {
+    const cookie = await signUp('cluster-filmmaker@example.com', 'Cluster Filmmaker');
+    const scratch = mkdtempSync(path.join(os.tmpdir(), 'copperhub-cluster-video-'));
+    const clip = readFileSync(await writeH264Mp4(scratch, { seconds: 3 }));
+    rmSync(scratch, { recursive: true, force: true });
+    const ticket = await request(site(), 'POST', '/api/video/getVideoToken', { cookie, body: { name: 'soldering.mp4', size: clip.length, mime: 'video/mp4' } });
+    const { uploadUrl, uploadToken } = ticket.json<{ result: VideoUploadTicket }>().result;
+    expect(uploadUrl).toBe(`${site().origin}/api/video/upload`);
+    const b64 = (text: string) => Buffer.from(text).toString('base64');
+    const tus = { 'tus-resumable': '1.0.0' };
+    const created = await request(site(), 'POST', '/api/video/upload', {
+      headers: { ...tus, 'content-length': '0', 'upload-length': String(clip.length), 'upload-metadata': `uploadToken ${b64(uploadToken)},filetype ${b64('video/mp4')}` },
+    });
+    expect(created.status, created.body).toBe(201);
+    const location = new URL(String(created.headers.location), site().origin).pathname;
+    const tusId = location.slice(location.lastIndexOf('/') + 1);
+    const where = async () => Number((await request(site(), 'HEAD', location, { headers: tus })).headers['upload-offset']);
+
+    const chunk = Math.ceil(clip.length / 6);
+    const patchedBy = new Set<string>();
+    let offset = 0;
+    for (let n = 0; offset < clip.length; n++) {
+      if (n === 2) {
+        // The connection drops halfway through a chunk; the client asks where the upload stands.
+        const before = offset;
+        await cutPatch(location, offset, clip.subarray(offset, offset + Math.floor(chunk / 2)), Math.min(chunk, clip.length - offset));
+        for (const deadline = Date.now() + 5000; offset <= before && Date.now() < deadline; ) {
+          offset = await where();
+          if (offset <= before) await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        // What arrived before the cut was kept, wherever it landed.
+        expect(offset).toBe(before + Math.floor(chunk / 2));
+        continue;
+      }
+      const part = clip.subarray(offset, offset + chunk);
+      const patched = await request(site(), 'PATCH', location, { form: { bytes: part, contentType: 'application/offset+octet-stream' }, headers: { ...tus, 'upload-offset': String(offset) } });
+      expect(patched.status, patched.body).toBe(204);
+      patchedBy.add((await settle(() => cluster.servedBy(requestId(patched)))) ?? '');
+      offset += part.length;
+      expect(Number(patched.headers['upload-offset'])).toBe(offset);
+    }
+    // nginx sent the chunks to both instances: each took bytes the other had begun.
+    expect([...patchedBy].sort()).toEqual(['web-a', 'web-b']);
+    expect(await bucketKeys(`uploads/${tusId}/`)).toContain(`uploads/${tusId}/info.json`);
+
+    const saved = await request(site(), 'POST', '/api/video/saveVideo', { cookie, body: { uploadToken, title: 'Soldering across two instances' } });
+    expect(saved.json().retCode, saved.body).toBe(0);
+    const video = saved.json<{ result: Video }>().result;
+    let listed: Video | undefined;
+    for (const deadline = Date.now() + 120_000; listed?.status !== 'ready' && listed?.status !== 'failed' && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const list = await request(site(), 'POST', '/api/video/list', { cookie, body: { url: video.owner.url, page: 1, pageSize: 24 } });
+      listed = list.json<{ result: { list: Video[] } }>().result.list.find((item) => item.id === video.id);
+    }
+    expect(listed).toMatchObject({ status: 'ready' });
+    expect(listed!.duration).toBeCloseTo(3, 0);
+    // A worker, with a data folder of its own, did it: the instances run no jobs.
+    expect(cluster.workers.some((worker) => worker.lines.some((line) => line.includes('"queue":"video.process"') && line.includes('"msg":"job done"')))).toBe(true);
+    // Its parts left the bucket with the upload.
+    expect(await bucketKeys(`uploads/${tusId}/`)).toEqual([]);
+
+    const playback = (await request(site(), 'POST', '/api/video/getVideoUrl', { cookie, body: { id: video.id } })).json<{ result: VideoPlayback }>().result;
+    const redirect = await request(site(), 'GET', playback.url);
+    expect(redirect.status).toBe(302);
+    const presigned = String(redirect.headers.location);
+    expect(presigned.startsWith(`${cluster.bucket.endpoint}/${cluster.bucket.bucket}/videos/`)).toBe(true);
+    // What the player does next: ask the bucket for ranges.
+    const ranged = await fetch(presigned, { headers: { range: 'bytes=0-99' } });
+    expect(ranged.status).toBe(206);
+    expect(Buffer.from(await ranged.arrayBuffer()).subarray(4, 8).toString()).toBe('ftyp');
+  });
+
+  it('finish a board on the other worker when the one rendering it is killed', async () => {
+    const cookie = await signUp('cluster-survivor@example.com', 'Cluster Survivor');
+    // The EAGLE board with heavy copper pours: the slowest fixture, so the kill lands mid-render.
+    const upload = await request(site(), 'POST', '/api/upload', { cookie, form: await multipart({ purpose: 'attachment', file: { name: 'snapper.zip', bytes: Buffer.from(await zipBoard('eagle-snapper')) } }) });
+    expect(upload.json().retCode, upload.body).toBe(0);
+    const saved = await request(site(), 'POST', '/api/release/saveProject', {
+      cookie,
+      body: { title: 'Cluster snapper', summary: 'A board whose worker dies.', description: 'GNSS snapshots.', tags: [], licence: 'Solderpad-2.1', attachments: [upload.json<{ result: { id: string } }>().result.id], publish: true },
+    });
+    expect(saved.json().retCode, saved.body).toBe(0);
+    const id = saved.json<{ result: { id: string } }>().result.id;
+    const db = new pg.Client({ connectionString: cluster.postgres.url });
+    await db.connect();
+    try {
+      // The job of this project's board, and the worker that said it took it.
+      let taker: (typeof cluster.workers)[number] | undefined;
+      for (const deadline = Date.now() + 60_000; !taker && Date.now() < deadline; ) {
+        const { rows } = await db.query<{ id: string }>(
+          `SELECT job.id FROM pgboss.job job JOIN boards b ON b.id = (job.data->>'boardId')::int JOIN projects p ON p.id = b.project_id
+            WHERE job.name = 'eda.board' AND p.public_id = $1 AND job.state = 'active'`,
+          [id],
+        );
+        const jobId = rows[0]?.id;
+        taker = jobId ? cluster.workers.find((worker) => worker.lines.some((line) => line.includes(jobId) && line.includes('"msg":"job started"'))) : undefined;
+        if (!taker) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(taker).toBeTruthy();
+      taker!.child.kill('SIGKILL');
+      await new Promise((resolve) => (taker!.child.exitCode !== null || taker!.child.signalCode !== null ? resolve(null) : taker!.child.once('exit', resolve)));
+      let board: { status: string; layerCount: number | null } | undefined;
+      for (const deadline = Date.now() + 120_000; board?.status !== 'ready' && board?.status !== 'failed' && Date.now() < deadline; ) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        board = (await request(site(), 'GET', `/api/eda/detail?id=${id}`)).json<{ result: { boards: { status: string; layerCount: number | null }[] } }>().result.boards[0];
+      }
+      expect(board).toMatchObject({ status: 'ready' });
+      const survivor = cluster.workers.find((worker) => worker !== taker)!;
+      expect(survivor.lines.some((line) => line.includes('"queue":"eda.board"') && line.includes('"msg":"job done"'))).toBe(true);
+      const { rows } = await db.query<{ attempts: number }>('SELECT b.attempts FROM boards b JOIN projects p ON p.id = b.project_id WHERE p.public_id = $1', [id]);
+      // Started by the killed worker, done again from the start by the other.
+      expect(rows[0]?.attempts).toBe(2);
+    } finally {
+      await db.end();
+    }
   });
 
   it('answer 503 with the envelope while PostgreSQL is down, say why in /readyz, serve again within 10 s of its return, and hear each other’s purges at once', async () => {

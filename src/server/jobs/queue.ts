@@ -212,9 +212,13 @@ export async function workJobs<K extends JobKind>(definition: JobDefinition<K>, 
           results.push(refusePayload(kind, job, parsed.error.issues));
           continue;
         }
+        // Which process took which job, and how long it ran: what an operator of several workers reads.
+        const started = performance.now();
+        log.info({ component: 'jobs', queue: JOBS[kind].name, jobId: job.id }, 'job started');
         try {
           await definition.handle(parsed.data);
           results.push({ id: job.id, status: 'completed' });
+          log.info({ component: 'jobs', queue: JOBS[kind].name, jobId: job.id, durationMs: Math.round(performance.now() - started) }, 'job done');
         } catch (error) {
           // A job taken alone is failed by pg-boss with the error itself (and retried); in a batch
           // the others must still run and settle, so the failure is this job's result.
