@@ -18,6 +18,11 @@ declare namespace App {
     crossSiteWrite?: boolean;
     /** The signed-in member as the header shows them; set by the page runner (`loadPage`). */
     viewer?: import('./lib/api-types.ts').UserInfo | null;
+    /**
+     * Set by the error page when what failed is a service out of reach for a moment (the database,
+     * the bucket): the middleware answers 503 with `Retry-After` instead of Astro's fixed 500.
+     */
+    unavailable?: { retryAfterSeconds: number };
     /** What a page writes once however many components ask (the card save menus: `CardSave.astro`). */
     writtenOnce?: Set<string>;
     /**

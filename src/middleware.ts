@@ -50,7 +50,9 @@ const context = defineMiddleware(async ({ request, cookies, locals, routePattern
     // The database out of reach (or any failure) before an endpoint ran: an API caller still gets
     // the envelope (503 `database_unavailable`, to try again), never the HTML error page.
     if (url.pathname.startsWith('/api/')) return errorResponse(error, locals.t);
-    throw error;
+    // The error page of that failure still renders, for a guest: it says what is out of reach.
+    if (routePattern !== '/500') throw error;
+    session = null;
   }
   locals.user = session?.user ?? null;
   locals.sessionToken = session ? token : null;
@@ -69,6 +71,12 @@ const context = defineMiddleware(async ({ request, cookies, locals, routePattern
     await rememberMemberLocale(session.user.id, locals.locale).catch(() => undefined);
   }
   const response = await next();
+  if (locals.unavailable) {
+    const headers = new Headers(response.headers);
+    headers.set('retry-after', String(locals.unavailable.retryAfterSeconds));
+    headers.set('cache-control', 'no-store');
+    return new Response(response.body, { status: 503, headers });
+  }
   try {
     // Signed-in pages carry the member's own data: never stored by a shared cache.
     if (locals.user && (response.headers.get('content-type') ?? '').includes('text/html')) response.headers.set('cache-control', 'private, no-store');

@@ -302,6 +302,15 @@ describe.each(POSTGRES_SERVERS.map((server) => server.version))('two web instanc
         expect(answer.json(), instance).toMatchObject({ retCode: 503, errorKey: 'database_unavailable' });
         expect(answer.headers['retry-after'], instance).toBeTruthy();
       }
+      // Pages too: a pause to come back after, in the visitor's language, for guests and members alike.
+      for (const options of [{}, { cookie }]) {
+        for (const [instance, page] of await fromBoth(`/d-${id}`, options)) {
+          expect(page.status, instance).toBe(503);
+          expect(page.headers['retry-after'], instance).toBeTruthy();
+          expect(page.headers['content-type'], instance).toContain('text/html');
+          expect(page.body, instance).toContain('The site cannot reach its database just now.');
+        }
+      }
       for (const instance of cluster.instances) {
         const ready = await fetch(`http://127.0.0.1:${instance.port}/readyz`);
         expect(ready.status, instance.name).toBe(503);

@@ -116,6 +116,15 @@ async function waitForHealth(url: string, process: Process, timeoutMs = 60_000):
   throw new Error(`${process.name} did not answer ${url} within ${timeoutMs} ms`);
 }
 
+async function waitForLine(process: Process, text: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!process.lines.some((line) => line.includes(text))) {
+    if (process.child.exitCode !== null) throw new Error(`${process.name} exited (${process.child.exitCode}): ${process.lines.slice(-5).join('\n')}`);
+    if (Date.now() > deadline) throw new Error(`${process.name} did not say "${text}" within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** A web instance as `npm start` runs it (the heap bound included), its jobs left to the workers. */
 export async function startInstance(name: string, env: Record<string, string>, work: string): Promise<Process> {
   const port = await freePort();
@@ -283,7 +292,11 @@ export async function startCluster(options: { postgresVersion?: number } = {}): 
     const env = { DATABASE_URL: postgres.url, ...bucket.env, TRUST_PROXY: '127.0.0.1', SITE_URL: `https://127.0.0.1:${nginxPort}` };
     // Started together, as a deploy would: each migrates on start, under the migrations' lock.
     const instances = await Promise.all(['web-a', 'web-b'].map((name) => startInstance(name, env, work)));
+    started.push(...instances.map((instance) => ({ stop: () => instance.child.kill('SIGTERM') })));
     const workers = ['worker-a', 'worker-b'].map((name) => startWorker(name, env, work));
+    started.push(...workers.map((worker) => ({ stop: () => worker.child.kill('SIGTERM') })));
+    // Taking jobs before the journeys begin (a worker started alone exits if the database goes away as it starts).
+    await Promise.all(workers.map((worker) => waitForLine(worker, 'job workers started')));
     const nginx = await startNginx(work, instances, nginxPort);
     started.push(nginx);
     return {
