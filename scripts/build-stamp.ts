@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** What the build reads: folders walked whole, and single files. */
 export const BUILD_INPUTS = ['src', 'public', 'locales', 'astro.config.mjs', 'tsconfig.json', 'package-lock.json'];
@@ -45,4 +46,11 @@ export function isBuildCurrent(root: string, distDir: string, fingerprint: strin
 /** Records that `distDir` was built from inputs with this fingerprint. */
 export function writeBuildStamp(distDir: string, fingerprint: string): void {
   writeFileSync(path.join(distDir, STAMP), `${fingerprint}\n`);
+}
+
+// `npm run build` stamps what it built, so the `npm start` of every instance after a deploy starts
+// at once rather than building again (and several instances of one folder never build at once).
+if (import.meta.main) {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  writeBuildStamp(path.resolve(process.env.DIST_DIR ?? path.join(root, 'dist')), buildInputsFingerprint(root));
 }

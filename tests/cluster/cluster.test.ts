@@ -270,7 +270,7 @@ describe.each(POSTGRES_SERVERS.map((server) => server.version))('two web instanc
         if (!taker) await new Promise((resolve) => setTimeout(resolve, 50));
       }
       expect(taker).toBeTruthy();
-      taker!.child.kill('SIGKILL');
+      taker!.kill('SIGKILL');
       await new Promise((resolve) => (taker!.child.exitCode !== null || taker!.child.signalCode !== null ? resolve(null) : taker!.child.once('exit', resolve)));
       let board: { status: string; layerCount: number | null } | undefined;
       for (const deadline = Date.now() + 120_000; board?.status !== 'ready' && board?.status !== 'failed' && Date.now() < deadline; ) {
@@ -381,12 +381,15 @@ describe.each(POSTGRES_SERVERS.map((server) => server.version))('two web instanc
         else failed.push(n);
         if (acknowledged.length === 12 && killedAt < 0) {
           killedAt = n;
-          cluster.instances[0]!.child.kill('SIGKILL');
+          cluster.instances[0]!.kill('SIGKILL');
         }
       }
     };
     await Promise.all([write(), write(), write(), write()]);
     expect(killedAt).toBeGreaterThan(0);
+    // It is gone (npm start ends with its server), not merely slow.
+    const killed = cluster.instances[0]!.child;
+    await new Promise((resolve) => (killed.exitCode !== null || killed.signalCode !== null ? resolve(null) : killed.once('exit', resolve)));
     // What was on its way to the killed instance (in flight, or sent on a connection nginx still
     // held to it) answers 502: nginx does not send a POST again, since it may have been applied.
     // Everything after that goes to the other instance.

@@ -1,10 +1,11 @@
 /**
  * The parts of a deployment of several processes, started for real on this machine (issue 27):
  * a PostgreSQL server from Debian's package (a private cluster on a free port), an S3-compatible
- * bucket (s3rver), web instances (`src/server/main.ts`, as `npm start` runs it) and job workers
- * (`src/server/worker.ts`, `npm run worker`), each with a data folder of its own as if on its own
- * machine, and nginx in front with TLS, configured by `deploy/nginx/copperhub.conf`, the file
- * docs/operations.md gives operators. Everything started is stopped by `stop()`.
+ * bucket (s3rver), web instances and job workers as the systemd units of `deploy/systemd/` run
+ * them (`npm start`, `npm run worker`, with the units' environment), each with a data folder of
+ * its own as if on its own machine, and nginx in front with TLS, configured by
+ * `deploy/nginx/copperhub.conf`: the files docs/operations.md gives operators, not copies.
+ * Everything started is stopped by `stop()`.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,7 +14,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { serverNodeFlags } from '../../src/server/config.ts';
 import { startS3Server, type TestS3Server } from '../helpers/s3.ts';
 import { freePort } from '../helpers/ports.ts';
 
@@ -86,9 +86,11 @@ export interface Process {
   /** Every line it wrote to stdout (the JSON request log among them). */
   lines: string[];
   port?: number;
+  /** Signals the server or worker itself (under the npm that started it). */
+  kill(signal: NodeJS.Signals): void;
 }
 
-function watch(name: string, child: ChildProcess): Process {
+function watch(name: string, child: ChildProcess): Omit<Process, 'kill'> {
   const lines: string[] = [];
   let rest = '';
   child.stdout?.setEncoding('utf8');
@@ -102,7 +104,7 @@ function watch(name: string, child: ChildProcess): Process {
   return { name, child, lines };
 }
 
-async function waitForHealth(url: string, process: Process, timeoutMs = 60_000): Promise<void> {
+async function waitForHealth(url: string, process: Omit<Process, 'kill'>, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (process.child.exitCode !== null) throw new Error(`${process.name} exited (${process.child.exitCode}): ${process.lines.slice(-5).join('\n')}`);
@@ -125,20 +127,68 @@ async function waitForLine(process: Process, text: string, timeoutMs = 60_000): 
   }
 }
 
-/** A web instance as `npm start` runs it (the heap bound included), its jobs left to the workers. */
+/**
+ * What a unit of `deploy/systemd/` runs, as systemd would with `%i` as `instance`: its `ExecStart`
+ * and its `Environment=` lines over `shared` (what its `EnvironmentFile` holds). The data folder is
+ * the test's own (systemd's `StateDirectory` is not here); the user and the working folder are
+ * this checkout's.
+ */
+function fromUnit(unit: string, instance: string, shared: Record<string, string>, dataDir: string): { command: string[]; env: Record<string, string> } {
+  const text = readFileSync(path.join(root, 'deploy', 'systemd', unit), 'utf8');
+  const env: Record<string, string> = { ...shared };
+  let command: string[] | undefined;
+  for (const line of text.split('\n').map((entry) => entry.trim().replaceAll('%i', instance))) {
+    const environment = /^Environment=([A-Z_]+)=(.*)$/.exec(line);
+    if (environment) env[environment[1]!] = environment[2]!;
+    if (line.startsWith('ExecStart=')) command = line.slice('ExecStart='.length).split(/\s+/);
+  }
+  if (!command) throw new Error(`${unit} has no ExecStart`);
+  return { command, env: { ...env, DATA_DIR: dataDir } };
+}
+
+/** The process below `pid` (itself or a descendant) that runs `entry`. */
+function processRunning(pid: number, entry: string): number | null {
+  const rows = spawnSync('ps', ['-e', '-o', 'pid=,ppid=,args='], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
+    .filter((match) => match !== null)
+    .map((match) => ({ pid: Number(match[1]), ppid: Number(match[2]), args: match[3]! }));
+  const below = new Set([pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const row of rows) if (below.has(row.ppid) && !below.has(row.pid)) (below.add(row.pid), (grew = true));
+  }
+  // The deepest: the shell npm runs the script in names the entry too.
+  const matching = rows.filter((row) => below.has(row.pid) && row.args.includes(entry));
+  return matching.find((row) => !matching.some((other) => other.ppid === row.pid))?.pid ?? null;
+}
+
+function spawnUnit(name: string, unit: string, instance: string, shared: Record<string, string>, work: string, entry: string): Process {
+  const { command, env } = fromUnit(unit, instance, shared, mkdtempSync(path.join(work, `${name}-`)));
+  const child = spawn(command[0]!, command.slice(1), { cwd: root, env: { ...process.env, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const started = watch(name, child);
+  return {
+    ...started,
+    // npm and `npm start` pass signals on; kill -9 goes to the server or worker itself, as a crash would.
+    kill(signal) {
+      const pid = processRunning(child.pid!, entry);
+      if (pid) process.kill(pid, signal);
+      else child.kill(signal);
+    },
+  };
+}
+
+/** A web instance as `copperhub-web@<port>.service` runs it (`npm start`), its jobs left to the workers. */
 export async function startInstance(name: string, env: Record<string, string>, work: string): Promise<Process> {
   const port = await freePort();
-  const instanceEnv = { ...process.env, ...env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(work, `${name}-`)), JOB_WORKERS: '0', SEED_DEMO: '0', LOG_LEVEL: 'info' };
-  const child = spawn(process.execPath, [...serverNodeFlags(instanceEnv, []), 'src/server/main.ts'], { cwd: root, env: instanceEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-  const started = { ...watch(name, child), port };
+  const started = { ...spawnUnit(name, 'copperhub-web@.service', String(port), { ...env, SEED_DEMO: '0' }, work, 'src/server/main.ts'), port };
   await waitForHealth(`http://127.0.0.1:${port}/healthz`, started);
   return started;
 }
 
-/** A job worker as `npm run worker` runs it, on a machine of its own (its own data folder). */
+/** A job worker as `copperhub-worker@<name>.service` runs it (`npm run worker`), on a machine of its own (its own data folder). */
 export function startWorker(name: string, env: Record<string, string>, work: string): Process {
-  const workerEnv = { ...process.env, ...env, NODE_ENV: 'production', DATA_DIR: mkdtempSync(path.join(work, `${name}-`)), LOG_LEVEL: 'info' };
-  return watch(name, spawn(process.execPath, ['src/server/worker.ts'], { cwd: root, env: workerEnv, stdio: ['ignore', 'pipe', 'pipe'] }));
+  return spawnUnit(name, 'copperhub-worker@.service', name, env, work, 'src/server/worker.ts');
 }
 
 export interface Nginx {
@@ -292,9 +342,9 @@ export async function startCluster(options: { postgresVersion?: number } = {}): 
     const env = { DATABASE_URL: postgres.url, ...bucket.env, TRUST_PROXY: '127.0.0.1', SITE_URL: `https://127.0.0.1:${nginxPort}` };
     // Started together, as a deploy would: each migrates on start, under the migrations' lock.
     const instances = await Promise.all(['web-a', 'web-b'].map((name) => startInstance(name, env, work)));
-    started.push(...instances.map((instance) => ({ stop: () => instance.child.kill('SIGTERM') })));
+    started.push(...instances.map((instance) => ({ stop: () => instance.kill('SIGTERM') })));
     const workers = ['worker-a', 'worker-b'].map((name) => startWorker(name, env, work));
-    started.push(...workers.map((worker) => ({ stop: () => worker.child.kill('SIGTERM') })));
+    started.push(...workers.map((worker) => ({ stop: () => worker.kill('SIGTERM') })));
     // Taking jobs before the journeys begin (a worker started alone exits if the database goes away as it starts).
     await Promise.all(workers.map((worker) => waitForLine(worker, 'job workers started')));
     const nginx = await startNginx(work, instances, nginxPort);
@@ -317,7 +367,7 @@ export async function startCluster(options: { postgresVersion?: number } = {}): 
               new Promise((resolve) => {
                 if (proc.child.exitCode !== null || proc.child.signalCode !== null) return resolve(null);
                 proc.child.once('exit', resolve);
-                proc.child.kill('SIGTERM');
+                proc.kill('SIGTERM');
               }),
           ),
         );
