@@ -26,7 +26,7 @@ describe('request ids', () => {
 });
 
 describe('when the database is unreachable', () => {
-  it('with the database away, the 500 page and the API envelope (503, to try again) name the request id, never the error', async () => {
+  it('with the database away, the error page and the API envelope (503, to try again) name the request id, never the error', async () => {
     const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
     await admin.connect();
     const name = new URL(process.env.DATABASE_URL!).pathname.slice(1);
@@ -34,9 +34,15 @@ describe('when the database is unreachable', () => {
       await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
       await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
       const page = await app.request('/newest');
-      expect(page.status).toBe(500);
+      expect(page.status).toBe(503);
+      expect(page.headers['retry-after']).toBe('5');
       const id = page.headers['x-request-id'] as string;
       expect(page.body).toContain(`Request id: ${id}`);
+      expect(page.body).toContain('The site cannot reach its database just now.');
+      expect(page.body).not.toContain(name);
+      const zh = await app.request('/newest', { headers: { 'accept-language': 'zh-CN' } });
+      expect(zh.status).toBe(503);
+      expect(zh.body).toContain('网站暂时无法连接数据库');
       expect(page.body).not.toMatch(/at .*\.(ts|mjs|js):\d+/);
       const api = await app.request('/api/project/list', { method: 'POST', body: {} });
       expect(api.status).toBe(503);
