@@ -8,6 +8,7 @@ import { credentials, users } from '../../db/schema/index.ts';
 import { AppError, isAppError } from '../../http/errors.ts';
 import { startEmailVerification } from './account-email.ts';
 import { buildReturnLocation, issueSsoCode, type RequestMeta } from './sso-codes.ts';
+import { invalidateSession } from './sessions.ts';
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { generateCustomUrl } from './profiles.ts';
 import { assertUnderRateLimit, hitRateLimit } from '../core/index.ts';
@@ -104,7 +105,7 @@ export async function registerAccount(input: { email: string; password: string; 
  * accounts (`sso:login:email`, `sso:login:ip`, ceilings far above any honest use). So a guesser
  * elsewhere slows only themselves: the owner's right password still gets in from their address.
  */
-export async function signIn(input: LoginInput, meta: RequestMeta): Promise<{ location: string }> {
+export async function signIn(input: LoginInput, meta: RequestMeta, previousToken?: string | null): Promise<{ location: string }> {
   assertKnownSite(input.siteId);
   assertSignInHost(meta.requestUrl);
   // The address first, so that an account name too long for a key still keeps its own pairs apart.
@@ -126,15 +127,25 @@ export async function signIn(input: LoginInput, meta: RequestMeta): Promise<{ lo
     }
     throw error;
   }
+  await endPreviousSession(previousToken);
   const code = await issueSsoCode(userId);
   return { location: buildReturnLocation(input.redirect, code, meta.requestUrl) };
+}
+
+/**
+ * Signing in (or up) through the form is signing in: the session the browser had before, whoever
+ * it was, ends here, and opening the answered `location` starts the new one. (A `?code=` link
+ * opened unasked keeps another member's session: `exchangeSsoCodeInBrowser`.)
+ */
+async function endPreviousSession(token: string | null | undefined): Promise<void> {
+  if (token) await invalidateSession(token);
 }
 
 /**
  * Creates the account (rate-limited) and signs it in: the same `location` answer as `signIn`.
  * When the site can send email, the account starts unconfirmed and a confirmation link is mailed.
  */
-export async function signUp(input: RegisterInput, meta: RequestMeta): Promise<{ location: string }> {
+export async function signUp(input: RegisterInput, meta: RequestMeta, previousToken?: string | null): Promise<{ location: string }> {
   assertKnownSite(input.siteId);
   assertSignInHost(meta.requestUrl);
   await hitRateLimit('sso:register:ip', meta.ip);
@@ -142,6 +153,7 @@ export async function signUp(input: RegisterInput, meta: RequestMeta): Promise<{
   const { userId } = await registerAccount({ ...input, locale: meta.locale });
   // With SMTP_URL the new member confirms their address before publishing or commenting.
   await startEmailVerification(userId, meta);
+  await endPreviousSession(previousToken);
   const code = await issueSsoCode(userId);
   return { location: buildReturnLocation(input.redirect, code, meta.requestUrl) };
 }
