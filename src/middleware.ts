@@ -1,5 +1,5 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { getT, isLocale, LOCALE_COOKIE, resolveLocale } from './lib/i18n.ts';
+import { cookieLocale, getT, LOCALE_COOKIE, resolveLocale } from './lib/i18n.ts';
 import { desktopPathOf, isMobilePath, variantPath } from './lib/paths.ts';
 import { isCrawler, isMobileBrowser } from './lib/user-agent.ts';
 import { readRequestToken } from './server/http/cookies.ts';
@@ -67,7 +67,7 @@ const context = defineMiddleware(async ({ request, cookies, locals, routePattern
     served.userId = locals.user?.id ?? null;
   }
   // A member who switched language gets their emails in it too.
-  if (session && isLocale(cookies.get(LOCALE_COOKIE)?.value) && session.locale !== locals.locale) {
+  if (session && cookieLocale(cookies.get(LOCALE_COOKIE)?.value) && session.locale !== locals.locale) {
     await rememberMemberLocale(session.user.id, locals.locale).catch(() => undefined);
   }
   const response = await next();

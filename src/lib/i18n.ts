@@ -23,9 +23,19 @@ export function isLocale(value: unknown): value is Locale {
 const OFFERED: Record<string, Locale> = { 'en-US': 'en-US', 'zh-CN': 'zh-CN', en: 'en-US', zh: 'zh-CN' };
 const OFFERED_TAGS = Object.keys(OFFERED);
 
+/**
+ * The locale a language cookie names: ours (`zh-CN`, `en-US`) or the bare codes the
+ * specification's other clients write (`zh`, `en`); anything else names none.
+ */
+export function cookieLocale(cookieValue: string | undefined): Locale | null {
+  if (isLocale(cookieValue)) return cookieValue;
+  return cookieValue === 'zh' || cookieValue === 'en' ? OFFERED[cookieValue]! : null;
+}
+
 /** Cookie first, then `Accept-Language` in quality order, then en-US. */
 export function resolveLocale(cookieValue: string | undefined, acceptLanguage: string | null | undefined): Locale {
-  if (isLocale(cookieValue)) return cookieValue;
+  const chosen = cookieLocale(cookieValue);
+  if (chosen) return chosen;
   if (!acceptLanguage) return DEFAULT_LOCALE;
   const [preferred] = new Negotiator({ headers: { 'accept-language': acceptLanguage } }).languages(OFFERED_TAGS);
   return (preferred && OFFERED[preferred]) || DEFAULT_LOCALE;

@@ -106,6 +106,15 @@ describe('guest pages', () => {
     expect(guestAfter.body).not.toContain('Signed Reader');
   });
 
+  it('take the bare language codes other clients write in the cookie (zh, en) for the locales they name', async () => {
+    for (let i = 0; i < 2; i++) {
+      const chinese = await app.request('/newest', { headers: { cookie: 'i18n_redirected=zh', 'accept-language': 'en-US' } });
+      expect(chinese.body).toContain('lang="zh-CN"');
+      const english = await app.request('/m/newest', { headers: { cookie: 'i18n_redirected=en', 'accept-language': 'zh-CN' } });
+      expect(english.body).toContain('lang="en-US"');
+    }
+  });
+
   it('never replay a cookie, and what sets one is rendered for its visitor alone', async () => {
     const choose = await app.request('/?desktop=1', { headers: { 'user-agent': PHONE_UA } });
     expect(choose.headers['set-cookie']?.join(';')).toContain('prefer_desktop=1');

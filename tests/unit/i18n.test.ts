@@ -7,6 +7,14 @@ describe('resolveLocale', () => {
     expect(resolveLocale('en-US', 'zh-CN')).toBe('en-US');
   });
 
+  it('reads the bare codes the specification’s other clients write in the cookie', () => {
+    expect(resolveLocale('zh', 'en-US,en;q=0.9')).toBe('zh-CN');
+    expect(resolveLocale('en', 'zh-CN')).toBe('en-US');
+    expect(resolveHeaderLocale(new Headers({ cookie: 'i18n_redirected=zh', 'accept-language': 'en' }))).toBe('zh-CN');
+    // Other codes still name nothing: the browser's languages decide.
+    expect(resolveLocale('fr', 'zh-CN')).toBe('zh-CN');
+  });
+
   it('falls back to Accept-Language by quality', () => {
     expect(resolveLocale(undefined, 'zh-CN,zh;q=0.9,en;q=0.8')).toBe('zh-CN');
     expect(resolveLocale(undefined, 'fr-FR;q=1, zh-TW;q=0.8, en;q=0.9')).toBe('en-US');
