@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { computed, map } from 'nanostores';
 import { ApiError, apiCall } from '../lib/api-client.ts';
 import type { ErrorKey } from '../lib/contract/errors.ts';
-import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_MAX, FIRST_VERSION_NAME } from '../lib/contract/project-limits.ts';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_MAX, FIRST_VERSION_NAME, VERSION_NAME_PATTERN } from '../lib/contract/project-limits.ts';
 import { fail, invalid, say, warn, type Notice } from '../lib/notice.ts';
 import { copyKey, copyToRestore, readCopy, snapshotOf, writeCopy, type FormFile, type ProjectFields } from '../lib/project-form-copy.ts';
 import { uploadFile, type UploadHandle } from '../lib/upload-client.ts';
@@ -130,6 +130,9 @@ export function publishProblems(fields: ProjectFields, files: FileItem[], versio
   if (!fields.licence) errors.licence = fieldProblem('licence', 'required');
   if (files.some((file) => file.status === 'error')) errors.attachments = warn('form.errors.attachments.failed');
   if (version?.editing && version.choice.release && !version.choice.name.trim()) errors.version = warn('form.version.nameRequired');
+  else if (version && (!version.editing || version.choice.release) && version.choice.name.trim() && !VERSION_NAME_PATTERN.test(version.choice.name.trim())) {
+    errors.version = fieldProblem('version', 'version_name');
+  }
   return errors;
 }
 

@@ -37,6 +37,20 @@ describe('versions through the site', () => {
     expect(list[1]!.date).toBe('2025-05-01T08:00:00.000Z');
   });
 
+  it('takes names written with dashes and common punctuation, and says which characters a refused name may hold', async () => {
+    const edit = (name: string) =>
+      call('release/editProject', { id: projectId, title: 'Versioned probe', summary: '', description: 'Again.', tags: [], licence: 'MIT', attachments: [], publish: true, version: { name } }, owner.token);
+    const refused = await edit('v2 «final»');
+    expect(refused.status).toBe(400);
+    expect(refused.json()).toMatchObject({ errorKey: 'validation', fields: { 'version.name': 'version_name' } });
+    for (const name of ['rev C – 2025-06', 'RC 2: rework, v1.1/B', 'Maker’s cut #3 & more']) {
+      const released = await edit(name);
+      expect(released.json<{ retCode: number }>().retCode, name).toBe(0);
+    }
+    const names = (await call('version/list', { id: projectId })).json<{ result: { list: { name: string }[] } }>().result.list.map((version) => version.name);
+    expect(names).toEqual(expect.arrayContaining(['rev C – 2025-06', 'RC 2: rework, v1.1/B', 'Maker’s cut #3 & more']));
+  });
+
   it('refuses a taken version name with a translated error, and compares two versions by name or number', async () => {
     const taken = await call('release/editProject', { id: projectId, title: 'Renamed', summary: '', description: '', tags: [], licence: 'MIT', attachments: [], publish: true, version: { name: 'REV b' } }, owner.token);
     expect(taken.status).toBe(409);

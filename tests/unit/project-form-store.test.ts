@@ -54,6 +54,11 @@ describe('the project form store', () => {
     expect(form.$form.get().errors).toEqual({ title: { field: 'required', key: 'form.errors.title.required' }, licence: { field: 'required', key: 'form.errors.licence.required' } });
     expect(form.$form.get().status).toEqual({ notice: { key: 'form.fixErrors', alert: true } });
     expect(publishProblems(content, [{ key: 'k', id: null, name: 'x', size: 1, progress: 0, status: 'error' }])).toEqual({ attachments: { key: 'form.errors.attachments.failed', alert: true } });
+    // A version name with characters names are not written with is said on the form, before sending.
+    expect(publishProblems(content, [], { editing: true, choice: { release: true, name: 'v2 «final»', notes: '' } })).toEqual({ version: { field: 'version_name', key: 'form.errors.version.version_name' } });
+    expect(publishProblems(content, [], { editing: true, choice: { release: true, name: 'rev C – 2025-06', notes: '' } })).toEqual({});
+    // Not released as a new version: its name is not sent, so not checked.
+    expect(publishProblems(content, [], { editing: true, choice: { release: false, name: 'v2 «final»', notes: '' } })).toEqual({});
   });
 
   it('refuses more attachments once the list is full, and files too large or empty at once', () => {

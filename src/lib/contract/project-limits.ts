@@ -20,5 +20,11 @@ export const ATTACHMENT_MAX_BYTES = 50 * 1024 * 1024;
 export const FIRST_VERSION_NAME = 'v1';
 /** The longest version name, in characters. */
 export const VERSION_NAME_MAX = 40;
+/**
+ * What a version name may hold: it starts with a letter or digit, then letters, digits, spaces
+ * and the punctuation names are written with (`v1.1 – rev B`, `2024-03 (fix)`, `RC 2: rework`).
+ * `validation.version_name` says so in words, on the form and from the API.
+ */
+export const VERSION_NAME_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} ._+()\-–—:,/#&'’]*$/u;
 /** The longest release notes of a version, in characters. */
 export const VERSION_NOTES_MAX = 4000;

@@ -10,7 +10,7 @@ import { FIRST_VERSION_NAME } from '../../../lib/contract/project-limits.ts';
 import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { layerDiffSchema, boardDiffSchema, sheetDiffSchema, versionDiffSchema, versionSchema } from '../../../lib/contract/schemas/versions.ts';
-import { VERSION_NAME_MAX, VERSION_NOTES_MAX } from '../../../lib/contract/project-limits.ts';
+import { VERSION_NAME_MAX, VERSION_NAME_PATTERN, VERSION_NOTES_MAX } from '../../../lib/contract/project-limits.ts';
 import { diffBom, overlayFrames, withoutRenderIds } from '../../../lib/version-diff.ts';
 import { getDb, type Tx } from '../../db/client.ts';
 import { attachments, boards, bomLines, designSources, edaDocuments, projects, projectVersions, versionFiles, type StoredLayer, type VersionBoard } from '../../db/schema/index.ts';
@@ -40,7 +40,7 @@ export const versionInputSchema = zod.object({
     .trim()
     .min(1)
     .max(VERSION_NAME_MAX)
-    .regex(/^[\p{L}\p{N}][\p{L}\p{N} ._+()-]*$/u),
+    .regex(VERSION_NAME_PATTERN, 'version_name'),
   notes: zod
     .string()
     .max(VERSION_NOTES_MAX)
