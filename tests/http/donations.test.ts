@@ -168,6 +168,19 @@ describe('the Stripe webhook', () => {
     expect(stripeCalls).toEqual([]);
   });
 
+  it('refuses a signed event not shaped as Stripe’s with 400, storing nothing', async () => {
+    const { created: _created, ...withoutCreated } = completedEvent({ id: 'cs_test_no_created' }).data.object;
+    const noCreated = { ...completedEvent({ id: 'cs_test_no_created' }), data: { object: withoutCreated } };
+    const noObject = { ...completedEvent({ id: 'cs_test_no_object' }), data: {} };
+    const textAmount = completedEvent({ id: 'cs_test_text_amount', amount_total: '2500' });
+    for (const event of [noCreated, noObject, textAmount]) {
+      const answer = await deliver(JSON.stringify(event));
+      expect(answer.status, JSON.stringify(event.data)).toBe(400);
+      expect(answer.json()).toMatchObject({ retCode: 400, errorKey: 'validation' });
+    }
+    expect((await storedDonations()).filter((row) => row.ref.startsWith('cs_test_no_') || row.ref === 'cs_test_text_amount')).toEqual([]);
+  });
+
   it('acknowledges events that are not a paid donation without storing anything', async () => {
     const unpaid = JSON.stringify(completedEvent({ id: 'cs_test_unpaid', payment_status: 'unpaid' }));
     const other = JSON.stringify(completedEvent({ id: 'cs_test_other', metadata: { kind: 'shop-order' } }));

@@ -13,9 +13,9 @@ export const { POST, ALL, contract } = defineEndpoint({
   docs: {
     summary: 'Stripe webhook',
     description:
-      'Called by Stripe, signed with `STRIPE_WEBHOOK_SECRET` (`Stripe-Signature` header, checked over the raw body, timestamp within 5 minutes). A paid `checkout.session.completed` stores its donation once, whatever the number of deliveries; other events are acknowledged. Bodies over 64 KB are refused.',
+      'Called by Stripe, signed with `STRIPE_WEBHOOK_SECRET` (`Stripe-Signature` header, checked over the raw body, timestamp within 5 minutes). A paid `checkout.session.completed` stores its donation once, whatever the number of deliveries; other events are acknowledged. A signed event not shaped as Stripe’s (no `data.object`, a session without `created`) is refused with 400 `validation` and stores nothing. Bodies over 64 KB are refused.',
     tag: 'site',
-    errors: ['invalid_signature', 'too_large', 'donations_closed'],
+    errors: ['invalid_signature', 'validation', 'too_large', 'donations_closed'],
     body: { contentType: 'application/json', schema: stripeEventSchema },
   },
   handler: async ({ context }) => {
