@@ -34,6 +34,8 @@ export interface ProjectFormProps {
   successPath: string;
   /** `/create/project` in the page's variant (the URL is updated once a new draft exists). */
   formPath: string;
+  /** The member's Videos tab, where a video dropped among the design files belongs. */
+  videosPath?: string | undefined;
 }
 
 /**
@@ -50,7 +52,7 @@ export default function ProjectForm({ messages, ...props }: ProjectFormProps) {
   );
 }
 
-function Form({ locale, auth, source, tags, tagNames, successPath, formPath }: Omit<ProjectFormProps, 'messages'>) {
+function Form({ locale, auth, source, tags, tagNames, successPath, formPath, videosPath }: Omit<ProjectFormProps, 'messages'>) {
   const { t } = useTranslation();
   useAuth(auth);
   const form = useIslandStore(() => createProjectForm({ source, locale, successPath, formPath, t }));
@@ -155,7 +157,7 @@ function Form({ locale, auth, source, tags, tagNames, successPath, formPath }: O
           </div>
         </section>
 
-        <AttachmentsField form={form} ids={ids} locale={locale} />
+        <AttachmentsField form={form} ids={ids} locale={locale} videosPath={videosPath} />
         <VersionField form={form} ids={ids} />
         <FormActions form={form} focusField={focusField} />
       </fieldset>

@@ -38,6 +38,10 @@ export interface FileItem {
   progress: number;
   status: 'uploading' | 'done' | 'error';
   error?: Notice;
+  /** A refusal sending it again cannot change (its type, its size): no "Try again". */
+  final?: boolean;
+  /** A video among the design files: the row points to the member's Videos tab. */
+  isVideo?: boolean;
 }
 
 export type FieldName = keyof ProjectFields | 'attachments' | 'version';
@@ -86,6 +90,8 @@ export interface ProjectFormState {
 
 // Upload failures of attachments said in the form's own words.
 const ATTACHMENT_FAILURES: Partial<Record<ErrorKey, string>> = { unsupported_type: 'form.fileUnsupported', too_large: 'form.fileTooLarge' };
+/** Refusals of the file itself: sent again, it is refused again. */
+const FINAL_FAILURES: ReadonlySet<ErrorKey> = new Set<ErrorKey>(['unsupported_type', 'too_large', 'validation', 'bad_request']);
 
 let keyCounter = 0;
 const nextKey = () => `f${Date.now().toString(36)}${(keyCounter += 1)}`;
@@ -139,14 +145,23 @@ export function publishProblems(fields: ProjectFields, files: FileItem[], versio
 /** The first field with an error, in the order they are shown. */
 export const firstInvalid = (errors: FieldErrors): FieldName | null => FIELD_ORDER.find((name) => errors[name]) ?? null;
 
+const VIDEO_EXTENSIONS = /\.(mp4|m4v|mov|webm|mkv|avi|wmv|3gp)$/i;
+
+/** Whether a chosen file is a video (by the type the browser gives it, else by its name). */
+function isVideoFile(file: { name: string; type?: string }): boolean {
+  return Boolean(file.type?.startsWith('video/')) || VIDEO_EXTENSIONS.test(file.name);
+}
+
 /** New attachment items for `list` when `present` are already there: those past the limit are dropped. */
-export function newAttachments(present: number, list: { name: string; size: number }[]): FileItem[] | null {
+export function newAttachments(present: number, list: { name: string; size: number; type?: string }[]): FileItem[] | null {
   const room = ATTACHMENTS_MAX - present;
   if (room <= 0) return null;
   return list.slice(0, room).map((file) => {
     const item: FileItem = { key: nextKey(), id: null, name: file.name, size: file.size, progress: 0, status: 'uploading' };
     if (file.size > ATTACHMENT_MAX_BYTES) return { ...item, status: 'error', error: warn('form.fileTooLarge') };
     if (file.size === 0) return { ...item, status: 'error', error: warn('form.fileEmpty') };
+    // Videos have their own upload (resumable, transcoded, played in the page), on the Videos tab.
+    if (isVideoFile(file)) return { ...item, status: 'error', error: warn('form.fileIsVideo'), final: true, isVideo: true };
     return item;
   });
 }
@@ -271,7 +286,8 @@ export function createProjectForm({ source, locale, successPath, formPath, t }: 
       .catch((error: unknown) => {
         if (error instanceof ApiError && error.errorKey === 'aborted') return;
         const wording = error instanceof ApiError ? ATTACHMENT_FAILURES[error.errorKey] : undefined;
-        setFile(item.key, { status: 'error', error: wording ? warn(wording) : fail(error) });
+        const final = error instanceof ApiError && FINAL_FAILURES.has(error.errorKey);
+        setFile(item.key, { status: 'error', error: wording ? warn(wording) : fail(error), final });
       });
   }
 
@@ -295,8 +311,8 @@ export function createProjectForm({ source, locale, successPath, formPath, t }: 
     update({ files: get().files.filter((entry) => entry.key !== itemKey) });
   }
 
-  /** Whether a failed file can be sent again (it was chosen here, not restored). */
-  const canRetry = (itemKey: string) => Boolean(uploads.get(itemKey)?.file);
+  /** Whether a failed file can be sent again: chosen here (not restored), and refused for a reason that can pass (not its type or size). */
+  const canRetry = (itemKey: string) => Boolean(uploads.get(itemKey)?.file) && !get().files.find((entry) => entry.key === itemKey)?.final;
 
   function retryFile(itemKey: string): void {
     const file = uploads.get(itemKey)?.file;

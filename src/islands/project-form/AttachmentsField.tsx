@@ -10,7 +10,7 @@ import { useFileDrop } from '../shared/use-file-drop.ts';
 import { describedBy, type FieldIds } from './field-ids.ts';
 
 /** Attachments: drop or choose files; each uploads with a progress bar, can be cancelled, retried or removed. */
-export function AttachmentsField({ form, ids, locale }: { form: ProjectFormStore; ids: FieldIds; locale: string }) {
+export function AttachmentsField({ form, ids, locale, videosPath }: { form: ProjectFormStore; ids: FieldIds; locale: string; videosPath?: string | undefined }) {
   const { t } = useTranslation();
   const { files, errors } = useStore(form.$form);
   const drop = useFileDrop((dropped) => {
@@ -60,6 +60,12 @@ export function AttachmentsField({ form, ids, locale }: { form: ProjectFormStore
               {item.status === 'error' && (
                 <span className="upload-state error" role="alert">
                   {item.error ? noticeText(item.error, t) : ''}
+                  {item.isVideo && videosPath && (
+                    <>
+                      {' '}
+                      <a href={videosPath}>{t('form.goToVideos')}</a>
+                    </>
+                  )}
                 </span>
               )}
               <div className="upload-actions">
