@@ -87,6 +87,8 @@ async function contentCommand<S extends z.ZodType>(schema: S, raw: unknown, run:
         return await run(input);
       } finally {
         await flushPagePurges();
+        // A renamed or merged tag sends a job (its projects' search text) for the site's workers.
+        await stopQueue();
       }
     });
     console.log(dryRun ? `dry run, nothing changed: ${result.summary}` : result.summary);

@@ -57,6 +57,8 @@ export const JOBS = {
   digest: { name: 'mail.digest', retryLimit: 3, expireInSeconds: 30 * 60 },
   /** Delivers recorded activities to followers' feeds and messages. */
   feed: { name: 'feed.fanout', retryLimit: 5, expireInSeconds: 10 * 60 },
+  /** Writes again the search text of every project of a tag staff renamed, translated or merged into. */
+  searchText: { name: 'search.tag-text', retryLimit: 3, expireInSeconds: 30 * 60 },
 } as const;
 export type JobKind = keyof typeof JOBS;
 

@@ -11,6 +11,7 @@ import { feedJob } from './feed.ts';
 import { imageVariantsJob } from './image-variants.ts';
 import { kicadSourceJob } from './kicad-source.ts';
 import { mailJob } from './mail.ts';
+import { searchTextJob } from './search-text.ts';
 import { videoJob } from './video.ts';
 
 /** Each job kind's definition, by kind: a kind of `JOBS` left out here does not compile. */
@@ -23,4 +24,5 @@ export const JOB_KINDS: { [K in JobKind]: JobDefinition<K> } = {
   mail: mailJob,
   digest: digestJob,
   feed: feedJob,
+  searchText: searchTextJob,
 };

@@ -21,7 +21,7 @@ export {
 } from './publishing.ts';
 export { setProjectLike, setProjectStar } from './reactions.ts';
 export { findDraftRemixSource, loadProjectLineage, remixProject, type RemixSource } from './remixes.ts';
-export { highlightText, parseQuery, projectSearchText, searchProjects, type SearchSort } from './search.ts';
+export { highlightText, parseQuery, projectSearchText, refreshTagSearchText, searchProjects, type SearchSort } from './search.ts';
 export {
   getTag, getTagDetail, listPopularTags, listTagTree, suggestTags, tagIdsWithChildren, tagNamesOf,
   type TagInfo, type TagNode,

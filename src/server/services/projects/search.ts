@@ -37,13 +37,13 @@ import { and, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { CJK_CLASS_JS } from '../../../lib/cjk.ts';
 import type { Locale } from '../../../lib/i18n.ts';
 import { getDb } from '../../db/client.ts';
-import { projects, projectTags, users } from '../../db/schema/index.ts';
+import { projects, projectTags, tags, users } from '../../db/schema/index.ts';
 import { cardColumns, cardTags, toCards, type CardRow } from './cards.ts';
 import { cappedMatches, COUNT_LIMIT, countUpTo, estimateMatches, forgetProjectRows, projectRows, resolveTotal } from './totals.ts';
 import { tagIdsWithChildren } from './tags.ts';
 import type { z } from 'zod';
 import type { searchPageSchema, searchResultSchema } from '../../../lib/contract/schemas/projects.ts';
-import { isListed } from '../core/index.ts';
+import { htmlToText, isListed } from '../core/index.ts';
 
 export type SearchSort = 'relevance' | 'newest' | 'stars';
 
@@ -531,4 +531,38 @@ export async function searchProjects(
  */
 export function projectSearchText(parts: { title: string; summary: string; descriptionText: string; tagNames: string[] }): string {
   return [parts.title, parts.summary, parts.descriptionText, ...new Set(parts.tagNames)].join(' ').slice(0, 200_000);
+}
+
+/** Projects whose search text is written again in one statement. */
+const SEARCH_TEXT_BATCH = 200;
+
+/**
+ * Writes again the search text of every project tagged `tagId` (published, hidden or deleted
+ * alike: one restored is found by its tags as they are named then), from its content and the
+ * names of all its tags as they are now. Staff renaming or translating a tag, or merging one into
+ * it, would otherwise leave its projects found only by the names they were published with. Runs
+ * in the job queue (`searchText`), a batch at a time; answers how many projects were written.
+ */
+export async function refreshTagSearchText(tagId: number): Promise<number> {
+  const db = getDb();
+  let after = 0;
+  let written = 0;
+  for (;;) {
+    const { rows } = await db.execute<{ id: number; title: string; summary: string; html: string; names: string[] }>(sql`
+      SELECT p.id, p.title, p.summary, p.description_html AS html,
+        coalesce((SELECT array_agg(name ORDER BY pt.tag_id, n.position)
+          FROM ${projectTags} pt JOIN ${tags} t ON t.id = pt.tag_id, unnest(ARRAY[t.name_en, t.name_zh]) WITH ORDINALITY AS n(name, position)
+          WHERE pt.project_id = p.id), '{}') AS names
+      FROM ${projects} p
+      WHERE p.id IN (SELECT project_id FROM ${projectTags} WHERE tag_id = ${tagId}) AND p.id > ${after}
+      ORDER BY p.id LIMIT ${SEARCH_TEXT_BATCH}`);
+    if (rows.length === 0) return written;
+    const texts = rows.map((row) => projectSearchText({ title: row.title, summary: row.summary, descriptionText: htmlToText(row.html), tagNames: row.names }));
+    await db.execute(sql`
+      UPDATE ${projects} SET search_text = fresh.text
+      FROM unnest(${sql.param(rows.map((row) => row.id))}::int[], ${sql.param(texts)}::text[]) AS fresh(id, text)
+      WHERE ${projects.id} = fresh.id`);
+    written += rows.length;
+    after = rows.at(-1)!.id;
+  }
 }

@@ -11,6 +11,8 @@ import { AppError } from '../../http/errors.ts';
 import { pageTags } from '../../page-cache/tags.ts';
 import type { StaffTag } from '../../../lib/contract/schemas/staff.ts';
 import { staffWrite, type StaffActor } from './staff-writes.ts';
+import { sendJob } from '../../jobs/queue.ts';
+import { log } from '../../log.ts';
 
 type Reader = Pick<Tx, 'select'>;
 
@@ -96,13 +98,25 @@ async function staffTag(db: Reader, slug: string): Promise<StaffTag> {
   return (await listStaffTags(db)).find((tag) => tag.slug === slug)!;
 }
 
-/** Renames a tag in both languages (its slug, its address, stays). */
-export function renameTag(actor: StaffActor, input: { slug: string; nameEn: string; nameZh: string }, options: { dryRun?: boolean } = {}) {
-  return staffWrite({ action: 'tag.rename', actor, dryRun: options.dryRun, purge }, async (tx) => {
+/**
+ * Projects are found by their tags' names in both languages, kept in their search text: after a
+ * tag's names change (renamed, translated, another merged into it) the job queue writes its
+ * projects' search text again. A send that fails is logged; the write stands.
+ */
+async function refreshSearchTextOf(tagId: number, dryRun: boolean | undefined): Promise<void> {
+  if (dryRun) return;
+  await sendJob('searchText', { tagId }, `search-text:${tagId}`).catch((error: unknown) => log.error({ component: 'tags', tagId, err: error }, 'search text refresh not queued'));
+}
+
+/** Renames a tag in both languages (its slug, its address, stays); its projects are then found by the new names. */
+export async function renameTag(actor: StaffActor, input: { slug: string; nameEn: string; nameZh: string }, options: { dryRun?: boolean } = {}) {
+  const renamed = await staffWrite({ action: 'tag.rename', actor, dryRun: options.dryRun, purge }, async (tx) => {
     const tag = await tagBySlug(tx, input.slug);
     await tx.update(tags).set({ nameEn: input.nameEn, nameZh: input.nameZh }).where(eq(tags.id, tag.id));
     return { summary: `tag ${input.slug} renamed from "${tag.nameEn}" / "${tag.nameZh}" to "${input.nameEn}" / "${input.nameZh}"`, item: await staffTag(tx, input.slug) };
   });
+  await refreshSearchTextOf(renamed.item.id, options.dryRun);
+  return renamed;
 }
 
 /** Moves a tag under another top-level tag, or to the top (`parent` null); a member's tag so joins the tree. */
@@ -120,8 +134,8 @@ export function moveTag(actor: StaffActor, input: { slug: string; parent: string
  * children move under `into` when it is top-level (else to `from`'s parent), `from` is deleted and
  * its slug (and its own aliases) become aliases of `into`.
  */
-export function mergeTags(actor: StaffActor, input: { from: string; into: string }, options: { dryRun?: boolean } = {}) {
-  return staffWrite({ action: 'tag.merge', actor, dryRun: options.dryRun, purge }, async (tx) => {
+export async function mergeTags(actor: StaffActor, input: { from: string; into: string }, options: { dryRun?: boolean } = {}) {
+  const merged = await staffWrite({ action: 'tag.merge', actor, dryRun: options.dryRun, purge }, async (tx) => {
     if (input.from === input.into) throw new AppError('validation', { into: 'tag_merge_self' });
     const from = await tagBySlug(tx, input.from);
     const into = await tagBySlug(tx, input.into);
@@ -148,4 +162,7 @@ export function mergeTags(actor: StaffActor, input: { from: string; into: string
     await tx.delete(tags).where(eq(tags.id, from.id));
     return { summary: `tag ${from.slug} merged into ${into.slug}: ${moved.rowCount ?? moved.rows.length} projects newly tagged ${into.slug}`, item: await staffTag(tx, into.slug) };
   });
+  // The merged tag's projects are now found by the names of the tag that took them over.
+  await refreshSearchTextOf(merged.item.id, options.dryRun);
+  return merged;
 }
