@@ -27,6 +27,16 @@ export const BOARD_ERROR_KEYS = [
 ] as const;
 export type BoardErrorKey = (typeof BOARD_ERROR_KEYS)[number];
 
+/**
+ * What a rendered board's files lack that a fab needs, said on the electronics page to everyone
+ * (`eda.warnings.<key>` in both locales): the board renders, but an order would be refused.
+ */
+export const BOARD_WARNING_KEYS = [
+  'no_drill', // no drill (Excellon) file: holes would be solid copper, and fabs refuse the set
+  'job_layers_missing', // the `.gbrjob` job file names layer files the set lacks (`files`)
+] as const;
+export type BoardWarningKey = (typeof BOARD_WARNING_KEYS)[number];
+
 /** The EDA tool a board's files come from, as far as names, attributes and job files tell. */
 export const EDA_TOOLS = ['kicad', 'eagle', 'altium', 'easyeda', 'fusion', 'other'] as const;
 export type EdaTool = (typeof EDA_TOOLS)[number];

@@ -36,6 +36,8 @@ export interface IdentifiedSet {
   jobThicknessMm: number | null;
   /** Files that are not layers (documentation, job files, unknown names). */
   ignored: string[];
+  /** Layer files a job file names that the set lacks (paths as the job file writes them). */
+  missingFromJob: string[];
 }
 
 /** How much of a file's start is read to recognise it: Gerber and Excellon headers are short. */
@@ -317,8 +319,12 @@ export function identifyLayers(files: SourceFile[]): IdentifiedSet {
   const inner = layers.filter(isInner).sort((a, b) => innerOrder(a) - innerOrder(b));
   const ordered = layers.map((layer) => (isInner(layer) ? inner.shift()! : layer));
 
+  const present = new Set(candidates.map((file) => file.name));
+  const missingFromJob = jobs.flatMap((job) => [...job.functions.keys()].filter((name) => !present.has(`${job.folder}${name}`)));
+
   return {
     layers: ordered,
+    missingFromJob,
     copperLayerCount: copper.length,
     tool: tool ?? 'other',
     jobSizeMm: jobs.find((job) => job.size)?.size ?? null,

@@ -87,7 +87,16 @@ function factsOf(board: RenderedBoard, set: IdentifiedSet): StoredBoardFacts {
     copperLayers: set.copperLayerCount,
     thicknessMm: set.jobThicknessMm,
     ...board.measured,
+    warnings: warningsOf(set),
   };
+}
+
+/** What the set lacks that a fab needs, though the board renders. */
+function warningsOf(set: IdentifiedSet): NonNullable<StoredBoardFacts['warnings']> {
+  const warnings: NonNullable<StoredBoardFacts['warnings']> = [];
+  if (!set.layers.some((layer) => layer.type === 'drill')) warnings.push({ key: 'no_drill' });
+  if (set.missingFromJob.length > 0) warnings.push({ key: 'job_layers_missing', files: set.missingFromJob });
+  return warnings;
 }
 
 const elapsed = (since: number) => Math.round(performance.now() - since);

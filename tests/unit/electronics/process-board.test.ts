@@ -108,6 +108,17 @@ describe('boards with inner layers', () => {
   });
 });
 
+describe('what a set lacks that a fab needs', () => {
+  it('warns of a set without a drill file, and of layers its job file names that are missing', async () => {
+    const whole = await processGerberSet({ files: loadBoard('kicad-rrf') });
+    expect(whole.facts.warnings).toEqual([]);
+    const noDrill = await processGerberSet({ files: loadBoard('kicad-rrf').filter((file) => !file.name.endsWith('.drl')) });
+    expect(noDrill.facts.warnings).toEqual([{ key: 'no_drill' }]);
+    const noSilk = await processGerberSet({ files: loadBoard('kicad-rrf').filter((file) => !/Silkscreen/.test(file.name)) });
+    expect(noSilk.facts.warnings).toEqual([{ key: 'job_layers_missing', files: ['rrf_rpi_skr_adapter-F_Silkscreen.gbr', 'rrf_rpi_skr_adapter-B_Silkscreen.gbr'] }]);
+  });
+});
+
 describe('hostile and broken Gerber sets', () => {
   it('says "no board outline" for a set without an outline layer', async () => {
     const files = loadBoard('kicad-sanga04').filter((file) => !file.name.endsWith('.gm1'));

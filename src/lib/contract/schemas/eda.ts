@@ -1,5 +1,5 @@
 import {
-  BOARD_ERROR_KEYS, BOARD_STATUSES, BOM_COLUMNS, BOM_ERROR_KEYS, BOM_EXPORT_FORMATS, EDA_TOOLS, MAX_EXPORT_BOARDS, PLACEMENT_ERROR_KEYS, SOURCE_ERROR_KEYS, SOURCE_STAGES,
+  BOARD_ERROR_KEYS, BOARD_STATUSES, BOARD_WARNING_KEYS, BOM_COLUMNS, BOM_ERROR_KEYS, BOM_EXPORT_FORMATS, EDA_TOOLS, MAX_EXPORT_BOARDS, PLACEMENT_ERROR_KEYS, SOURCE_ERROR_KEYS, SOURCE_STAGES,
   SOURCE_STATUSES,
 } from '../eda.ts';
 import { count, serialId, z } from './common.ts';
@@ -35,6 +35,10 @@ export const boardFactsSchema = z
     minAnnularRingMm: measuredMm('Smallest (pad − drill) / 2 over plated holes with a round or rectangular pad flashed at the same place on outer copper.'),
     partsTop: measuredCount('Parts placed on the top side; null without placements.'),
     partsBottom: measuredCount('Parts placed on the bottom side; null without placements.'),
+    warnings: z
+      .array(z.object({ key: z.enum(BOARD_WARNING_KEYS), files: z.array(z.string()).optional() }))
+      .optional()
+      .meta({ description: 'What the set lacks that a fab needs: `no_drill` (no drill file), `job_layers_missing` (layer files its job file names, in `files`). Absent for a board rendered before they were checked.' }),
   })
   .meta({ id: 'BoardFacts', description: 'What the fabrication files tell a fab, measured from them when the board was rendered.' });
 

@@ -185,13 +185,14 @@ export async function resumePendingEda(): Promise<number> {
 }
 
 /**
- * Renders again the project boards made before what they now carry existed: boards without facts,
- * and boards from Gerbers without a 3D model (a design source's board gets its model from the
+ * Renders again the project boards made before what they now carry existed: boards without facts
+ * (or without the warnings of their facts), and boards from Gerbers without a 3D model (a design source's board gets its model from the
  * source: `refreshDesignSources`). With `all`, every ready board. Each shows as rendering until its
  * job is done, then with what the pipeline makes today. Answers how many were queued.
  */
 export async function refreshBoards(options: { all: boolean }): Promise<number> {
-  const outdated = or(isNull(boards.facts), and(isNull(boards.modelKey), isNull(boards.sourceZipKey)));
+  // Facts without `warnings` were measured before a set's missing drill or job layers were checked.
+  const outdated = or(isNull(boards.facts), sql`NOT (${boards.facts} ? 'warnings')`, and(isNull(boards.modelKey), isNull(boards.sourceZipKey)));
   const rows = await getDb()
     .update(boards)
     .set({ status: 'queued', attempts: 0, updatedAt: new Date() })
