@@ -32,7 +32,7 @@ export interface BoardViewerProps extends BoardViewerInit {
 function Viewer({ board, placements, lineIndex, checked = false }: BoardViewerInit) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  const viewer = useIslandStore(createBoardViewer);
+  const viewer = useIslandStore(() => createBoardViewer(board.layers));
   const { side, mode, hidden, view } = useStore(viewer.$viewer);
   const highlight = useStore($edaHighlight);
   const picked = useStore($edaSelection).ref;

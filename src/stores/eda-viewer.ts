@@ -232,10 +232,15 @@ export function boardViewportPoint(point: { xMm: number; yMm: number }, side: Bo
 /** A board place is zoomed to at least this many CSS pixels per millimetre (a 0402 part ≈ 8 px), and at least ×2. */
 export const BOARD_FOCUS_PX_PER_MM = 8;
 
-/** One board viewer: side, mode, layers switched off, and the zoom and pan with mouse, keys and fingers. */
-export function createBoardViewer() {
+/**
+ * One board viewer: side, mode, layers switched off, and the zoom and pan with mouse, keys and
+ * fingers. The documentation layers of `layers` (courtyards, fab drawings, user layers: `drawing`)
+ * start switched off: they draw over the board what no fab makes.
+ */
+export function createBoardViewer(layers: Pick<BoardLayer, 'type'>[] = []) {
   const panZoom = createPanZoom();
-  const $settings = map<Omit<ViewerState, 'view'>>({ side: 'top', mode: 'realistic', hidden: [] });
+  const documentation = layers.flatMap((layer, index) => (layer.type === 'drawing' ? [index] : []));
+  const $settings = map<Omit<ViewerState, 'view'>>({ side: 'top', mode: 'realistic', hidden: documentation });
   const $viewer = computed([$settings, panZoom.$view], (settings, view): ViewerState => ({ ...settings, view }));
   /** A design check's place on this board, marked until another is shown. */
   const $marker = atom<{ xMm: number; yMm: number } | null>(null);

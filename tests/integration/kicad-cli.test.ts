@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KICAD_LIMITS, kicadCliPath, kicadCliVersion, runKicadCli } from '../../src/server/electronics/kicad-cli.ts';
+import { identifyLayers } from '../../src/server/electronics/layers.ts';
 import { processGerberSet } from '../../src/server/electronics/process-board.ts';
 import { ToolTimeout } from '../../src/server/media/run-tool.ts';
 
@@ -35,6 +36,34 @@ function standIn(body: string): string {
 
 afterEach(() => {
   for (const folder of scratches.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+describe('KiCad 9’s documentation layers', () => {
+  it('are named as what they are (courtyard, fab, adhesive, margin, user), on their side, beside paste and copper', async () => {
+    const scratch = scratchWith(SOURCE);
+    const board = path.join(scratch, 'rrf_rpi_skr_adapter.kicad_pcb');
+    const layers = 'F.Cu,B.Cu,F.Paste,B.Paste,F.Courtyard,B.Courtyard,F.Fab,B.Fab,F.Adhesive,Margin,User.1,User.Drawings,User.Comments,User.Eco1,Edge.Cuts';
+    expect((await runKicadCli(['pcb', 'export', 'gerbers', '-o', 'fab/', '-l', layers, board], scratch)).code).toBe(0);
+    const fab = path.join(scratch, 'fab');
+    const files = readdirSync(fab).map((name) => ({ name, bytes: new Uint8Array(readFileSync(path.join(fab, name))) }));
+    const named = Object.fromEntries(identifyLayers(files).layers.map((layer) => [layer.filename.replace('rrf_rpi_skr_adapter-', ''), [layer.type, layer.side, layer.purpose]]));
+    expect(named).toMatchObject({
+      'F_Cu.gtl': ['copper', 'top', null],
+      'F_Paste.gtp': ['solderpaste', 'top', null],
+      'B_Paste.gbp': ['solderpaste', 'bottom', null],
+      'F_Courtyard.gbr': ['drawing', 'top', 'courtyard'],
+      'B_Courtyard.gbr': ['drawing', 'bottom', 'courtyard'],
+      'F_Fab.gbr': ['drawing', 'top', 'fab'],
+      'B_Fab.gbr': ['drawing', 'bottom', 'fab'],
+      'F_Adhesive.gta': ['drawing', 'top', 'adhesive'],
+      'Margin.gbr': ['drawing', 'all', 'margin'],
+      'User_1.gbr': ['drawing', 'all', 'user'],
+      'User_Drawings.gbr': ['drawing', 'all', 'drawings'],
+      'User_Comments.gbr': ['drawing', 'all', 'comments'],
+      'User_Eco1.gbr': ['drawing', 'all', 'eco'],
+      'Edge_Cuts.gm1': ['outline', 'all', null],
+    });
+  });
 });
 
 describe('kicad-cli on a KiCad design source', () => {

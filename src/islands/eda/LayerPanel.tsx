@@ -13,7 +13,9 @@ export interface LayerPanelProps {
 /** A checkbox with a colour swatch per layer of the side shown. */
 export function LayerPanel({ layers, shown, hidden, onToggle }: LayerPanelProps) {
   const { t } = useTranslation();
-  const labelOf = (layer: BoardLayer) => t('eda.layerLabel', { type: t(`eda.layerTypes.${layer.type}`), side: t(`eda.layerSides.${layer.side}`) });
+  // A documentation layer by what it is for (courtyard, fab…) when its file says it.
+  const labelOf = (layer: BoardLayer) =>
+    t('eda.layerLabel', { type: layer.purpose ? t(`eda.layerPurposes.${layer.purpose}`) : t(`eda.layerTypes.${layer.type}`), side: t(`eda.layerSides.${layer.side}`) });
   const labels = shown.map((index) => labelOf(layers[index]!));
   // Two layers of one kind (plated and unplated drills, say) are told apart by their file names.
   const twice = new Set(labels.filter((label, position) => labels.indexOf(label) !== position));

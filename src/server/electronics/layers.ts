@@ -9,7 +9,7 @@
 import whatsThatGerber from 'whats-that-gerber';
 import type { EdaTool } from '../../lib/contract/eda.ts';
 import { BoardError, type SourceFile } from './errors.ts';
-import type { LayerSide, LayerType } from '../../lib/contract/schemas/eda.ts';
+import type { LayerPurpose, LayerSide, LayerType } from '../../lib/contract/schemas/eda.ts';
 
 /** How a layer's type and side were learned, strongest first. */
 export type LayerEvidence = 'job' | 'attribute' | 'name';
@@ -21,6 +21,8 @@ export interface IdentifiedLayer {
   side: LayerSide;
   /** Copper layer number from the top (1 = top) when the files say it, so inner layers keep their order. */
   copperIndex: number | null;
+  /** What a documentation layer is for (courtyard, fab, …), when its function or name says it. */
+  purpose: LayerPurpose | null;
   evidence: LayerEvidence;
   bytes: Uint8Array;
 }
@@ -99,6 +101,7 @@ interface Function {
   type: LayerType;
   side: LayerSide;
   copperIndex: number | null;
+  purpose?: LayerPurpose | null;
 }
 
 /**
@@ -135,17 +138,61 @@ export function parseFileFunction(value: string): Function | null {
     case 'drillmap':
     case 'fabricationdrawing':
     case 'assemblydrawing':
+    case 'otherdrawing':
     case 'other':
+    case 'glue':
     case 'component':
     case 'keep-out':
     case 'keepout':
     case 'pads':
     case 'vcut':
     case 'viafill':
-      return { type: 'drawing', side: fields.some((field) => /^(top|bot)$/i.test(field)) ? sideOf(fields.find((field) => /^(top|bot)$/i.test(field))) : 'all', copperIndex: null };
+      return { type: 'drawing', side: fields.some((field) => /^(top|bot)$/i.test(field)) ? sideOf(fields.find((field) => /^(top|bot)$/i.test(field))) : 'all', copperIndex: null, purpose: purposeOfFunction(kind, fields) };
     default:
-      return kind ? { type: 'drawing', side: 'all', copperIndex: null } : null;
+      return kind ? { type: 'drawing', side: 'all', copperIndex: null, purpose: null } : null;
   }
+}
+
+/** What a drawing's `.FileFunction` says it is for (KiCad 9 writes these). */
+function purposeOfFunction(kind: string, fields: string[]): LayerPurpose | null {
+  const rest = fields.slice(1).map((field) => field.toLowerCase());
+  if (kind === 'glue') return 'adhesive';
+  if (kind === 'assemblydrawing') return 'fab';
+  if (kind === 'drillmap') return 'drillmap';
+  if (kind === 'otherdrawing') return 'drawings';
+  if (kind === 'keepout' || kind === 'keep-out') return 'keepout';
+  if (kind !== 'other') return null;
+  if (rest.includes('comment')) return 'comments';
+  if (rest.some((field) => /^eco\d$/.test(field))) return 'eco';
+  // KiCad writes `Other,User` for its courtyards, margin and numbered user layers alike: the name tells them apart.
+  return rest.includes('user') ? 'user' : null;
+}
+
+/**
+ * KiCad's names of its documentation layers (`board-F_Courtyard.gbr`, `board-Margin.gbr`,
+ * `board-User_1.gbr`; older versions `-F_CrtYd`, `-Dwgs_User`…): their purpose, and their side
+ * where the name gives one.
+ */
+const KICAD_DOCUMENTATION_NAMES: [RegExp, LayerPurpose][] = [
+  [/[-_]([FB])[._](Courtyard|CrtYd)\.\w+$/i, 'courtyard'],
+  [/[-_]([FB])[._]Fab\.\w+$/i, 'fab'],
+  [/[-_]([FB])[._]Adhes(ive)?\.\w+$/i, 'adhesive'],
+  [/[-_]Margin\.\w+$/i, 'margin'],
+  [/[-_]User[._]\d+\.\w+$/i, 'user'],
+  [/[-_](User[._]Drawings|Dwgs[._]User)\.\w+$/i, 'drawings'],
+  [/[-_](User[._]Comments|Cmts[._]User)\.\w+$/i, 'comments'],
+  [/[-_](User[._]Eco\d|Eco\d[._]User)\.\w+$/i, 'eco'],
+];
+
+/** A documentation layer's purpose and side as its KiCad name says, or null. */
+function kicadDocumentationName(filename: string): { purpose: LayerPurpose; side: LayerSide | null } | null {
+  for (const [pattern, purpose] of KICAD_DOCUMENTATION_NAMES) {
+    const match = pattern.exec(filename);
+    if (!match) continue;
+    const letter = /^[FB]$/i.test(match[1] ?? '') ? match[1]!.toUpperCase() : null;
+    return { purpose, side: letter === 'F' ? 'top' : letter === 'B' ? 'bottom' : null };
+  }
+  return null;
 }
 
 /** The `.FileFunction` attribute of a Gerber (`%TF.FileFunction,…*%`, or KiCad's `G04 #@! TF…` / `; #@! TF…` comments). */
@@ -306,7 +353,14 @@ export function identifyLayers(files: SourceFile[]): IdentifiedSet {
     if (isGerber && !gerberIsComplete(file.bytes)) throw new BoardError('unreadable', file.name, 'no end-of-file (M02) statement');
 
     tool ??= toolFromContent(sample);
-    layers.push({ filename: file.name, ...found, evidence, bytes: file.bytes });
+    let { purpose = null, side } = found;
+    if (found.type === 'drawing') {
+      // The name is more precise than `Other,User`, and gives courtyards and fab layers their side.
+      const named = kicadDocumentationName(file.name);
+      if (named && (purpose === null || purpose === 'user')) purpose = named.purpose;
+      if (named?.side && side === 'all') side = named.side;
+    }
+    layers.push({ filename: file.name, type: found.type, side, copperIndex: found.copperIndex, purpose, evidence, bytes: file.bytes });
   }
 
   if (layers.length === 0) throw new BoardError('no_layers');

@@ -5,7 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { EdaTool } from '../../lib/contract/eda.ts';
-import type { StoredBoardFacts } from '../../lib/contract/schemas/eda.ts';
+import type { LayerPurpose, StoredBoardFacts } from '../../lib/contract/schemas/eda.ts';
 import { extractGerberArchive, type ArchiveLimits } from './archive.ts';
 import { BoardError, type SourceFile } from './errors.ts';
 import { gerberFlashes } from './gerber-flashes.ts';
@@ -23,6 +23,8 @@ export interface ProcessOptions {
 export interface ProcessedLayer extends RenderedLayer {
   /** How the layer was recognised: a job file, the file's own attribute, or its name. */
   evidence: LayerEvidence;
+  /** What a documentation layer is for (courtyard, fab, …), when its function or name says it. */
+  purpose: LayerPurpose | null;
 }
 
 export interface ProcessedBoard {
@@ -136,13 +138,14 @@ export async function processGerberSet(input: GerberSetInput, options: ProcessOp
   const previewMs = elapsed(previewStart);
 
   const evidence = new Map(set.layers.map((layer) => [layer.filename, layer.evidence]));
+  const purposes = new Map(set.layers.map((layer) => [layer.filename, layer.purpose]));
   return {
     widthMm: board.widthMm,
     heightMm: board.heightMm,
     layerCount: board.layerCount,
     tool: board.tool,
     viewBoxMm: board.viewBoxMm,
-    layers: board.layers.map((layer) => ({ ...layer, evidence: evidence.get(layer.filename) ?? 'name' })),
+    layers: board.layers.map((layer) => ({ ...layer, evidence: evidence.get(layer.filename) ?? 'name', purpose: purposes.get(layer.filename) ?? null })),
     top: board.top,
     bottom: board.bottom,
     preview: previews.webp,

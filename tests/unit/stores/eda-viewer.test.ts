@@ -55,14 +55,14 @@ describe('zoom and pan of the board', () => {
 
 describe('the layers of a side', () => {
   const layers: BoardLayer[] = [
-    { type: 'outline', side: 'all', filename: 'b.gko', url: '/o.svg' },
-    { type: 'copper', side: 'top', filename: 'b.gtl', url: '/1.svg' },
-    { type: 'silkscreen', side: 'top', filename: 'b.gto', url: '/2.svg' },
-    { type: 'copper', side: 'bottom', filename: 'b.gbl', url: '/3.svg' },
-    { type: 'copper', side: 'inner', filename: 'b.g2', url: '/4.svg' },
-    { type: 'copper', side: 'inner', filename: 'b.g3', url: '/5.svg' },
-    { type: 'drill', side: 'all', filename: 'b.drl', url: '/6.svg' },
-    { type: 'soldermask', side: 'top', filename: 'b.gts', url: null },
+    { type: 'outline', side: 'all', purpose: null, filename: 'b.gko', url: '/o.svg' },
+    { type: 'copper', side: 'top', purpose: null, filename: 'b.gtl', url: '/1.svg' },
+    { type: 'silkscreen', side: 'top', purpose: null, filename: 'b.gto', url: '/2.svg' },
+    { type: 'copper', side: 'bottom', purpose: null, filename: 'b.gbl', url: '/3.svg' },
+    { type: 'copper', side: 'inner', purpose: null, filename: 'b.g2', url: '/4.svg' },
+    { type: 'copper', side: 'inner', purpose: null, filename: 'b.g3', url: '/5.svg' },
+    { type: 'drill', side: 'all', purpose: null, filename: 'b.drl', url: '/6.svg' },
+    { type: 'soldermask', side: 'top', purpose: null, filename: 'b.gts', url: null },
   ];
 
   it('stacks inner copper under the side’s copper, silkscreen over it, drills and outline on top; unrendered ones left out', () => {
@@ -73,6 +73,14 @@ describe('the layers of a side', () => {
   it('gives top and bottom copper and each inner layer their own colour', () => {
     const colours = [1, 3, 4, 5].map((index) => layerColour(layers, index));
     expect(new Set(colours).size).toBe(4);
+  });
+
+  it('starts with the documentation layers (courtyards, fab drawings) switched off', () => {
+    const courtyard: BoardLayer = { type: 'drawing', side: 'top', purpose: 'courtyard', filename: 'b-F_Courtyard.gbr', url: '/7.svg' };
+    const viewer = createBoardViewer([...layers, courtyard]);
+    expect(viewer.$viewer.get().hidden).toEqual([8]);
+    viewer.toggleLayer(8);
+    expect(viewer.$viewer.get().hidden).toEqual([]);
   });
 
   it('switches a layer off and on', () => {

@@ -7,8 +7,20 @@ import { count, serialId, z } from './common.ts';
 export const LAYER_TYPES = ['copper', 'soldermask', 'silkscreen', 'solderpaste', 'drill', 'outline', 'drawing'] as const;
 export const LAYER_SIDES = ['top', 'bottom', 'inner', 'all'] as const;
 
+/**
+ * What a documentation layer (`drawing`) is for, when its file says it: KiCad 9's courtyards,
+ * fabrication (assembly) drawings, adhesive, margin and user layers, comments and the like.
+ */
+export const LAYER_PURPOSES = ['courtyard', 'fab', 'adhesive', 'margin', 'user', 'comments', 'drawings', 'eco', 'drillmap', 'keepout'] as const;
+
 export const boardLayerSchema = z
-  .object({ type: z.enum(LAYER_TYPES), side: z.enum(LAYER_SIDES), filename: z.string(), url: z.string().nullable() })
+  .object({
+    type: z.enum(LAYER_TYPES),
+    side: z.enum(LAYER_SIDES),
+    purpose: z.enum(LAYER_PURPOSES).nullable().meta({ description: 'What a `drawing` layer is for (courtyard, fab, adhesive, margin, user, …); null for the others and when the file does not say.' }),
+    filename: z.string(),
+    url: z.string().nullable(),
+  })
   .meta({ id: 'BoardLayer', description: 'One identified layer; `url` is its own SVG in the board’s frame (null while not rendered).' });
 
 const mm = z.number().nonnegative().nullable();
@@ -219,6 +231,7 @@ export const cplExportQuerySchema = z.object({
 /** Gerber layer kinds, as whats-that-gerber names them. */
 export type LayerType = z.infer<typeof boardLayerSchema>['type'];
 export type LayerSide = z.infer<typeof boardLayerSchema>['side'];
+export type LayerPurpose = (typeof LAYER_PURPOSES)[number];
 /** One identified layer of a board; `url` is its own SVG, drawn in the board's frame (null while not rendered). */
 export type BoardLayer = z.infer<typeof boardLayerSchema>;
 /** A board rendered from a Gerber set (one zip, or the project's loose Gerber files). */

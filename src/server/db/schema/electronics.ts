@@ -2,7 +2,7 @@ import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, r
 import type { BoardErrorKey, BoardStatus, BomColumn, BomErrorKey, EdaTool, SourceErrorKey, SourceStage, SourceStatus } from '../../../lib/contract/eda.ts';
 import { attachments } from './attachments.ts';
 import { projects } from './projects.ts';
-import type { CheckResult, LayerSide, StoredBoardFacts, LayerType, PlacementError, SchematicSymbol } from '../../../lib/contract/schemas/eda.ts';
+import type { CheckResult, LayerPurpose, LayerSide, StoredBoardFacts, LayerType, PlacementError, SchematicSymbol } from '../../../lib/contract/schemas/eda.ts';
 
 /** What a project's design files become: rendered boards, BOM lines and part placements. */
 
@@ -19,6 +19,8 @@ export interface AlignedPart {
 export interface StoredLayer {
   type: LayerType;
   side: LayerSide;
+  /** What a documentation layer is for; absent on layers stored before it was read. */
+  purpose?: LayerPurpose | null;
   filename: string;
   key: string | null;
 }

@@ -216,7 +216,7 @@ export function toBoard(row: BoardRow): Board {
     heightMm: ready ? row.heightMm : null,
     layerCount: ready ? row.layerCount : null,
     tool: ready ? row.tool : null,
-    layers: row.layers.map((layer) => ({ type: layer.type, side: layer.side, filename: layer.filename, url: ready && layer.key ? fileUrl(layer.key) : null })),
+    layers: row.layers.map((layer) => ({ type: layer.type, side: layer.side, purpose: layer.purpose ?? null, filename: layer.filename, url: ready && layer.key ? fileUrl(layer.key) : null })),
     top: ready && row.topKey ? fileUrl(row.topKey) : null,
     bottom: ready && row.bottomKey ? fileUrl(row.bottomKey) : null,
     preview: ready && row.previewKey ? fileUrl(row.previewKey) : null,

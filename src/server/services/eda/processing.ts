@@ -93,7 +93,7 @@ export async function processBoardJob(boardId: number): Promise<void> {
     const layers: StoredLayer[] = [];
     for (const [index, layer] of result.layers.entries()) {
       const key = layer.svg ? await put(`${base}/layer-${index}.svg`, layer.svg) : null;
-      layers.push({ type: layer.type, side: layer.side, filename: layer.filename, key });
+      layers.push({ type: layer.type, side: layer.side, purpose: layer.purpose, filename: layer.filename, key });
     }
     // A board from a design source gets kicad-cli's model from its source job instead.
     const model = claimed.sourceZipKey ? null : await buildModel(boardId, claimed.name, result);
