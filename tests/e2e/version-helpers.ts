@@ -46,6 +46,18 @@ export async function versionJourney(page: Page, prefix: '' | '/m'): Promise<voi
   await expect(page.getByText('Uploaded', { exact: true })).toHaveCount(2);
   await expect(page.getByText('Without a new version, this edit replaces the files of the latest version (v1).')).toBeVisible();
   await page.getByRole('checkbox', { name: 'Release as a new version' }).check();
+  // The checkbox and its words sit on one line, on a phone too.
+  const checkbox = (await page.getByRole('checkbox', { name: 'Release as a new version' }).boundingBox())!;
+  const words = (await page.locator('label', { hasText: 'Release as a new version' }).evaluate((label) => {
+    const range = document.createRange();
+    range.selectNodeContents(label);
+    const rects = [...range.getClientRects()].filter((rect) => rect.width > 0);
+    return { lines: new Set(rects.map((rect) => Math.round(rect.top))).size, top: Math.min(...rects.map((rect) => rect.top)), bottom: Math.max(...rects.map((rect) => rect.bottom)) };
+  }));
+  expect(words.bottom - words.top).toBeLessThan(40);
+  expect(checkbox.y + checkbox.height / 2).toBeGreaterThan(words.top);
+  expect(checkbox.y + checkbox.height / 2).toBeLessThan(words.bottom);
+  if (process.env.E2E_SCREENSHOTS) await page.getByRole('checkbox', { name: 'Release as a new version' }).screenshot({ path: `${process.env.E2E_SCREENSHOTS}/release-${prefix ? 'phone' : 'desktop'}.png` }).catch(() => undefined);
   // A new version needs a name: said beside the field, nothing sent.
   await page.getByRole('button', { name: 'Update project' }).click();
   await expect(page.getByText('Give the new version a name.')).toBeVisible();
