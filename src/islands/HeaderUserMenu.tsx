@@ -141,7 +141,6 @@ function Menu({ user: initialUser, variant = 'desktop' }: HeaderUserMenuProps) {
             </span>
           )}
         </span>
-        <span className="user-menu-name" aria-hidden="true">{user.nickname}</span>
         <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true"><path d="M2 4l4 4 4-4" stroke="currentColor" strokeWidth="1.8" fill="none" strokeLinecap="round" /></svg>
       </button>
       <div className="user-menu-list" hidden={!open}>

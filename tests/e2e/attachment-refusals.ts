@@ -17,6 +17,8 @@ export async function refusedAttachmentsJourney(page: Page, prefix: '' | '/m', l
   await page.goto(`${prefix}/create/project`);
   await page.context().addCookies([{ name: 'i18n_redirected', value: locale, url: page.url() }]);
   await page.reload();
+  // The file list is the form's: chosen once its code runs (the button that opens the picker does nothing before).
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   const words = WORDS[locale];
   const input = page.getByTestId('attachment-input');
   await input.setInputFiles({ name: 'soldering.mp4', mimeType: 'video/mp4', buffer: Buffer.from('0000001866747970', 'hex') });
