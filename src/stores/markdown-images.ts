@@ -9,13 +9,18 @@ import { PICTURE_MAX_BYTES } from '../lib/pictures.ts';
 import { uploadFile } from '../lib/upload-client.ts';
 
 /**
- * `text` inserted as its own line(s) at the selection `start`…`end` of `value` (replacing it);
- * with the new value and where the caret goes.
+ * `text` inserted as a paragraph of its own at the selection `start`…`end` of `value` (replacing
+ * it): a blank line before and after, so a picture inserted after a list or inside a sentence is
+ * never read as part of the list item or the paragraph around it. With the new value and where the
+ * caret goes (the line after the picture).
  */
 export function insertLine(value: string, start: number, end: number, text: string): { value: string; caret: number } {
   const before = value.slice(0, start);
-  const inserted = `${before && !before.endsWith('\n') ? '\n' : ''}${text}\n`;
-  return { value: before + inserted + value.slice(end), caret: start + inserted.length };
+  const after = value.slice(end);
+  const lead = before === '' || before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n';
+  const inserted = `${lead}${text}\n`;
+  const trail = after === '' || after.startsWith('\n') ? '' : '\n';
+  return { value: before + inserted + trail + after, caret: start + inserted.length };
 }
 
 /** The Markdown text an editor's store holds, as the upload reads and writes it. */

@@ -35,13 +35,16 @@ export async function buildLogJourney(browser: Browser, baseURL: string, options
   await hydrated(page, '.project-logs', phone);
   await page.getByRole('textbox', { name: 'Title' }).fill('First power-up');
   const body = page.getByRole('textbox', { name: 'Log', exact: true });
-  await body.fill('The **3.3 V rail** came up clean.\n\n');
+  // The caret after a list: the picture goes in a paragraph of its own, not into the last item.
+  await body.fill('The **3.3 V rail** came up clean.\n\n- checked the regulator\n- measured 3.31 V');
   await page.getByTestId('log-image-input').setInputFiles({ name: 'rail.png', mimeType: 'image/png', buffer: picture });
   await expect(body).toHaveValue(/!\[rail\]\(\/files\/[^)]+\)/);
   if (phone) await page.getByRole('tab', { name: 'Preview' }).click();
   const preview = page.getByTestId('log-preview');
   await expect(preview.locator('strong')).toHaveText('3.3 V rail');
   await expect(preview.getByRole('img', { name: 'rail' })).toBeVisible();
+  await expect(preview.locator('li')).toHaveCount(2);
+  await expect(preview.locator('li img')).toHaveCount(0);
   if (phone) await page.getByRole('tab', { name: 'Write' }).click();
   await page.getByRole('button', { name: 'Publish log' }).click();
 
@@ -50,6 +53,7 @@ export async function buildLogJourney(browser: Browser, baseURL: string, options
   await expect(page.locator('.log-body .prose strong')).toHaveText('3.3 V rail');
   const shown = page.locator('.log-body .prose img');
   await expect(shown).toBeVisible();
+  await expect(page.locator('.log-body .prose li img')).toHaveCount(0);
   expect(await shown.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
 
   await page.getByRole('link', { name: /^Logs\s*1/ }).click();

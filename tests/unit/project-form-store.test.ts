@@ -111,9 +111,13 @@ describe('the project form store', () => {
   });
 
   it('inserts an image on a line of its own at the caret', () => {
-    expect(insertLine('Intro', 5, 5, '![a](u)')).toEqual({ value: 'Intro\n![a](u)\n', caret: 14 });
-    expect(insertLine('Intro\n\nEnd', 6, 6, '![a](u)')).toEqual({ value: 'Intro\n![a](u)\n\nEnd', caret: 14 });
+    expect(insertLine('Intro', 5, 5, '![a](u)')).toEqual({ value: 'Intro\n\n![a](u)\n', caret: 15 });
+    expect(insertLine('Intro\n\nEnd', 6, 6, '![a](u)')).toEqual({ value: 'Intro\n\n![a](u)\n\nEnd', caret: 15 });
     expect(insertLine('replace me', 0, 10, 'x')).toEqual({ value: 'x\n', caret: 2 });
+    // After a list: a paragraph of its own, not the last item's continuation.
+    expect(insertLine('- one\n- two', 11, 11, '![a](u)')).toEqual({ value: '- one\n- two\n\n![a](u)\n', caret: 21 });
+    // Inside a sentence: the sentence goes on in a paragraph after the picture.
+    expect(insertLine('Solder it here then test', 15, 15, '![a](u)').value).toBe('Solder it here \n\n![a](u)\n\nthen test');
   });
 });
 
