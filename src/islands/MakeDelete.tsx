@@ -9,34 +9,36 @@ import { useIslandStore } from './use-island-store.ts';
 
 export interface MakeDeleteProps {
   makeId: number;
+  /** The reader made it (else they own the project it was made from, and remove it from there). */
+  own: boolean;
   locale: string;
   messages: IslandMessages;
 }
 
-function Delete({ makeId }: { makeId: number }) {
+function Delete({ makeId, own }: { makeId: number; own: boolean }) {
   const { t } = useTranslation();
   const remove = useIslandStore(() => createMakeDelete(makeId, () => window.location.reload()));
   const { confirming, busy, error } = useStore(remove.$delete);
   return (
     <div className="make-actions">
       <button type="button" className="btn btn-danger" onClick={remove.ask}>
-        {t('makes.delete')}
+        {own ? t('makes.delete') : t('makes.remove')}
       </button>
       {error && (
         <p className="status-message error" role="alert">
           {noticeText(error, t)}
         </p>
       )}
-      <ConfirmDialog open={confirming} title={t('makes.deleteConfirm')} confirmLabel={t('makes.delete')} busyLabel={t('makes.deleting')} busy={busy} danger onConfirm={() => void remove.confirm()} onCancel={remove.cancel} />
+      <ConfirmDialog open={confirming} title={own ? t('makes.deleteConfirm') : t('makes.removeConfirm')} confirmLabel={own ? t('makes.delete') : t('makes.remove')} busyLabel={t('makes.deleting')} busy={busy} danger onConfirm={() => void remove.confirm()} onCancel={remove.cancel} />
     </div>
   );
 }
 
-/** "Delete" under a make, for its maker only; hydrated with `client:interaction`. */
-export default function MakeDelete({ locale, messages, makeId }: MakeDeleteProps) {
+/** "Delete" under a make for its maker, "Remove" for the project's owner; hydrated with `client:interaction`. */
+export default function MakeDelete({ locale, messages, makeId, own }: MakeDeleteProps) {
   return (
     <I18nProvider locale={locale} messages={messages}>
-      <Delete makeId={makeId} />
+      <Delete makeId={makeId} own={own} />
     </I18nProvider>
   );
 }

@@ -58,6 +58,13 @@ export async function makesJourney(page: Page, browser: Browser, baseURL: string
   await authorPage.goto(`${prefix}/user/${author.url}/message`);
   await expect(authorPage.locator('.message').first()).toContainText(`Maker Max built your project ${title}`);
   await expect(authorPage.locator('.message').first()).toContainText('Built it in a mint tin');
+  // The project's owner may take a make off their project: "Remove", asked first (cancelled here).
+  await authorPage.goto(`${prefix}/d-${id}/makes`);
+  await authorPage.getByTestId('make').first().getByRole('button', { name: 'Remove' }).click();
+  const removing = authorPage.getByRole('dialog', { name: 'Remove this make from your project? Its maker keeps its photos.' });
+  await expect(removing).toBeVisible();
+  await removing.getByRole('button', { name: 'Cancel' }).click();
+  await expect(authorPage.getByTestId('make')).toHaveCount(1);
   await authorContext.close();
 
   // The maker remixes the project: the form opens on a draft with the files.

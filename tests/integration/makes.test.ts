@@ -131,16 +131,38 @@ describe('makes', () => {
   it('a member deletes only their own make: the count goes down and the activity is forgotten', async () => {
     const { user: author } = await createUser();
     const { user: maker } = await createUser();
+    const { user: stranger } = await createUser();
     const project = await createProject(author.id);
     const made = await submitMake(maker.id, { id: project.publicId, content: 'Mine', images: [(await photo(maker.id)).id] });
 
-    expect((await errorOf(deleteMake(author.id, made.id))).key).toBe('make_not_found');
+    expect((await errorOf(deleteMake(stranger.id, made.id))).key).toBe('make_not_found');
     expect(await makeCount(project.id)).toBe(1);
+    // The maker sees "Delete"; the project's owner may remove it too; nobody else.
+    const [asMaker] = (await listProjectMakes(project.publicId, { page: 1, pageSize: 20 }, maker.id)).list;
+    const [asAuthor] = (await listProjectMakes(project.publicId, { page: 1, pageSize: 20 }, author.id)).list;
+    const [asStranger] = (await listProjectMakes(project.publicId, { page: 1, pageSize: 20 }, stranger.id)).list;
+    expect([asMaker!.canDelete, asAuthor!.canDelete, asStranger!.canDelete]).toEqual([true, true, false]);
 
     expect(await deleteMake(maker.id, made.id)).toEqual({ id: made.id, makeCount: 0 });
     expect((await listProjectMakes(project.publicId, { page: 1, pageSize: 20 }, null)).total).toBe(0);
     expect(await getDb().select().from(activities).where(eq(activities.refId, made.id))).toEqual([]);
     expect((await errorOf(deleteMake(maker.id, made.id))).key).toBe('make_not_found');
+  });
+
+  it('the owner of a project removes a make posted on it, and only on their own projects', async () => {
+    const { user: author } = await createUser();
+    const { user: maker } = await createUser();
+    const project = await createProject(author.id);
+    const elsewhere = await createProject(maker.id);
+    const made = await submitMake(maker.id, { id: project.publicId, content: 'Not what it looks like', images: [(await photo(maker.id)).id] });
+    const own = await submitMake(author.id, { id: elsewhere.publicId, content: 'On someone else’s project', images: [(await photo(author.id)).id] });
+
+    expect(await deleteMake(author.id, made.id)).toEqual({ id: made.id, makeCount: 0 });
+    expect((await listProjectMakes(project.publicId, { page: 1, pageSize: 20 }, null)).total).toBe(0);
+    expect((await listMemberMakes(maker.id, { page: 1, pageSize: 20 }, null)).list.map((item) => item.id)).not.toContain(made.id);
+    // The other way round: the maker owns the other project, so they remove the author's make from it.
+    expect(await deleteMake(maker.id, own.id)).toEqual({ id: own.id, makeCount: 0 });
+    expect((await errorOf(deleteMake(author.id, own.id))).key).toBe('make_not_found');
   });
 
   it('hides the makes of a project nobody may see, and a maker’s makes on it from their profile', async () => {

@@ -146,15 +146,16 @@ export async function submitMake(userId: number, rawInput: MakeSubmitInput): Pro
 }
 
 /**
- * `make/del`: `userId` deletes their own make. Lowers `makeCount`, forgets its activity; the
- * photos' uploads stay with their owner. 404 `make_not_found` for a make that is not theirs.
+ * `make/del`: `userId` deletes their own make, or a make posted on a project of theirs (an
+ * owner decides what shows under their project). Lowers `makeCount`, forgets its activity; the
+ * photos' uploads stay with their owner. 404 `make_not_found` for a make that is neither.
  */
 export async function deleteMake(userId: number, makeId: number): Promise<{ id: number; makeCount: number }> {
   const result = await getDb().transaction(async (tx) => {
     const [gone] = await tx
       .delete(makes)
-      .where(and(eq(makes.id, makeId), eq(makes.makerId, userId)))
-      .returning({ projectId: makes.projectId });
+      .where(and(eq(makes.id, makeId), or(eq(makes.makerId, userId), sql`${makes.projectId} IN (SELECT ${projects.id} FROM ${projects} WHERE ${projects.ownerId} = ${userId})`)))
+      .returning({ projectId: makes.projectId, makerId: makes.makerId });
     if (!gone) throw new AppError('make_not_found');
     const [project] = await tx
       .update(projects)
@@ -162,9 +163,9 @@ export async function deleteMake(userId: number, makeId: number): Promise<{ id: 
       .where(eq(projects.id, gone.projectId))
       .returning({ publicId: projects.publicId, makeCount: projects.makeCount });
     await forgetActivities(tx, 'make', makeId);
-    return project!;
+    return { ...project!, makerId: gone.makerId };
   });
-  await purgeProjectConversation(result.publicId, [userId]);
+  await purgeProjectConversation(result.publicId, [...new Set([userId, result.makerId])]);
   return { id: makeId, makeCount: result.makeCount };
 }
 
@@ -221,6 +222,7 @@ async function readMakes(where: SQL | undefined, viewerId: number | null, paging
       link: makes.link,
       createdAt: makes.createdAt,
       makerId: makes.makerId,
+      projectOwnerId: projects.ownerId,
       projectId: projects.publicId,
       projectTitle: projects.title,
       makerUrl: maker.customUrl,
@@ -263,6 +265,7 @@ async function readMakes(where: SQL | undefined, viewerId: number | null, paging
         : null,
     images: byMake.get(row.id) ?? [],
     createdAt: row.createdAt.toISOString(),
-    canDelete: viewerId !== null && viewerId === row.makerId,
+    // Its maker, and the owner of the project it was made from.
+    canDelete: viewerId !== null && (viewerId === row.makerId || viewerId === row.projectOwnerId),
   }));
 }
