@@ -178,7 +178,13 @@ describe('parseFileFunction', () => {
     ['NonPlated,1,2,NPTH,Drill', { type: 'drill', side: 'all', copperIndex: null }],
     // KiCad 9's one drill file for plated and non-plated holes
     ['MixedPlating,1,2', { type: 'drill', side: 'all', copperIndex: null }],
-    ['AssemblyDrawing,Top', { type: 'drawing', side: 'top', copperIndex: null }],
+    // KiCad 9's documentation layers: what each is for, where its function says it
+    ['AssemblyDrawing,Top', { type: 'drawing', side: 'top', copperIndex: null, purpose: 'fab' }],
+    ['Glue,Bot', { type: 'drawing', side: 'bottom', copperIndex: null, purpose: 'adhesive' }],
+    ['Other,User', { type: 'drawing', side: 'all', copperIndex: null, purpose: 'user' }],
+    ['Other,Comment', { type: 'drawing', side: 'all', copperIndex: null, purpose: 'comments' }],
+    ['Other,ECO1', { type: 'drawing', side: 'all', copperIndex: null, purpose: 'eco' }],
+    ['OtherDrawing,Comment', { type: 'drawing', side: 'all', copperIndex: null, purpose: 'drawings' }],
   ])('%s', (value, expected) => {
     expect(parseFileFunction(value)).toEqual(expected);
   });
