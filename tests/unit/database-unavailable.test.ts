@@ -21,6 +21,8 @@ describe('a database out of reach', () => {
 
   it('is not what other failures become', () => {
     expect(toAppError(wrapped(Object.assign(new Error('duplicate key'), { code: '23505' }))).errorKey).toBe('internal');
+    // A visitor closing their connection mid-request is not the database going away.
+    expect(toAppError(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })).errorKey).toBe('bad_request');
     expect(toAppError(new TypeError('x is undefined')).errorKey).toBe('internal');
   });
 });

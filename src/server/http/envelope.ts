@@ -1,6 +1,6 @@
 import type { ErrorEnvelope } from '../../lib/contract/errors.ts';
 import type { Translate } from '../../lib/i18n.ts';
-import { AppError, isAppError, isDatabaseUnreachable, isInvalidTextInput } from './errors.ts';
+import { AppError, isAppError, isClientAbort, isDatabaseUnreachable, isInvalidTextInput } from './errors.ts';
 import { currentRequest, log } from '../log.ts';
 
 export interface SuccessEnvelope<T> {
@@ -27,7 +27,8 @@ const DATABASE_RETRY_SECONDS = 5;
  */
 export function toAppError(error: unknown): AppError {
   if (isAppError(error)) return error;
-  if (isInvalidTextInput(error)) return new AppError('bad_request');
+  // Text PostgreSQL refuses, and a body its client stopped sending: the request's fault, nobody to tell.
+  if (isInvalidTextInput(error) || isClientAbort(error)) return new AppError('bad_request');
   // For a moment, not a fault (the log has it as a warning).
   if (isDatabaseUnreachable(error)) return new AppError('database_unavailable', undefined, { retryAfterSeconds: DATABASE_RETRY_SECONDS });
   return new AppError('internal');

@@ -46,6 +46,12 @@ function causesOf(error: unknown): { code?: unknown; message?: unknown }[] {
   return causes;
 }
 
+/** Node's error for a request whose client closed the connection before its body had arrived. */
+export function isClientAbort(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === 'ECONNRESET' && message === 'aborted';
+}
+
 /** The network's ways of saying a server cannot be reached: refused, reset, timed out, no route or name. */
 export const NETWORK_UNREACHABLE: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
 
@@ -60,6 +66,8 @@ const DATABASE_UNREACHABLE_MESSAGE = /^Connection terminated|^timeout exceeded w
  * rather than a fault of the request or of the code: answered 503, to be tried again, not 500.
  */
 export function isDatabaseUnreachable(error: unknown): boolean {
+  // The visitor's own connection closing mid-request (Node's `aborted`) is reset too, by them.
+  if (isClientAbort(error)) return false;
   return causesOf(error).some(
     ({ code, message }) =>
       (typeof code === 'string' && (NETWORK_UNREACHABLE.has(code) || DATABASE_UNREACHABLE.has(code))) || (typeof message === 'string' && DATABASE_UNREACHABLE_MESSAGE.test(message)),
