@@ -9,6 +9,7 @@ import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { I18nProvider } from './i18n.tsx';
 import { FieldError } from './shared/FieldError.tsx';
 import { MarkdownEditor } from './shared/MarkdownEditor.tsx';
+import { useEarlyInput } from './shared/use-early-input.ts';
 import { useIslandStore } from './use-island-store.ts';
 
 export interface LogEditorProps extends Omit<LogEditorInit, 't' | 'destination'> {
@@ -27,6 +28,8 @@ function Editor({ projectId, log = null, logHref, logsHref }: Omit<LogEditorProp
   const id = useId();
   const editing = log !== null;
 
+  // The editor starts when the reader reaches for it: a title typed before its code arrived is kept.
+  const titleField = useEarlyInput<HTMLInputElement>(title, (value) => editor.setField('title', value));
   return (
     <form
       className="log-editor"
@@ -39,6 +42,7 @@ function Editor({ projectId, log = null, logHref, logsHref }: Omit<LogEditorProp
       <div className="field">
         <label htmlFor={`${id}-title`}>{t('logs.editor.title')}</label>
         <input
+          ref={titleField}
           id={`${id}-title`}
           value={title}
           maxLength={LOG_TITLE_MAX * 2}

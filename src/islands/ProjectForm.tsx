@@ -8,6 +8,7 @@ import type { AuthState } from '../stores/auth.ts';
 import { createProjectForm, type FieldName, type FormTag, type ProjectFormSource } from '../stores/project-form.ts';
 import { I18nProvider } from './i18n.tsx';
 import { AttachmentsField } from './project-form/AttachmentsField.tsx';
+import { useEarlyInput } from './shared/use-early-input.ts';
 import { CoverField } from './project-form/CoverField.tsx';
 import { DescriptionField } from './project-form/DescriptionField.tsx';
 import { describedBy } from './project-form/field-ids.ts';
@@ -57,6 +58,9 @@ function Form({ locale, auth, source, tags, tagNames, successPath, formPath, vid
   useAuth(auth);
   const form = useIslandStore(() => createProjectForm({ source, locale, successPath, formPath, t }));
   const { fields, errors, busy, restored, cropSource } = useStore(form.$form);
+  // Typed before the form's code arrived (a slow connection): kept as the fields' text.
+  const titleField = useEarlyInput<HTMLInputElement>(fields.title, (value) => form.setField('title', value));
+  const summaryField = useEarlyInput<HTMLTextAreaElement>(fields.summary, (value) => form.setField('summary', value));
   const hydrated = useHydrated();
   const formId = useId();
   const ids = (name: string) => `${formId}-${name}`;
@@ -93,6 +97,7 @@ function Form({ locale, auth, source, tags, tagNames, successPath, formPath, vid
               {t('form.title')} <span className="required-mark">{t('form.required')}</span>
             </label>
             <input
+              ref={titleField}
               id={ids('title')}
               value={fields.title}
               maxLength={TITLE_MAX}
@@ -110,6 +115,7 @@ function Form({ locale, auth, source, tags, tagNames, successPath, formPath, vid
           <div className="field">
             <label htmlFor={ids('summary')}>{t('form.summary')}</label>
             <textarea
+              ref={summaryField}
               id={ids('summary')}
               rows={2}
               value={fields.summary}

@@ -1,6 +1,7 @@
-import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent, type SubmitEvent } from 'react';
+import { useEffect, useId, type KeyboardEvent, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countCharacters } from '../../lib/text.ts';
+import { useEarlyInput } from '../shared/use-early-input.ts';
 
 interface ComposerProps {
   label: string;
@@ -27,19 +28,14 @@ interface ComposerProps {
 export function Composer({ label, placeholder, value, onChange, onSubmit, onCancel, busy, error, submitLabel, guest, guestLabel, max, autoFocus, notice }: ComposerProps) {
   const { t } = useTranslation();
   const id = useId();
-  const ref = useRef<HTMLTextAreaElement>(null);
+  // The comments island hydrates when the visitor reaches for it (`client:interaction`), so the
+  // box may hold text typed before its code arrived: that text is the draft.
+  const ref = useEarlyInput<HTMLTextAreaElement>(value, onChange);
   const length = countCharacters(value.trim());
   const over = length > max;
   useEffect(() => {
     if (autoFocus) ref.current?.focus();
   }, [autoFocus]);
-  // The comments island hydrates when the visitor reaches for it (`client:interaction`), so the
-  // box may hold text typed before its code arrived: that text is the draft. A layout effect, so
-  // it is taken before a held "Post" press is performed.
-  useLayoutEffect(() => {
-    const typed = ref.current?.value ?? '';
-    if (typed && typed !== value) onChange(typed);
-  }, []); // once, on hydration
   const submit = (event?: SubmitEvent) => {
     event?.preventDefault();
     if (!busy) onSubmit();

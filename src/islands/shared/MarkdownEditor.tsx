@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Notice } from '../../lib/notice.ts';
 import { PICTURE_TYPES } from '../../lib/pictures.ts';
 import { FieldError } from './FieldError.tsx';
+import { useEarlyInput } from './use-early-input.ts';
 import { useFileDrop } from './use-file-drop.ts';
 import { isImage, useMarkdownImages, type UploadAt } from './use-markdown-images.ts';
 
@@ -35,7 +36,8 @@ export interface MarkdownEditorProps {
 export function MarkdownEditor({ id, value, onChange, uploadImages: uploadAt, onOtherFiles, maxLength, rows, error, words, testIds }: MarkdownEditorProps) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<'write' | 'preview'>('write');
-  const textarea = useRef<HTMLTextAreaElement>(null);
+  // Text typed before the editor's code arrived is the text.
+  const textarea = useEarlyInput<HTMLTextAreaElement>(value, onChange);
   const imageInput = useRef<HTMLInputElement>(null);
   const { previewHtml, uploadImages, onPaste } = useMarkdownImages(textarea, value, uploadAt);
 

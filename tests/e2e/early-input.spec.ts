@@ -1,0 +1,7 @@
+import { test } from '@playwright/test';
+import { earlyTitleJourney } from './early-input.ts';
+
+test('a build log title typed before the editor’s code arrived is kept and published', async ({ browser }) => {
+  test.setTimeout(60_000);
+  await earlyTitleJourney(browser, test.info().project.use.baseURL!, '');
+});
