@@ -48,8 +48,11 @@ async function createWorld() {
   // The owner's own collection, holding their project.
   const [memberCollection] = await getDb().insert(memberCollections).values({ ownerId: owner.user.id, slug: `picks-${suffix}`, title: 'Picks' }).returning();
   await getDb().insert(memberCollectionProjects).values({ collectionId: memberCollection!.id, projectId: project.id, position: 0 });
-  // A make of the owner's (on another's project), and an image of theirs no make uses yet.
-  const made = await submitMake(owner.user.id, { id: other.publicId, content: 'Built it', images: [(await createUpload(owner.user.id, { purpose: 'image', name: 'm.webp', mime: 'image/webp', data: 'webp' })).id] });
+  // A make of the owner's (on a third member's project: the stranger's own project's owner may
+  // remove makes from it), and an image of theirs no make uses yet.
+  const builder = await createUser({ nickname: 'Builder' });
+  const built = await createProject(builder.user.id, { title: 'Built board' });
+  const made = await submitMake(owner.user.id, { id: built.publicId, content: 'Built it', images: [(await createUpload(owner.user.id, { purpose: 'image', name: 'm.webp', mime: 'image/webp', data: 'webp' })).id] });
   const makeImage = await createUpload(owner.user.id, { purpose: 'image', name: 'n.webp', mime: 'image/webp', data: 'webp' });
   const staff = { admin, moderator, otherProjectId: other.publicId, pinned, collection: collection!.name, tag: tag.slug, otherTag: otherTag.slug, imageId: image.id, bannerId: banner!.id, suffix };
   return { owner, stranger, admin, memberCollection: memberCollection!.slug, logN: log.n, makeId: made.id, makeImageId: makeImage.id, reportId: report!.id, projectId: project.publicId, commentId: comment!.id, messageId: message!.id, draftId: draft.id, previewId: preview.id, videoId, uploadToken, staff };
