@@ -137,15 +137,14 @@ export async function processGerberSet(input: GerberSetInput, options: ProcessOp
   const previews = await rasterizePreview(board.top, options.preview);
   const previewMs = elapsed(previewStart);
 
-  const evidence = new Map(set.layers.map((layer) => [layer.filename, layer.evidence]));
-  const purposes = new Map(set.layers.map((layer) => [layer.filename, layer.purpose]));
+  const identified = new Map(set.layers.map((layer) => [layer.filename, layer]));
   return {
     widthMm: board.widthMm,
     heightMm: board.heightMm,
     layerCount: board.layerCount,
     tool: board.tool,
     viewBoxMm: board.viewBoxMm,
-    layers: board.layers.map((layer) => ({ ...layer, evidence: evidence.get(layer.filename) ?? 'name', purpose: purposes.get(layer.filename) ?? null })),
+    layers: board.layers.map((layer) => ({ ...layer, evidence: identified.get(layer.filename)?.evidence ?? 'name', purpose: identified.get(layer.filename)?.purpose ?? null })),
     top: board.top,
     bottom: board.bottom,
     preview: previews.webp,

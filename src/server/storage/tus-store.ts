@@ -171,11 +171,7 @@ class StoredUploads extends DataStore {
    */
   override async deleteExpired(): Promise<number> {
     const before = Date.now() - this.getExpiration();
-    const byUpload = new Map<string, ListedFile[]>();
-    for (const file of await getStorage().list(UPLOADS_FOLDER)) {
-      const id = file.key.slice(UPLOADS_FOLDER.length).split('/')[0]!;
-      byUpload.set(id, [...(byUpload.get(id) ?? []), file]);
-    }
+    const byUpload = Map.groupBy(await getStorage().list(UPLOADS_FOLDER), (file) => file.key.slice(UPLOADS_FOLDER.length).split('/')[0]!);
     let removed = 0;
     for (const [id, files] of byUpload) {
       const record = files.find((file) => file.key.endsWith('/info.json'));
