@@ -51,7 +51,9 @@ export async function buildACollection(browser: Browser, baseURL: string, prefix
   await expect(titles).toHaveText([first.title, second.title]);
   await expect(page.getByTestId('list-total')).toHaveText('2 projects');
 
-  // Reorder: the second one up, then Done reloads the page in the new order.
+  // Reorder: the second one up, then Done reloads the page in the new order. The owner's tools
+  // start when the browser is idle (`client:idle`): a press before that does nothing yet.
+  await expect(page.locator('astro-island', { has: page.getByRole('button', { name: 'Organise' }) })).not.toHaveAttribute('ssr');
   await page.getByRole('button', { name: 'Organise' }).click();
   const organiser = page.getByRole('dialog', { name: 'Organise the projects' });
   await organiser.getByRole('button', { name: `Move “${second.title}” up` }).click();
