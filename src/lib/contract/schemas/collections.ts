@@ -60,6 +60,7 @@ export const memberCollectionSchema = z
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
     hasProject: z.boolean().optional().meta({ description: 'With `project` in the request: whether it holds that project' }),
+    hidden: z.boolean().meta({ description: 'Hidden by staff after a report: only its owner and staff see it' }),
   })
   .meta({ id: 'MemberCollection', description: 'A member’s own collection of projects.' });
 

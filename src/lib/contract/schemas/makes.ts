@@ -16,6 +16,7 @@ export const makeItemSchema = z
       .meta({ description: 'The maker’s own variant: an http(s) address or a project of this site.' }),
     images: z.array(makeImageSchema).min(1),
     createdAt: isoDateTime,
+    hidden: z.boolean().meta({ description: 'Hidden by staff after a report: only its maker and staff see it.' }),
     canDelete: z.boolean(),
   })
   .meta({ id: 'MakeItem', description: 'A member’s build of a project (“I built this”).' });

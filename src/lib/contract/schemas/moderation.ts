@@ -1,7 +1,7 @@
 import { count, isoDateTime, pageOf, serialId, userRefSchema, z } from './common.ts';
 
 /** What members may report, why, and what staff may do about it (the API's own words). */
-export const REPORT_KINDS = ['project', 'comment', 'video', 'user'] as const;
+export const REPORT_KINDS = ['project', 'comment', 'video', 'user', 'log', 'make', 'collection'] as const;
 export const REPORT_REASONS = ['spam', 'abuse', 'licence', 'other'] as const;
 export const REPORT_ACTIONS = ['dismiss', 'hide', 'suspend'] as const;
 
@@ -15,7 +15,7 @@ export const reportSubmittedSchema = z
 /** What was reported, as staff see it in the queue; null when it no longer exists. */
 export const reportTargetSchema = z
   .object({
-    ref: z.string().meta({ description: 'The id `report/submit` and `admin/content/restore` name it by (a member: their custom URL).' }),
+    ref: z.string().meta({ description: 'The id `report/submit` and `admin/content/restore` name it by (a member: their custom URL; a build log: `<project>/<n>`; a collection: `<member>/<slug>`).' }),
     title: z.string(),
     excerpt: z.string(),
     href: z.string(),

@@ -6,7 +6,8 @@ import { users } from './users.ts';
 /**
  * "I built this": a member's build of a published project, with photos, a note and optionally a
  * link to their own variant (an http(s) address, or a project of this site by its public id).
- * `projects.makeCount` counts the rows of a project, kept by the makes service.
+ * `projects.makeCount` counts the rows of a project a guest sees (not hidden), kept by the makes
+ * service and by moderation.
  */
 export const makes = pgTable(
   'makes',
@@ -23,6 +24,9 @@ export const makes = pgTable(
     link: text('link'),
     /** A project of this site the maker links to as their variant, or null. */
     linkProjectId: integer('link_project_id').references(() => projects.id, { onDelete: 'set null' }),
+    /** Hidden by staff after a report: gone for everyone but its maker and staff until restored. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenBy: integer('hidden_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('makes_project_idx').on(t.projectId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()), index('makes_maker_idx').on(t.makerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],

@@ -18,6 +18,9 @@ export const memberCollections = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     isPublic: boolean('is_public').notNull().default(true),
+    /** Hidden by staff after a report: gone for everyone but its owner and staff until restored. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenBy: integer('hidden_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -11,9 +11,10 @@ export type ReportAction = (typeof REPORT_ACTIONS)[number];
 export type ReportStatus = 'open' | 'closed';
 
 /**
- * A member's report of a project, comment, video or profile. `targetId` is the id the API uses
- * for that kind (a project's or video's public id, a comment's number, a member's custom URL at
- * the time); `targetUserId` is whose content it is, so suspension needs no second lookup. One
+ * A member's report of a project, comment, video, profile, build log, make or collection.
+ * `targetId` is how the target is stored: a project's or video's public id, a comment's or make's
+ * number, a build log as `<project public id>/<n>`, a member's or a collection's internal id (so a
+ * report survives a change of address); `targetUserId` is whose content it is, so suspension needs no second lookup. One
  * open report per reporter and target: reporting again is answered with the report already open.
  */
 export const reports = pgTable(
@@ -39,7 +40,7 @@ export const reports = pgTable(
     uniqueIndex('reports_open_once_key').on(t.reporterId, t.kind, t.targetId).where(sql`${t.status} = 'open'`),
     index('reports_queue_idx').on(t.status, t.createdAt),
     index('reports_target_idx').on(t.kind, t.targetId),
-    check('reports_kind_check', sql`${t.kind} IN ('project', 'comment', 'video', 'user')`),
+    check('reports_kind_check', sql`${t.kind} IN ('project', 'comment', 'video', 'user', 'log', 'make', 'collection')`),
     check('reports_status_check', sql`${t.status} IN ('open', 'closed')`),
   ],
 );

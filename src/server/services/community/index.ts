@@ -14,11 +14,11 @@ export { fanOutActivities, hasPendingActivities, listFollowingFeed } from './fol
 export { countFollowing, getFollowState, setFollow, type FollowState } from './follows.ts';
 export {
   deleteLog, deleteLogInputSchema, getLogView, listLogs, listLogsInputSchema, logNumberSchema,
-  saveLog, saveLogInputSchema, type LogEntry,
+  recountLogs, saveLog, saveLogInputSchema, type LogEntry,
 } from './logs.ts';
 export {
   deleteMake, listMemberMakes, listProjectMakes, MAKE_IMAGES_MAX, MAKE_NOTE_MAX_CHARACTERS,
-  makeSubmitSchema, submitMake, type MakeItem,
+  makeSubmitSchema, recountMakes, submitMake, type MakeItem,
 } from './makes.ts';
 export {
   addToMemberCollection, deleteMemberCollection, getMemberCollection, getMemberCollectionByUrl,

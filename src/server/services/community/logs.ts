@@ -111,7 +111,7 @@ async function lockProject(tx: Executor, projectId: number): Promise<void> {
 }
 
 /** Sets the project's `logCount` from its logs as a guest sees them (neither deleted nor hidden). */
-async function recountLogs(tx: Executor, projectId: number): Promise<void> {
+export async function recountLogs(tx: Executor, projectId: number): Promise<void> {
   await tx
     .update(projects)
     .set({ logCount: sql`(SELECT count(*)::int FROM project_logs l WHERE l.project_id = ${projectId} AND l.deleted_at IS NULL AND l.hidden_at IS NULL)` })

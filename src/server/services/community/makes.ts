@@ -8,7 +8,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { countCharacters, excerptOf, normalizePlainText } from '../../../lib/text.ts';
 import type { makeItemSchema } from '../../../lib/contract/schemas/makes.ts';
-import { getDb } from '../../db/client.ts';
+import { getDb, type Executor } from '../../db/client.ts';
 import { makeImages, makes, projects, uploads, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { parseInput, z as zod } from '../../http/validation.ts';
@@ -157,11 +157,7 @@ export async function deleteMake(userId: number, makeId: number): Promise<{ id: 
       .where(and(eq(makes.id, makeId), or(eq(makes.makerId, userId), sql`${makes.projectId} IN (SELECT ${projects.id} FROM ${projects} WHERE ${projects.ownerId} = ${userId})`)))
       .returning({ projectId: makes.projectId, makerId: makes.makerId });
     if (!gone) throw new AppError('make_not_found');
-    const [project] = await tx
-      .update(projects)
-      .set({ makeCount: sql`greatest(${projects.makeCount} - 1, 0)` })
-      .where(eq(projects.id, gone.projectId))
-      .returning({ publicId: projects.publicId, makeCount: projects.makeCount });
+    const [project] = await recountMakes(tx, [gone.projectId]);
     await forgetActivities(tx, 'make', makeId);
     return { ...project!, makerId: gone.makerId };
   });
@@ -180,7 +176,7 @@ export async function listProjectMakes(publicId: string, paging: { page: number;
     .where(publishedProjectById(publicId, { viewerId }))
     .limit(1);
   if (!project) throw new AppError('project_not_found');
-  const where = and(eq(makes.projectId, project.id), makerVisible(viewerId));
+  const where = and(eq(makes.projectId, project.id), makeVisible(viewerId));
   const [list, total] = await Promise.all([readMakes(where, viewerId, paging), countMakes(where)]);
   return { list, total, page: paging.page, pageSize: paging.pageSize };
 }
@@ -190,7 +186,7 @@ export async function listProjectMakes(publicId: string, paging: { page: number;
  * newest first. `makerId` is the member's internal id; the caller has found their profile.
  */
 export async function listMemberMakes(makerId: number, paging: { page: number; pageSize: number }, viewerId: number | null): Promise<Page<MakeItem>> {
-  const where = and(eq(makes.makerId, makerId), isPublishedFor(viewerId));
+  const where = and(eq(makes.makerId, makerId), isPublishedFor(viewerId), makeVisible(viewerId));
   const [list, total] = await Promise.all([readMakes(where, viewerId, paging), countMakes(where)]);
   return { list, total, page: paging.page, pageSize: paging.pageSize };
 }
@@ -198,9 +194,22 @@ export async function listMemberMakes(makerId: number, paging: { page: number; p
 const maker = alias(users, 'maker');
 const linked = alias(projects, 'linked');
 
-/** A maker whose profile staff hid shows nothing of theirs to others. */
-function makerVisible(viewerId: number | null): SQL {
-  return visibleTo(maker.hiddenAt, maker.id, viewerId);
+/** A make staff hid, or by a maker whose profile staff hid, shows to the maker and staff only. */
+function makeVisible(viewerId: number | null): SQL {
+  return and(visibleTo(makes.hiddenAt, makes.makerId, viewerId), visibleTo(maker.hiddenAt, maker.id, viewerId))!;
+}
+
+/**
+ * Sets the `makeCount` of projects (internal ids) to the makes a guest sees (hidden ones left
+ * out), in the caller's transaction: after a make is removed, hidden or restored.
+ */
+export function recountMakes(db: Executor, projectIds: number[]): Promise<{ publicId: string; makeCount: number }[]> {
+  if (projectIds.length === 0) return Promise.resolve([]);
+  return db
+    .update(projects)
+    .set({ makeCount: sql`(SELECT count(*)::int FROM ${makes} WHERE ${makes.projectId} = ${projects.id} AND ${makes.hiddenAt} IS NULL)` })
+    .where(inArray(projects.id, projectIds))
+    .returning({ publicId: projects.publicId, makeCount: projects.makeCount });
 }
 
 async function countMakes(where: SQL | undefined): Promise<number> {
@@ -221,6 +230,7 @@ async function readMakes(where: SQL | undefined, viewerId: number | null, paging
       body: makes.body,
       link: makes.link,
       createdAt: makes.createdAt,
+      hiddenAt: makes.hiddenAt,
       makerId: makes.makerId,
       projectOwnerId: projects.ownerId,
       projectId: projects.publicId,
@@ -265,6 +275,7 @@ async function readMakes(where: SQL | undefined, viewerId: number | null, paging
         : null,
     images: byMake.get(row.id) ?? [],
     createdAt: row.createdAt.toISOString(),
+    hidden: row.hiddenAt !== null,
     // Its maker, and the owner of the project it was made from.
     canDelete: viewerId !== null && (viewerId === row.makerId || viewerId === row.projectOwnerId),
   }));

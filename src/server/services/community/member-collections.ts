@@ -17,7 +17,7 @@ import { memberCollectionProjects, memberCollections, projects, users } from '..
 import { AppError } from '../../http/errors.ts';
 import { memberRefColumns } from '../accounts/index.ts';
 import { cardColumns, cardTags, shareImage, toCards } from '../projects/index.ts';
-import { purgeMemberCollectionPages, isPublishedFor, findPublishedProject } from '../core/index.ts';
+import { purgeMemberCollectionPages, isPublishedFor, findPublishedProject, visibleTo } from '../core/index.ts';
 import { getPublicUser } from './members.ts';
 import type { Paging } from '../../lib/paging.ts';
 
@@ -74,7 +74,7 @@ async function readCollectionRows(
     // The join also makes Drizzle name every column with its table, which the correlated
     // subqueries above need (alone, `member_collections.id` would be written as a bare "id").
     .innerJoin(users, eq(users.id, memberCollections.ownerId))
-    .where(and(eq(memberCollections.ownerId, owner.id), where))
+    .where(and(eq(memberCollections.ownerId, owner.id), visibleTo(memberCollections.hiddenAt, memberCollections.ownerId, viewerId), where))
     .orderBy(sql`${memberCollections.updatedAt} DESC`, asc(memberCollections.id));
   return rows.map(({ row, projectCount, cover, ...rest }) => ({
     id: row.id,
@@ -88,6 +88,7 @@ async function readCollectionRows(
       cover,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
+      hidden: row.hiddenAt !== null,
       ...('hasProject' in rest ? { hasProject: Boolean(rest.hasProject) } : {}),
     },
   }));

@@ -71,12 +71,12 @@ const readableLogs = (range: { from: number; to: number } | null) => sql`
   JOIN projects p ON p.id = l.project_id AND p.status = 'published' AND p.hidden_at IS NULL
   WHERE l.deleted_at IS NULL AND l.hidden_at IS NULL ${range ? sql`AND l.id > ${range.from} AND l.id <= ${range.to}` : sql``}`;
 
-// Members' public collections, of members who are not hidden or suspended.
+// Members' public collections not hidden by staff, of members who are not hidden or suspended.
 const publicMemberCollections = (range: { from: number; to: number } | null) => sql`
   SELECT c.id, u.custom_url AS url, c.slug, c.updated_at
   FROM member_collections c
   JOIN users u ON u.id = c.owner_id AND u.hidden_at IS NULL AND u.suspended_at IS NULL
-  WHERE c.is_public ${range ? sql`AND c.id > ${range.from} AND c.id <= ${range.to}` : sql``}`;
+  WHERE c.is_public AND c.hidden_at IS NULL ${range ? sql`AND c.id > ${range.from} AND c.id <= ${range.to}` : sql``}`;
 
 /**
  * The sitemap index: every sitemap that lists at least one address, with the newest `lastmod` of

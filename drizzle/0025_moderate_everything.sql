@@ -1,0 +1,8 @@
+ALTER TABLE "reports" DROP CONSTRAINT "reports_kind_check";--> statement-breakpoint
+ALTER TABLE "member_collections" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "member_collections" ADD COLUMN "hidden_by" integer;--> statement-breakpoint
+ALTER TABLE "makes" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "makes" ADD COLUMN "hidden_by" integer;--> statement-breakpoint
+ALTER TABLE "member_collections" ADD CONSTRAINT "member_collections_hidden_by_users_id_fk" FOREIGN KEY ("hidden_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "makes" ADD CONSTRAINT "makes_hidden_by_users_id_fk" FOREIGN KEY ("hidden_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reports" ADD CONSTRAINT "reports_kind_check" CHECK ("reports"."kind" IN ('project', 'comment', 'video', 'user', 'log', 'make', 'collection'));
