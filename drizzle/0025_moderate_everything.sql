@@ -1,3 +1,6 @@
+-- Issue 28 point 7: build logs, makes and members' collections are reported, hidden and restored
+-- like projects, comments and videos (src/server/services/staff/moderation-targets.ts). Logs had
+-- hidden_at already; makes and collections get it, and reports take the three new kinds.
 ALTER TABLE "reports" DROP CONSTRAINT "reports_kind_check";--> statement-breakpoint
 ALTER TABLE "member_collections" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "member_collections" ADD COLUMN "hidden_by" integer;--> statement-breakpoint
