@@ -78,8 +78,9 @@ function Form({ locale, auth, source, tags, tagNames, successPath, formPath, vid
       }}
       aria-busy={busy !== null}
     >
-      {/* Disabled until hydrated: nothing typed or pressed before that could be lost. */}
-      <fieldset className="form-fieldset" disabled={!hydrated}>
+      {/* Text typed before the code arrives is kept (useEarlyInput); the controls that would
+          lose a choice or a press before then (files, menus, buttons) are live once hydrated. */}
+      <fieldset className="form-fieldset">
         {restored && (
           <div className="form-notice" role="status">
             <p>{t('form.restored', { time: new Date(restored).toLocaleString(locale) })}</p>
@@ -145,6 +146,7 @@ function Form({ locale, auth, source, tags, tagNames, successPath, formPath, vid
             <select
               id={ids('licence')}
               value={fields.licence}
+              disabled={!hydrated}
               onChange={(event) => form.setField('licence', event.target.value)}
               aria-invalid={errors.licence ? true : undefined}
               aria-describedby={describedBy(ids, errors, 'licence')}

@@ -5,6 +5,7 @@ import { fieldMessage } from '../../lib/contract/errors.ts';
 import { noticeText } from '../../lib/notice.ts';
 import { BIO_MAX, CUSTOM_URL_MAX, LOCATION_MAX, NICKNAME_MAX, WEBSITE_MAX } from '../../lib/profile-rules.ts';
 import type { ProfileField, ProfileStore } from '../../stores/profile.ts';
+import { useEarlyInput } from '../shared/use-early-input.ts';
 import { useHydrated } from '../use-hydrated.ts';
 
 /** The profile fields with their inline errors, and "Save changes". */
@@ -15,12 +16,22 @@ export function ProfileForm({ profile, origin }: { profile: ProfileStore; origin
   const form = useRef<HTMLFormElement>(null);
   const base = useId();
   const id = (name: string) => `${base}-${name}`;
+  // What a member typed while the code was on its way becomes the form's value as it hydrates.
+  const early = (name: ProfileField) => (value: string) => profile.setField(name, value);
+  const refs = {
+    nickname: useEarlyInput<HTMLInputElement>(fields.nickname, early('nickname')),
+    url: useEarlyInput<HTMLInputElement>(fields.url, early('url')),
+    bio: useEarlyInput<HTMLTextAreaElement>(fields.bio, early('bio')),
+    location: useEarlyInput<HTMLInputElement>(fields.location, early('location')),
+    website: useEarlyInput<HTMLInputElement>(fields.website, early('website')),
+  };
 
   const focusField = (name: string | null) => {
     if (name) form.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
   };
   const describedBy = (name: ProfileField, hint: boolean) => [hint ? id(`${name}-hint`) : '', errors[name] ? id(`${name}-error`) : ''].filter(Boolean).join(' ') || undefined;
-  const input = (name: ProfileField) => ({
+  const input = <N extends ProfileField>(name: N) => ({
+    ref: refs[name],
     id: id(name),
     name,
     value: fields[name],
@@ -44,8 +55,7 @@ export function ProfileForm({ profile, origin }: { profile: ProfileStore; origin
       }}
       aria-label={t('profile.editTitle')}
     >
-      {/* Disabled until hydrated, so nothing typed before the island is live can be lost. */}
-      <fieldset className="form-stack" disabled={!hydrated} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+      <fieldset className="form-stack" style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
         <div className="form-error" role="alert" hidden={!formError}>
           {formError ? noticeText(formError, t) : ''}
         </div>
@@ -89,7 +99,9 @@ export function ProfileForm({ profile, origin }: { profile: ProfileStore; origin
           {errorOf('website')}
         </div>
         <div className="form-actions">
-          <button type="submit" className={`btn btn-primary${saving ? ' is-busy' : ''}`} disabled={saving}>
+          {/* Live once hydrated: pressed before, the browser would send the form itself. A
+              disabled default button also stops Enter from sending it. */}
+          <button type="submit" className={`btn btn-primary${saving ? ' is-busy' : ''}`} disabled={saving || !hydrated}>
             {saving ? t('profile.saving') : t('profile.save')}
           </button>
         </div>

@@ -8,9 +8,11 @@ import type { ProjectFormStore } from '../../stores/project-form.ts';
 import { FieldError } from '../shared/FieldError.tsx';
 import { useFileDrop } from '../shared/use-file-drop.ts';
 import { describedBy, type FieldIds } from './field-ids.ts';
+import { useHydrated } from '../use-hydrated.ts';
 
 /** Attachments: drop or choose files; each uploads with a progress bar, can be cancelled, retried or removed. */
 export function AttachmentsField({ form, ids, locale, videosPath }: { form: ProjectFormStore; ids: FieldIds; locale: string; videosPath?: string | undefined }) {
+  const hydrated = useHydrated();
   const { t } = useTranslation();
   const { files, errors } = useStore(form.$form);
   const drop = useFileDrop((dropped) => {
@@ -23,7 +25,7 @@ export function AttachmentsField({ form, ids, locale, videosPath }: { form: Proj
       <h2 id={ids('files')}>{t('form.attachments')}</h2>
       <div className={`drop-zone${drop.dragging ? ' dragging' : ''}`} {...drop.handlers}>
         <p>{t('form.dropFiles')}</p>
-        <button type="button" className="btn" id={ids('attachments')} onClick={() => input.current?.click()} aria-describedby={describedBy(ids, errors, 'attachments')}>
+        <button type="button" className="btn" id={ids('attachments')} onClick={() => input.current?.click()} disabled={!hydrated} aria-describedby={describedBy(ids, errors, 'attachments')}>
           {t('form.addFiles')}
         </button>
         <p className="hint" id={ids('attachments-hint')}>

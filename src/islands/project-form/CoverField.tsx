@@ -5,9 +5,11 @@ import { PICTURE_TYPES } from '../../lib/pictures.ts';
 import type { ProjectFormStore } from '../../stores/project-form.ts';
 import { FieldError } from '../shared/FieldError.tsx';
 import { describedBy, type FieldIds } from './field-ids.ts';
+import { useHydrated } from '../use-hydrated.ts';
 
 /** The cover: the current picture, upload (through the cropper, with progress) or remove it. */
 export function CoverField({ form, ids }: { form: ProjectFormStore; ids: FieldIds }) {
+  const hydrated = useHydrated();
   const { t } = useTranslation();
   const { fields, errors, coverProgress } = useStore(form.$form);
   const input = useRef<HTMLInputElement>(null);
@@ -26,11 +28,11 @@ export function CoverField({ form, ids }: { form: ProjectFormStore; ids: FieldId
           )}
         </div>
         <div className="cover-actions">
-          <button type="button" className="btn" id={ids('cover')} onClick={() => input.current?.click()} disabled={coverProgress !== null} aria-describedby={describedBy(ids, errors, 'cover')}>
+          <button type="button" className="btn" id={ids('cover')} onClick={() => input.current?.click()} disabled={coverProgress !== null || !hydrated} aria-describedby={describedBy(ids, errors, 'cover')}>
             {fields.cover ? t('form.changeCover') : t('form.uploadCover')}
           </button>
           {fields.cover && (
-            <button type="button" className="btn" onClick={() => form.setField('cover', null)}>
+            <button type="button" className="btn" onClick={() => form.setField('cover', null)} disabled={!hydrated}>
               {t('form.removeCover')}
             </button>
           )}

@@ -32,13 +32,13 @@ export function FormActions({ form, focusField }: FormActionsProps) {
         {!status && dirty && hydrated && <span className="muted">{t('form.unsaved')}</span>}
       </p>
       <div className="buttons">
-        <button type="button" className="btn" onClick={() => void form.saveDraft().then(focusField)} disabled={busy !== null}>
+        <button type="button" className="btn" onClick={() => void form.saveDraft().then(focusField)} disabled={busy !== null || !hydrated}>
           {busy === 'draft' ? t('form.saving') : t('form.saveDraft')}
         </button>
-        <button type="button" className="btn" onClick={() => void form.preview().then(focusField)} disabled={busy !== null}>
+        <button type="button" className="btn" onClick={() => void form.preview().then(focusField)} disabled={busy !== null || !hydrated}>
           {busy === 'preview' ? t('form.previewing') : t('form.openPreviewButton')}
         </button>
-        <button type="submit" className="btn btn-primary" disabled={busy !== null}>
+        <button type="submit" className="btn btn-primary" disabled={busy !== null || !hydrated}>
           {busy === 'publish' ? t('form.publishing') : form.projectId ? t('form.update') : t('form.publish')}
         </button>
       </div>

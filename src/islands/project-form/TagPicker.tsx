@@ -6,6 +6,7 @@ import { noticeText, type Notice } from '../../lib/notice.ts';
 import type { FormTag } from '../../stores/project-form.ts';
 import { createTagPicker, entryKey, type TagEntry } from '../../stores/tag-picker.ts';
 import { FieldError } from '../shared/FieldError.tsx';
+import { useHydrated } from '../use-hydrated.ts';
 
 interface TagPickerProps {
   id: string;
@@ -22,6 +23,7 @@ interface TagPickerProps {
  * where Enter on a name that is no tag adds it as a new one; chosen tags as removable chips.
  */
 export function TagPicker({ id, tree, names, value, onChange, error }: TagPickerProps) {
+  const hydrated = useHydrated();
   const { t } = useTranslation();
   const current = useRef({ value, onChange });
   current.current = { value, onChange };
@@ -89,7 +91,7 @@ export function TagPicker({ id, tree, names, value, onChange, error }: TagPicker
           aria-invalid={error ? true : undefined}
           aria-describedby={`${id}-hint ${id}-notice${error ? ` ${id}-error` : ''}`}
           value={query}
-          disabled={full}
+          disabled={full || !hydrated}
           placeholder={full ? t('form.tagsFull') : t('form.tagsPlaceholder')}
           onChange={(event) => picker.type(event.target.value)}
           onFocus={() => picker.reopen()}
