@@ -1,9 +1,9 @@
 import '@vidstack/react/player/styles/default/theme.css';
 import '@vidstack/react/player/styles/default/layouts/video.css';
 import { useStore } from '@nanostores/react';
-import { MediaPlayer, MediaProvider, Poster, Track } from '@vidstack/react';
+import { isVideoProvider, MediaPlayer, MediaProvider, Poster, Track, type MediaPlayerInstance, type MediaProviderAdapter } from '@vidstack/react';
 import { DefaultVideoLayout, defaultLayoutIcons, type DefaultLayoutTranslations } from '@vidstack/react/player/layouts/default';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IslandMessages } from '../lib/island-messages.ts';
 import { createVideoPlayer } from '../stores/video-player.ts';
@@ -66,9 +66,30 @@ function Player({ id, title, playback, width, height, tracks = [] }: Omit<VideoP
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const player = useIslandStore(() => createVideoPlayer({ id, playback }));
-  const { src, poster } = useStore(player.$player);
+  const { src, poster, status } = useStore(player.$player);
+  const media = useRef<MediaPlayerInstance>(null);
   const translations = useMemo(() => Object.fromEntries(Object.entries(PLAYER_WORDS).map(([word, key]) => [word, t(`video.player.${key}`)])), [t]);
   const aspectRatio = width && height ? `${width} / ${height}` : '16 / 9';
+  const moment = () => ({ time: media.current?.currentTime ?? 0, playing: media.current ? !media.current.paused : false });
+  const resume = () => {
+    const at = player.takeResume();
+    if (!at || !media.current) return;
+    media.current.currentTime = at.time;
+    if (at.playing) void media.current.play().catch(() => undefined);
+  };
+  // A source that fails before its first byte fires `error` at its `<source>` element, which the
+  // player library does not hear (it listens on the `<video>`): caught on the way down.
+  const watchSources = (provider: MediaProviderAdapter) => {
+    if (!isVideoProvider(provider)) return;
+    const video = provider.video;
+    video.addEventListener(
+      'error',
+      (event) => {
+        if (event.target !== video) void player.recover(moment());
+      },
+      { capture: true },
+    );
+  };
 
   // Before the island is live (and without JavaScript) the browser's own player plays the file.
   if (!hydrated) {
@@ -80,8 +101,17 @@ function Player({ id, title, playback, width, height, tracks = [] }: Omit<VideoP
       </video>
     );
   }
+  if (status !== 'ready') {
+    return (
+      <div className="video-state video-state-unavailable" role="alert" style={{ aspectRatio }} data-testid="video-unavailable">
+        <h2>{t(status === 'gone' ? 'video.player.gone' : 'video.player.stopped')}</h2>
+        <p>{t(status === 'gone' ? 'video.player.goneText' : 'video.player.stoppedText')}</p>
+      </div>
+    );
+  }
   return (
     <MediaPlayer
+      ref={media}
       className="video-player"
       title={title}
       src={{ src, type: 'video/mp4' }}
@@ -91,7 +121,11 @@ function Player({ id, title, playback, width, height, tracks = [] }: Omit<VideoP
       crossOrigin={null}
       aspectRatio={aspectRatio}
       keyTarget="player"
-      onError={() => void player.renewIfExpired()}
+      onError={() => void player.recover(moment())}
+      onStalled={() => void player.checkStalled(moment())}
+      onCanPlay={resume}
+      onTimeUpdate={() => void player.noteProgress(moment())}
+      onProviderSetup={watchSources}
     >
       <MediaProvider>
         {poster && <Poster className="vds-poster" src={poster} alt="" />}
@@ -107,7 +141,9 @@ function Player({ id, title, playback, width, height, tracks = [] }: Omit<VideoP
 
 /**
  * The video player: the poster until played, keyboard control (space, arrows, `f`, `m`),
- * fullscreen, playback speed and a captions menu, over the browser's `<video>`.
+ * fullscreen, playback speed and a captions menu, over the browser's `<video>`. A source that
+ * stops answering mid-play is loaded again where it stopped; a video hidden or deleted meanwhile
+ * is said to be no longer available (`createVideoPlayer`).
  */
 export default function VideoPlayer({ messages, locale, ...props }: VideoPlayerProps) {
   return (

@@ -133,15 +133,20 @@ function countCachedView(request: { path: string; client: string }, req: http.In
 const VIDEO_STREAM_PREFIX = '/video/stream/';
 
 /**
- * `/video/stream/{id}.mp4?exp=…&sig=…`: a video's signed address (from `video/getVideoUrl`), with
- * Range for seeking. A tampered or expired address is 403; a deleted video 404.
+ * `/video/stream/{id}.mp4?exp=…&sig=…[&scope=owner]`: a video's signed address (from
+ * `video/getVideoUrl`), with Range for seeking. A tampered or expired address is 403; a deleted
+ * video 404, and a hidden one too unless the address was issued to its owner or staff. Other
+ * parameters (the player's `retry`, which makes the browser ask again) are not read.
  */
 async function serveVideoStream(pathname: string, query: string | undefined, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   const id = /^\/video\/stream\/([a-z0-9]+)\.mp4$/.exec(pathname)?.[1] ?? '';
   const params = new URLSearchParams(query ?? '');
+  const address = { exp: params.get('exp'), sig: params.get('sig'), scope: params.get('scope') };
   try {
-    const { key, cacheSeconds } = await resolveVideoStream(id, params.get('exp'), params.get('sig'));
-    serveStoredVideo(key, req, res, cacheSeconds);
+    const { key, cacheSeconds } = await resolveVideoStream(id, address);
+    // Refused now (hidden, deleted, expired) ends the response; a check that failed is no answer.
+    const mayGoOn = () => resolveVideoStream(id, address).then(() => true, (error: unknown) => !isAppError(error));
+    serveStoredVideo(key, req, res, { cacheSeconds, mayGoOn });
   } catch (error) {
     if (!isAppError(error)) throw error;
     plainAnswer(res, error.status === 403 ? 403 : 404);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import send from 'send';
 import { contentTypeOf } from '../lib/mime.ts';
+import { HIDDEN_TAKES_EFFECT_SECONDS } from '../lib/contract/video.ts';
 import { preferredEncoding } from './http/encoding.ts';
 import { applySecurityHeaders } from './http/security-headers.ts';
 import { parseVariantKey } from './media/image-variants.ts';
@@ -11,6 +12,7 @@ import { logUnqueuedVariants, queueImageVariants } from './services/media/index.
 import { assertSafeKey, fileUrl, getStorage, UPLOADS_FOLDER } from './storage/index.ts';
 import { DOWNLOAD_LINK_SECONDS, type BucketStorage } from './storage/s3.ts';
 import { contentDisposition } from './http/content-disposition.ts';
+import { cutWhenRefused } from './http/recheck.ts';
 import { log } from './log.ts';
 import { AppError, isAppError } from './http/errors.ts';
 import { errorEnvelope } from './http/envelope.ts';
@@ -203,21 +205,30 @@ function redirectToBucket(storage: BucketStorage, key: string, res: http.ServerR
 
 /**
  * A stored video, for a request whose signed address was checked: Range for seeking, cached by
- * the browser until its address expires (the file under it never changes). From a bucket, the
- * browser is sent to a presigned address valid as long as ours: the bucket answers every range
- * of a large file, which this server would otherwise relay byte by byte.
+ * the browser for `cacheSeconds` (the file under it never changes; how long is the caller's, see
+ * `HIDDEN_TAKES_EFFECT_SECONDS`). From a bucket, the browser is sent to a presigned address valid
+ * as long (at least a minute, so a slow redirect still lands): the bucket answers every range of
+ * a large file, which this server would otherwise relay byte by byte. From the disk, a response
+ * still being sent asks `mayGoOn` again every `HIDDEN_TAKES_EFFECT_SECONDS` and is cut when the
+ * address no longer plays (`cutWhenRefused`).
  */
-export function serveStoredVideo(key: string, req: http.IncomingMessage, res: http.ServerResponse, cacheSeconds: number): void {
+export function serveStoredVideo(
+  key: string,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  access: { cacheSeconds: number; mayGoOn: () => Promise<boolean> },
+): void {
   const storage = getStorage();
   try {
     assertSafeKey(key);
   } catch {
     return plainNotFound(res);
   }
-  if (storage.driver === 's3') return redirectToBucket(storage, key, res, { expiresIn: Math.max(60, cacheSeconds), contentType: 'video/mp4' });
+  if (storage.driver === 's3') return redirectToBucket(storage, key, res, { expiresIn: Math.max(60, Math.floor(access.cacheSeconds)), contentType: 'video/mp4' });
+  cutWhenRefused(res, access.mayGoOn, HIDDEN_TAKES_EFFECT_SECONDS * 1000);
   sendFile(req, res, storage.localFile(key), {
     'content-type': 'video/mp4',
-    'cache-control': `private, max-age=${Math.max(0, Math.floor(cacheSeconds))}, immutable`,
+    'cache-control': `private, max-age=${Math.max(0, Math.floor(access.cacheSeconds))}, immutable`,
     'x-content-type-options': 'nosniff',
     'content-security-policy': "default-src 'none'; media-src 'self'",
   });

@@ -94,6 +94,21 @@ async function objectExists(key: string): Promise<boolean> {
   }
 }
 
+/** Waits until the processing queue made video `id` ready (from the bucket, into the bucket). */
+async function waitUntilReady(id: string): Promise<Video> {
+  const deadline = Date.now() + 90_000;
+  let video: Video | undefined;
+  while (video?.status !== 'ready') {
+    if (video?.status === 'failed' || Date.now() > deadline) throw new Error(`video ${id} is ${video?.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    video = (await call<{ list: Video[] }>('video/list', { url: maker.user.customUrl, page: 1, pageSize: 50 })).result.list.find((item) => item.id === id);
+  }
+  return video;
+}
+
+/** The seconds a presigned address of the bucket is valid for (`X-Amz-Expires`). */
+const presignedSeconds = (location: string) => Number(new URL(location).searchParams.get('X-Amz-Expires'));
+
 describe('with the files in an S3 bucket', () => {
   it('serves an uploaded image at its /files/ address from the bucket, with validators, 304 and ranges', async () => {
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a7' } }).png().toBuffer();
@@ -157,14 +172,7 @@ describe('with the files in an S3 bucket', () => {
     expect(existsSync(path.join(app.dataDir(), 'files', 'uploads'))).toBe(false);
     const saved = await call<Video>('video/saveVideo', { uploadToken, title: 'From the bucket' });
     expect(saved.retCode).toBe(0);
-
-    const deadline = Date.now() + 90_000;
-    let video: Video | undefined;
-    while (video?.status !== 'ready') {
-      if (video?.status === 'failed' || Date.now() > deadline) throw new Error(`video ${saved.result.id} is ${video?.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      video = (await call<{ list: Video[] }>('video/list', { url: maker.user.customUrl, page: 1, pageSize: 50 })).result.list.find((item) => item.id === saved.result.id);
-    }
+    const video = await waitUntilReady(saved.result.id);
     const [row] = await getDb().select({ storageKey: videos.storageKey, poster: videos.poster, size: videos.size }).from(videos).where(eq(videos.id, video.id));
     expect(await objectExists(row!.storageKey!)).toBe(true);
     // the worker read the parts from the bucket and removed them
@@ -180,6 +188,8 @@ describe('with the files in an S3 bucket', () => {
     expect(redirect.status).toBe(302);
     expect(redirect.headers['cache-control']).toBe('private, no-store');
     const presigned = redirect.headers.location!;
+    // valid five minutes, not as long as the site's address: a video hidden since is refused at the next redirect
+    expect(presignedSeconds(presigned)).toBe(300);
     expect(presigned.startsWith(`${bucket().endpoint}/${bucket().bucket}/videos/`)).toBe(true);
     // what a browser's player does after the redirect: ask the bucket for ranges
     const ranged = await fetch(presigned, { headers: { range: 'bytes=0-99' } });
@@ -196,6 +206,43 @@ describe('with the files in an S3 bucket', () => {
     expect(await objectExists(row!.poster!)).toBe(false);
     expect((await app.request(playback.url)).status).toBe(404);
     expect((await app.request(video.poster!)).status).toBe(404);
+  }, 120_000);
+
+  it('refuses a guest’s address at the next request once staff hide the video, plays on for its owner, and again once restored', async () => {
+    const moderator = await createUser({ nickname: 'Bucket Moderator', role: 'moderator' });
+    const reporter = await createUser({ nickname: 'Bucket Reporter' });
+    const clip = readFileSync(await writeH264Mp4(scratch, { seconds: 2, name: 'hidden.mp4' }));
+    const { location, uploadToken } = await beginUpload(clip.length);
+    expect(await patchBytes(location, 0, clip)).toBe(204);
+    const saved = await call<Video>('video/saveVideo', { uploadToken, title: 'Hidden in the bucket' });
+    const { id } = await waitUntilReady(saved.result.id);
+    const guest = (await app.request('/api/video/getVideoUrl', { method: 'POST', body: { id } })).json<{ result: VideoPlayback }>().result.url;
+    const owner = (await call<VideoPlayback>('video/getVideoUrl', { id })).result.url;
+    expect(guest).not.toContain('scope=');
+    expect(owner).toMatch(/&scope=owner$/);
+
+    /** Where the address sends the browser now, checked by reading a range there; or the refusal's status. */
+    const follow = async (url: string) => {
+      const answer = await app.request(url, { headers: { range: 'bytes=0-99' } });
+      if (answer.status !== 302) return answer.status;
+      const presigned = answer.headers.location!;
+      expect(presignedSeconds(presigned)).toBeGreaterThanOrEqual(60);
+      expect(presignedSeconds(presigned)).toBeLessThanOrEqual(300);
+      const ranged = await fetch(presigned, { headers: { range: 'bytes=0-99' } });
+      expect(Buffer.from(await ranged.arrayBuffer()).subarray(4, 8).toString()).toBe('ftyp');
+      return ranged.status;
+    };
+    expect(await follow(guest)).toBe(206);
+    expect(await follow(owner)).toBe(206);
+
+    const report = await call<{ id: number }>('report/submit', { kind: 'video', id, reason: 'spam' }, reporter.token);
+    expect((await call('admin/report/resolve', { id: report.result.id, action: 'hide', note: 'Spam' }, moderator.token)).retCode).toBe(0);
+    expect(await follow(guest)).toBe(404);
+    expect(await follow(`${guest}&retry=1`)).toBe(404);
+    expect(await follow(owner)).toBe(206);
+
+    expect((await call('admin/content/restore', { kind: 'video', id }, moderator.token)).retCode).toBe(0);
+    expect(await follow(guest)).toBe(206);
   }, 120_000);
 
   it('removes an abandoned upload from the bucket once its token expired', async () => {

@@ -157,6 +157,12 @@ describe('video/getVideoToken', () => {
   });
 });
 
+/** The `max-age` of a `cache-control` header, in seconds. */
+const maxAge = (header: string | undefined) => Number(/(?:^|,)\s*max-age=(\d+)/.exec(header ?? '')?.[1] ?? NaN);
+
+/** The member's address of a video (a guest's without `token`). */
+const playbackUrl = async (id: string, token?: string) => (await call<VideoPlayback>('video/getVideoUrl', { id }, token)).body.result.url;
+
 describe('an upload, interrupted and resumed, becomes a playable video', () => {
   it('resumes where it stopped, processes in the queue, and plays with Range through a signed address', async () => {
     const { uploadUrl, uploadToken } = await ticket(clip.length);
@@ -190,7 +196,8 @@ describe('an upload, interrupted and resumed, becomes a playable video', () => {
     expect(whole.status).toBe(200);
     expect(whole.headers['content-type']).toBe('video/mp4');
     expect(whole.headers['accept-ranges']).toBe('bytes');
-    expect(whole.headers['cache-control']).toMatch(/max-age=\d{4,}/);
+    // kept by the browser five minutes at most: hiding or deleting it reaches it within that
+    expect(maxAge(whole.headers['cache-control'])).toBe(300);
     const size = Number(whole.headers['content-length']);
     const ranged = await app.request(playback.url, { headers: { range: 'bytes=0-99' } });
     expect(ranged.status).toBe(206);
@@ -399,6 +406,56 @@ describe('every kind of upload is stored ready for any browser', () => {
     const picture = await sharp(poster.bytes).metadata();
     expect(picture.format).toBe('jpeg');
     expect((picture.width ?? 0) / (picture.height ?? 1)).toBeCloseTo(spec.size.width / spec.size.height, 1);
+  }, 120_000);
+});
+
+describe('a video staff hide', () => {
+  it('stops playing at the next request of any address but its owner’s and staff’s, and plays again once restored', async () => {
+    const moderator = await createUser({ nickname: 'Video Moderator', role: 'moderator' });
+    const { uploadToken } = await uploadWhole(clip);
+    const saved = await call<Video>('video/saveVideo', { uploadToken, title: 'Reported clip' }, maker.token);
+    expect((await waitUntilSettled(saved.body.result.id)).status).toBe('ready');
+    const id = saved.body.result.id;
+
+    // Addresses handed out before: to a guest, another member, the owner, a moderator.
+    const guest = await playbackUrl(id);
+    const member = await playbackUrl(id, other.token);
+    const owner = await playbackUrl(id, maker.token);
+    const staff = await playbackUrl(id, moderator.token);
+    expect([guest, member].filter((url) => url.includes('scope='))).toEqual([]);
+    expect(owner).toMatch(/&scope=owner$/);
+    expect(staff).toMatch(/&scope=owner$/);
+    const range = { headers: { range: 'bytes=0-99' } };
+    for (const url of [guest, member, owner, staff, `${guest}&retry=1`]) {
+      const answer = await app.request(url, range);
+      expect(answer.status, url).toBe(206);
+      expect(maxAge(answer.headers['cache-control'])).toBeLessThanOrEqual(300);
+    }
+    // The scope is signed: it cannot be added to a public address, nor taken off the owner's.
+    expect((await app.request(`${guest}&scope=owner`, range)).status).toBe(403);
+    expect((await app.request(owner.replace('&scope=owner', ''), range)).status).toBe(403);
+
+    // A member reports it; a moderator hides it.
+    const report = await call<{ id: number }>('report/submit', { kind: 'video', id, reason: 'spam' }, other.token);
+    expect(report.status).toBe(200);
+    expect((await call('admin/report/resolve', { id: report.body.result.id, action: 'hide', note: 'Spam' }, moderator.token)).status).toBe(200);
+
+    // The very next request of an address handed out to anyone else is refused, seeking or not,
+    // under the player's retry name too; a guest gets no new one.
+    for (const url of [guest, member, `${guest}&retry=2`]) expect((await app.request(url, range)).status, url).toBe(404);
+    expect((await app.request(guest)).status).toBe(404);
+    expect((await call('video/getVideoUrl', { id })).body).toMatchObject({ errorKey: 'video_not_found' });
+    // Its owner and staff still watch it, with the addresses they had and with new ones.
+    for (const url of [owner, staff, await playbackUrl(id, maker.token), await playbackUrl(id, moderator.token)]) {
+      const answer = await app.request(url, range);
+      expect(answer.status, url).toBe(206);
+      expect(answer.headers['content-range']).toMatch(/^bytes 0-99\//);
+      expect(maxAge(answer.headers['cache-control'])).toBeLessThanOrEqual(300);
+    }
+
+    // Restored, the addresses handed out before play again.
+    expect((await call('admin/content/restore', { kind: 'video', id }, moderator.token)).status).toBe(200);
+    for (const url of [guest, member]) expect((await app.request(url, range)).status, url).toBe(206);
   }, 120_000);
 });
 

@@ -35,6 +35,13 @@ export const VIDEO_MAX_SECONDS = 20 * 60;
 /** Types `video/getVideoToken` accepts (what phones and cameras record; checked again by content). */
 export const VIDEO_MIMES = ['video/mp4', 'video/quicktime', 'video/webm', 'video/x-matroska', 'video/x-m4v', 'video/3gpp'] as const;
 
-
-
-
+/**
+ * How soon a video staff hide (or its owner deletes) stops playing for everyone, whatever the
+ * storage: the longest anything answered for a playback address is trusted without asking the
+ * site again. The browser keeps a file response this long at most (`max-age`), a bucket's
+ * presigned address it is sent to lives this long, a response the site is still sending is
+ * checked again this often, and the site's player asks about its address this often while it
+ * plays (a bucket's response in progress is beyond the site's reach). Five minutes: soon enough
+ * for moderation, and long enough that a player on a slow line is seldom sent back to the site.
+ */
+export const HIDDEN_TAKES_EFFECT_SECONDS = 300;

@@ -190,10 +190,15 @@ export const HAND_DESCRIBED: ApiOperation[] = [
     auth: 'none',
     file: 'src/server/app.ts',
     params: z.object({ file: z.string().meta({ description: '`<video id>.mp4`' }) }),
-    query: z.object({ exp: z.string(), sig: z.string() }),
+    query: z.object({
+      exp: z.string(),
+      sig: z.string(),
+      scope: z.enum(['owner']).optional().meta({ description: 'Signed with the rest: an address issued to the video’s owner or staff, which still plays it once hidden.' }),
+    }),
     docs: {
       summary: 'Play a video',
-      description: 'The signed address `video/getVideoUrl` answers, with HTTP Range. An expired or forged signature is refused (403), an unknown video 404, both as plain text.',
+      description:
+        'The signed address `video/getVideoUrl` answers, with HTTP Range. An expired or forged signature is refused (403), an unknown video 404, and a video staff hid 404 too unless the address has `scope=owner`; both as plain text. Every request is checked: a browser keeps an answer at most five minutes.',
       tag: 'videos',
     },
     success: { status: 200, description: 'The MP4 (206 for a range)', contentType: 'video/mp4' },

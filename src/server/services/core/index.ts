@@ -12,7 +12,7 @@ export {
   purgeVideoPages,
 } from './page-purges.ts';
 export {
-  findPublishedProject, isListed, isPublished, isPublishedFor, publishedProjectById, visibleTo,
+  findPublishedProject, isListed, isPublished, isPublishedFor, publishedProjectById, seesHidden, visibleTo,
   type ProjectAudience, type PublishedProjectRef,
 } from './published-projects.ts';
 export {

@@ -20,8 +20,12 @@ import { AppError } from '../../http/errors.ts';
  */
 export function visibleTo(hiddenAt: AnyPgColumn, owner: AnyPgColumn, viewerId: number | null | SQLWrapper): SQL {
   if (viewerId === null) return isNull(hiddenAt);
+  return or(isNull(hiddenAt), seesHidden(owner, viewerId))!;
+}
+
+/** Whether `viewerId` would still see the row were it hidden: it is theirs, or they are staff (see `visibleTo`). */
+export function seesHidden(owner: AnyPgColumn, viewerId: number | SQLWrapper): SQL {
   return or(
-    isNull(hiddenAt),
     sql`${owner} = ${viewerId}`,
     sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${viewerId} AND ${users.role} IN ('moderator', 'admin'))`,
   )!;

@@ -4,7 +4,7 @@
  * owner with every stored file.
  */
 import { and, count, desc, eq, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { VideoStatus } from '../../../lib/contract/video.ts';
+import { HIDDEN_TAKES_EFFECT_SECONDS, type VideoStatus } from '../../../lib/contract/video.ts';
 import { getDb, type Tx } from '../../db/client.ts';
 import { preparedShapes } from '../../db/prepared.ts';
 import { projects, users, videos, videoUploads } from '../../db/schema/index.ts';
@@ -14,7 +14,7 @@ import { sendJob, VIDEO_EXPIRE_SECONDS } from '../../jobs/queue.ts';
 import { fileUrl, getStorage } from '../../storage/index.ts';
 import { newPublicId } from '../../lib/ids.ts';
 import { signPath, verifySignedPath } from './signing.ts';
-import { purgeVideoPages, visibleTo, publishedProjectById } from '../core/index.ts';
+import { purgeVideoPages, seesHidden, visibleTo, publishedProjectById } from '../core/index.ts';
 import { log } from '../../log.ts';
 import type { Page } from '../../lib/paging.ts';
 import { hashToken } from '../../lib/tokens.ts';
@@ -205,34 +205,65 @@ const projectVideos = preparedShapes('project_videos', ['guest', 'member'] as co
     .prepare(name),
 );
 
-/** How long a playback address stays valid: a long film on a slow line, paused and resumed. */
+/**
+ * How long a playback address stays valid: a long film on a slow line, paused and resumed. Hiding
+ * or deleting the video does not wait for it: every request of the address is checked
+ * (`resolveVideoStream`), and nothing downstream keeps an answer longer than
+ * `HIDDEN_TAKES_EFFECT_SECONDS`.
+ */
 const PLAYBACK_LIFETIME_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * Who a playback address was issued to, signed into it: `owner` for the video's owner and staff,
+ * who still see it once hidden (`seesHidden`), so their address keeps playing it; `public` for
+ * everyone else, refused as soon as it is hidden.
+ */
+type PlaybackScope = 'public' | 'owner';
 
 export const streamPath = (id: string) => `/video/stream/${id}.mp4`;
 
-/** `video/getVideoUrl`: a signed address that plays a ready video until it expires. */
+/**
+ * `video/getVideoUrl`: a signed address that plays a ready video until it expires, or until it
+ * is hidden when the viewer is neither its owner nor staff.
+ */
 export async function getVideoPlayback(id: string, viewerId: number | null): Promise<VideoPlayback> {
-  const video = await getVideo(id, viewerId);
-  if (video.status !== 'ready') throw new AppError('video_not_found');
+  // One read that also says whether the viewer would still see the video hidden (it is theirs,
+  // or they are staff): the player page calls this besides `getVideo`, and its queries are
+  // counted (`tests/http/query-budget.test.ts`).
+  const [row] = await getDb()
+    .select({ status: videos.status, poster: videos.poster, seesHidden: viewerId === null ? sql<boolean>`false` : sql<boolean>`${seesHidden(videos.ownerId, viewerId)}` })
+    .from(videos)
+    .where(and(eq(videos.id, id), videoVisibleTo(viewerId)));
+  if (row?.status !== 'ready') throw new AppError('video_not_found');
+  const scope: PlaybackScope = row.seesHidden ? 'owner' : 'public';
   // Rounded to the hour so a page rendered twice in an hour hands out the same address (the
-  // browser's cache of the file is keyed by it).
+  // browser's cache of the file is keyed by it). A public address carries no scope: it is signed
+  // as addresses were before scopes, so those handed out then go on playing (as public ones).
   const expiresAt = new Date(Math.ceil((Date.now() + PLAYBACK_LIFETIME_MS) / 3_600_000) * 3_600_000);
-  return { url: await signPath(streamPath(id), expiresAt), expiresAt: expiresAt.toISOString(), poster: video.poster };
+  const url = await signPath(streamPath(id), expiresAt, scope === 'public' ? null : scope);
+  return { url, expiresAt: expiresAt.toISOString(), poster: row.poster ? fileUrl(row.poster) : null };
 }
 
 /**
- * What a signed stream address plays: `forbidden` for a tampered or expired signature,
- * `video_not_found` for a video deleted or not ready. Answers the storage key and how many
- * seconds the address has left.
+ * What a signed stream address plays: `forbidden` for a tampered or expired signature or an
+ * unknown scope, `video_not_found` for a video deleted or not ready, or hidden when the address is
+ * public. Answers the storage key and how long the answer may be kept: what the address has left,
+ * at most `HIDDEN_TAKES_EFFECT_SECONDS`.
  */
-export async function resolveVideoStream(id: string, exp: string | null, sig: string | null): Promise<{ key: string; cacheSeconds: number }> {
-  if (!/^[a-z0-9]{1,32}$/.test(id) || !(await verifySignedPath(streamPath(id), exp, sig))) throw new AppError('forbidden');
+export async function resolveVideoStream(
+  id: string,
+  address: { exp: string | null; sig: string | null; scope: string | null },
+): Promise<{ key: string; cacheSeconds: number }> {
+  const { exp, sig, scope } = address;
+  if (!/^[a-z0-9]{1,32}$/.test(id) || (scope !== null && scope !== 'owner') || !(await verifySignedPath(streamPath(id), exp, sig, scope))) {
+    throw new AppError('forbidden');
+  }
   const [row] = await getDb()
     .select({ key: videos.storageKey })
     .from(videos)
-    .where(and(eq(videos.id, id), eq(videos.status, 'ready')));
+    .where(and(eq(videos.id, id), eq(videos.status, 'ready'), scope === 'owner' ? undefined : isNull(videos.hiddenAt)));
   if (!row?.key) throw new AppError('video_not_found');
-  return { key: row.key, cacheSeconds: Number(exp) - Date.now() / 1000 };
+  return { key: row.key, cacheSeconds: Math.min(HIDDEN_TAKES_EFFECT_SECONDS, Number(exp) - Date.now() / 1000) };
 }
 
 /**
