@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores';
-import type { BomLine } from '../lib/contract/schemas/eda.ts';
+import type { BomLine, Placement } from '../lib/contract/schemas/eda.ts';
 
 /**
  * Where a selection came from: the table scrolls to its row only when it was picked on the board;
@@ -38,6 +38,18 @@ export function lineByDesignator(lines: readonly BomLine[]): Record<string, numb
 export function designatorsOf(lines: readonly BomLine[], lineNo: number | null): Set<string> {
   const line = lineNo === null ? undefined : lines.find((candidate) => candidate.lineNo === lineNo);
   return new Set(line?.designators.map((designator) => designator.toUpperCase()) ?? []);
+}
+
+/** Whether the board marks `designator`: the one part picked, or a part of the highlighted line (any case). */
+export function isLit(designator: string, lineIndex: Record<string, number>, highlight: number | null, picked: string | null): boolean {
+  const upper = designator.toUpperCase();
+  return upper === picked?.toUpperCase() || (highlight !== null && lineIndex[upper] === highlight);
+}
+
+/** The side of the board that shows most of the marked parts: the top when none are, or as many on each. */
+export function sideOfLit(lit: readonly Pick<Placement, 'side'>[]): Placement['side'] {
+  const bottom = lit.filter((part) => part.side === 'bottom').length;
+  return bottom > lit.length - bottom ? 'bottom' : 'top';
 }
 
 /** The line a typed designator (`r10`, ` U1 `) names, if any. */

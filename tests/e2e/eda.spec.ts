@@ -49,26 +49,26 @@ test('a builder looks at the Sangaboard: sides, layers, zoom, parts on the board
   await page.keyboard.press('0');
   await expect(viewport).toHaveAttribute('data-scale', '1.00');
 
-  // A BOM line under the pointer marks its parts on the board.
+  // A BOM line under the pointer marks its parts on the board (in the board view; the board beside the BOM repeats the marks).
   const table = page.getByRole('table');
   const u1 = table.getByRole('row', { name: /ATMEGA32U4-AU/ });
   await u1.hover();
-  await expect(page.locator('.part.is-lit')).toHaveCount(1);
-  await expect(page.locator('.part.is-lit')).toHaveAttribute('data-designator', 'U1');
+  await expect(page.locator('.board-viewport .part.is-lit')).toHaveCount(1);
+  await expect(page.locator('.board-viewport .part.is-lit')).toHaveAttribute('data-designator', 'U1');
   await page.getByRole('heading', { name: 'Bill of materials' }).hover();
-  await expect(page.locator('.part.is-lit')).toHaveCount(0);
+  await expect(page.locator('.board-viewport .part.is-lit')).toHaveCount(0);
 
   // A part clicked on the board selects its line.
-  await page.locator('.part[data-designator="R8"]').click();
+  await page.locator('.board-viewport .part[data-designator="R8"]').click();
   const resistors = table.getByRole('row', { name: /^R5, R8, R20/ });
   await expect(resistors).toHaveAttribute('aria-selected', 'true');
-  await expect(page.locator('.part.is-lit')).toHaveCount(3);
+  await expect(page.locator('.board-viewport .part.is-lit')).toHaveCount(3);
   // Pressing the line's designators in the table unselects it.
   await resistors.getByRole('button', { name: 'R5, R8, R20' }).click();
   await expect(resistors).toHaveAttribute('aria-selected', 'false');
   // (The pointer still over the line keeps its parts lit until it leaves.)
   await page.getByRole('heading', { name: 'Bill of materials' }).hover();
-  await expect(page.locator('.part.is-lit')).toHaveCount(0);
+  await expect(page.locator('.board-viewport .part.is-lit')).toHaveCount(0);
 
   // Sorting: quantities either way, designators naturally.
   const qty = table.getByRole('columnheader', { name: /Qty/ });
@@ -89,7 +89,7 @@ test('a builder looks at the Sangaboard: sides, layers, zoom, parts on the board
   for (const row of await table.locator('tbody tr').all()) await expect(row).toContainText('capacitor');
   await filter.fill('r10');
   await expect(table.getByRole('row', { name: /^R9, R10, R12, R16/ })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.locator('.part.is-lit[data-designator="R10"]')).toHaveCount(1);
+  await expect(page.locator('.board-viewport .part.is-lit[data-designator="R10"]')).toHaveCount(1);
   await filter.fill('');
   await expect(table.locator('tbody tr')).toHaveCount(28);
 

@@ -45,7 +45,7 @@ test('on a phone the board zooms with two fingers, a line shows its parts and th
   const row = page.getByRole('row', { name: /ATMEGA32U4-AU/ });
   await row.getByRole('button', { name: 'U1', exact: true }).tap();
   await expect(row).toHaveAttribute('aria-selected', 'true');
-  await expect(page.locator('.part.is-lit')).toHaveAttribute('data-designator', 'U1');
+  await expect(page.locator('.board-viewport .part.is-lit')).toHaveAttribute('data-designator', 'U1');
   await page.getByRole('spinbutton', { name: 'Number of boards' }).fill('3');
   await expect(row.locator('td.col-quantity')).toHaveText('3');
   await expect(page.getByRole('link', { name: 'JLCPCB', exact: true })).toHaveAttribute('href', `/eda/${id}/bom.csv?format=jlc&boards=3`);

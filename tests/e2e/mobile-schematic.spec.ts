@@ -33,8 +33,8 @@ test('on a phone a reference is found in the schematic and shown on the board, a
   await expect.poll(async () => Number(await viewport.getAttribute('data-scale'))).toBeGreaterThan(2);
 
   await part.getByRole('button', { name: 'Show on the board' }).tap();
-  await expect(page.locator('.part.is-picked')).toHaveAttribute('data-designator', 'U8');
-  await page.locator('.part[data-designator="U10"]').dispatchEvent('click');
+  await expect(page.locator('.board-viewport .part.is-picked')).toHaveAttribute('data-designator', 'U8');
+  await page.locator('.board-viewport .part[data-designator="U10"]').dispatchEvent('click');
   await page.getByRole('button', { name: 'Show in schematic' }).tap();
   await expect(page).toHaveURL(new RegExp(`\\?sheet=2&ref=U10$`));
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -54,7 +54,7 @@ test('the schematic on a phone in Chinese at 360 px', async ({ browser, request,
   await page.getByRole('button', { name: '下一个匹配' }).tap();
   await expect(page.getByRole('complementary', { name: 'U10' })).toBeVisible();
   await page.getByRole('complementary', { name: 'U10' }).getByRole('button', { name: '在电路板上显示' }).tap();
-  await expect(page.locator('.part.is-picked')).toHaveAttribute('data-designator', 'U10');
+  await expect(page.locator('.board-viewport .part.is-picked')).toHaveAttribute('data-designator', 'U10');
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await page.screenshot({ path: testInfo.outputPath('schematic-phone-zh-360.png'), fullPage: true });
   await context.close();

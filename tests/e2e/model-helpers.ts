@@ -115,7 +115,7 @@ export interface BoardPlace {
 
 /** Where the board view marks part `designator` (a part on the top: the side it shows first). */
 export async function placeOnBoard(page: Page, designator: string): Promise<BoardPlace> {
-  return page.locator(`.part-markers .part[data-designator="${designator}"]`).evaluate((part) => {
+  return page.locator(`.board-viewport .part-markers .part[data-designator="${designator}"]`).evaluate((part) => {
     const [, , widthMm, heightMm] = part.closest('svg')!.getAttribute('viewBox')!.split(' ').map(Number);
     const [x, y] = part.getAttribute('transform')!.match(/-?[\d.]+/g)!.map(Number);
     return { x: x! / widthMm!, y: y! / heightMm!, widthMm: widthMm!, heightMm: heightMm! };

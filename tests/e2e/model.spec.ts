@@ -62,7 +62,7 @@ test('a BOM line or a part picked on the page is marked in 3D on its side of the
 
   // A part clicked on the board (its tab) is the pink mark in 3D.
   await page.getByRole('tab', { name: 'Board' }).click();
-  await page.locator('.part[data-designator="U1"]').click();
+  await page.locator('.board-viewport .part[data-designator="U1"]').click();
   await page.getByRole('tab', { name: /^3D/ }).click();
   await expect(page.getByRole('status').filter({ hasText: 'marked' })).toHaveText('1 part marked: U1 (picked)');
   await expect(stage).toHaveAttribute('data-marked', '1');

@@ -45,10 +45,10 @@ test('a builder finds a part in the Bitaxe’s schematic, sees its BOM line, sho
   await part.getByRole('button', { name: 'Show on the board' }).click();
   await expect(page.getByRole('tab', { name: 'Board' })).toHaveAttribute('aria-selected', 'true');
   await expect(page).toHaveURL(new RegExp(`/eda/${id}$`));
-  await expect(page.locator('.part.is-picked')).toHaveAttribute('data-designator', 'U8');
+  await expect(page.locator('.board-viewport .part.is-picked')).toHaveAttribute('data-designator', 'U8');
 
   // Another part picked on the board is offered in the schematic, on its sheet.
-  await page.locator('.part[data-designator="U10"]').dispatchEvent('click');
+  await page.locator('.board-viewport .part[data-designator="U10"]').dispatchEvent('click');
   await expect(page.getByText('U10 is drawn on sheet 2, Power.')).toBeVisible();
   await page.getByRole('button', { name: 'Show in schematic' }).click();
   await expect(page).toHaveURL(new RegExp(`\\?sheet=2&ref=U10$`));

@@ -1,4 +1,5 @@
 import type { Placement } from '../../lib/contract/schemas/eda.ts';
+import { isLit } from '../../stores/eda-selection.ts';
 
 export interface PartMarkersProps {
   widthMm: number;
@@ -27,7 +28,7 @@ export function PartMarkers({ widthMm, heightMm, placements, lineIndex, highligh
       {placements.map((part) => {
         const lineNo = lineIndex[part.designator.toUpperCase()];
         const isPicked = pickedRef === part.designator.toUpperCase();
-        const lit = isPicked || (lineNo !== undefined && lineNo === highlight);
+        const lit = isLit(part.designator, lineIndex, highlight, picked);
         // Rotation is counter-clockwise seen from the top, and y grows downwards here.
         const angle = (part.rotation * Math.PI) / 180;
         const tick = radius * 2.4;

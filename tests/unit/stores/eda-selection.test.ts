@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { $edaHighlight, $edaSelection, designatorsOf, findDesignator, hoverLine, lineByDesignator, NO_SELECTION, selectLine, selectPart } from '../../../src/stores/eda-selection.ts';
-import type { BomLine } from '../../../src/lib/contract/schemas/eda.ts';
+import { $edaHighlight, $edaSelection, designatorsOf, findDesignator, hoverLine, isLit, lineByDesignator, NO_SELECTION, selectLine, selectPart, sideOfLit } from '../../../src/stores/eda-selection.ts';
+import type { BomLine, Placement } from '../../../src/lib/contract/schemas/eda.ts';
 
 const line = (lineNo: number, designators: string[]) => ({ lineNo, designators }) as BomLine;
 const lines = [line(1, ['R1', 'R2']), line(2, ['c1']), line(3, ['U1'])];
@@ -50,5 +50,18 @@ describe('the selection shared by the BOM table and the board', () => {
     selectPart('TP3', null, 'board');
     expect($edaSelection.get()).toEqual({ lineNo: null, ref: 'TP3', source: 'board' });
     expect($edaHighlight.get()).toBeNull();
+  });
+
+  it('marks the parts of the highlighted line and the part picked, and shows the side holding most of them', () => {
+    const index = lineByDesignator(lines);
+    expect(['R1', 'r2', 'C1', 'U1'].filter((designator) => isLit(designator, index, 1, null))).toEqual(['R1', 'r2']);
+    // a part picked that the BOM does not list, beside the highlighted line
+    expect(['R1', 'TP3', 'U1'].filter((designator) => isLit(designator, index, 3, 'tp3'))).toEqual(['TP3', 'U1']);
+    expect(isLit('R1', index, null, null)).toBe(false);
+    const on = (side: Placement['side']) => ({ side });
+    expect(sideOfLit([])).toBe('top');
+    expect(sideOfLit([on('bottom')])).toBe('bottom');
+    expect(sideOfLit([on('top'), on('bottom')])).toBe('top');
+    expect(sideOfLit([on('bottom'), on('top'), on('bottom')])).toBe('bottom');
   });
 });
