@@ -68,9 +68,9 @@ describe('queries per page', () => {
     ['search', () => '/search?q=budget', 4, 5],
     // A project's Follow button's count and state, and its tags, come with the project's own row;
     // the related projects' tags with theirs.
-    ['a project page', () => `/d-${projectId}`, 8, 10],
+    ['a project page', () => `/d-${projectId}`, 8, 9],
     ['its Logs tab', () => `/d-${projectId}/logs`, 7, 8],
-    ['one of its build logs, with comments', () => `/d-${projectId}/log/1`, 11, 13],
+    ['one of its build logs, with comments', () => `/d-${projectId}/log/1`, 11, 12],
     ['its electronics page', () => `/eda/${projectId}`, 10, 13],
     ["a member's projects", () => `/user/${owner.user.customUrl}`, 6, 7],
     ["a member's stars", () => `/user/${reader.user.customUrl}/stars`, 6, 8],
@@ -88,8 +88,8 @@ describe('queries per page', () => {
   });
 
   // A member adds the session (with the header's member and unread count, in one statement);
-  // on a project page which comments they liked (their star and like come with the project); on their
-  // own pages their number of drafts.
+  // on a project page their star, like and follow of it (which comments they liked come with the
+  // comments); on their own pages their number of drafts.
   it.each(pages)('%s for a member stays within its number', async (_name, path, _guest, budget) => {
     expect(await queriesFor(path(), reader.token)).toBeLessThanOrEqual(budget);
   });

@@ -105,6 +105,27 @@ describe('comments', () => {
     expect(asGuest).toMatchObject({ liked: false, canDelete: false });
   });
 
+  it('tells a member which replies they liked, in the thread preview, the replies page and a linked thread', async () => {
+    const { user: owner } = await createUser();
+    const { user: ada } = await createUser();
+    const { user: bob } = await createUser();
+    const project = await createProject(owner.id);
+    const comment = await submitComment(ada.id, project.publicId, 'Which regulator?');
+    const liked = await replyToComment(owner.id, comment.id, 'An AP2112');
+    const other = await replyToComment(owner.id, comment.id, 'Or an LDO of your choice');
+    await likeComment(bob.id, liked.id, true);
+
+    const likedIn = (replies: CommentItem[]) => Object.fromEntries(replies.map((reply) => [reply.id, reply.liked]));
+    const [asBob] = await threads(project.publicId, bob.id);
+    expect(likedIn(asBob!.replies)).toEqual({ [liked.id]: true, [other.id]: false });
+    const page = await listComments({ id: project.publicId, page: 1, pageSize: 20, commentId: comment.id }, bob.id);
+    expect(likedIn(page.list)).toEqual({ [liked.id]: true, [other.id]: false });
+    const focused = await getCommentThread(project.publicId, other.id, bob.id);
+    expect(likedIn(focused!.replies)).toEqual({ [liked.id]: true, [other.id]: false });
+    const [asAda] = await threads(project.publicId, ada.id);
+    expect(likedIn(asAda!.replies)).toEqual({ [liked.id]: false, [other.id]: false });
+  });
+
   it('likes idempotently and toggles off', async () => {
     const { user: owner } = await createUser();
     const { user: ada } = await createUser();
