@@ -182,7 +182,7 @@ export async function deleteLog(userId: number, input: unknown): Promise<{ n: nu
       .returning({ id: projectLogs.id });
     if (!removed) throw new AppError('log_not_found');
     await recountLogs(tx, project.id);
-    await forgetActivities(tx, 'log', removed.id);
+    await forgetActivities(tx, 'log', [removed.id]);
   });
   await purgeProjectPages(publicId, project.ownerId);
   return { n };

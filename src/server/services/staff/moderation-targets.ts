@@ -278,7 +278,7 @@ const log: TargetKind = {
     const rows = await db.update(projectLogs).set(state).where(where).returning({ id: projectLogs.id, projectId: projectLogs.projectId });
     const projectIds = [...new Set(rows.map((row) => row.projectId))];
     for (const projectId of projectIds) await recountLogs(db, projectId);
-    if (state.hiddenAt) for (const row of rows) await forgetActivities(db, 'log', row.id);
+    if (state.hiddenAt) await forgetActivities(db, 'log', rows.map((row) => row.id));
     return { changed: rows.length, projects: await publicIdsOf(db, projectIds) };
   },
 };
@@ -319,7 +319,7 @@ const make: TargetKind = {
     await lockProjects(db, touched.map((row) => row.projectId));
     const rows = await db.update(makes).set(state).where(where).returning({ id: makes.id, projectId: makes.projectId });
     const counted = await recountMakes(db, [...new Set(rows.map((row) => row.projectId))]);
-    if (state.hiddenAt) for (const row of rows) await forgetActivities(db, 'make', row.id);
+    if (state.hiddenAt) await forgetActivities(db, 'make', rows.map((row) => row.id));
     return { changed: rows.length, projects: counted.map((row) => row.publicId) };
   },
 };
