@@ -276,10 +276,9 @@ const log: TargetKind = {
     if (touched.length === 0) return { changed: 0, projects: [] };
     await lockProjects(db, touched.map((row) => row.projectId));
     const rows = await db.update(projectLogs).set(state).where(where).returning({ id: projectLogs.id, projectId: projectLogs.projectId });
-    const projectIds = [...new Set(rows.map((row) => row.projectId))];
-    for (const projectId of projectIds) await recountLogs(db, projectId);
+    const counted = await recountLogs(db, [...new Set(rows.map((row) => row.projectId))]);
     if (state.hiddenAt) await forgetActivities(db, 'log', rows.map((row) => row.id));
-    return { changed: rows.length, projects: await publicIdsOf(db, projectIds) };
+    return { changed: rows.length, projects: counted.map((row) => row.publicId) };
   },
 };
 
