@@ -69,6 +69,9 @@ const ownerColumns = { url: owner.customUrl, nickname: owner.nickname, avatar: o
 /** A stored id that is a row number (a comment, a make, a member, a collection), or null. */
 export const asRowId = (id: string) => (/^\d{1,10}$/.test(id) && Number(id) <= 2_147_483_647 ? Number(id) : null);
 
+/** The stored ids that are row numbers, as numbers; the others left out. */
+const rowIds = (ids: string[]) => ids.map(asRowId).filter((id): id is number => id !== null);
+
 /** A build log is named `<project public id>/<n>`, the way its page's address names it. */
 function asLogRef(id: string): { publicId: string; n: number } | null {
   const match = /^([A-Za-z0-9_-]{1,64})\/(\d{1,10})$/.exec(id);
@@ -153,7 +156,7 @@ const comment: TargetKind = {
     return row;
   },
   async describe(db, ids) {
-    const commentIds = ids.map(asRowId).filter((id): id is number => id !== null);
+    const commentIds = rowIds(ids);
     if (commentIds.length === 0) return [];
     const rows = await db
       .select({ id: comments.id, body: comments.body, hiddenAt: comments.hiddenAt, deletedAt: comments.deletedAt, projectId: projects.publicId, projectTitle: projects.title, logN: projectLogs.n, ...ownerColumns })
@@ -223,7 +226,7 @@ const user: TargetKind = {
     return row;
   },
   async describe(db, ids) {
-    const userIds = ids.map(asRowId).filter((id): id is number => id !== null);
+    const userIds = rowIds(ids);
     if (userIds.length === 0) return [];
     const rows = await db
       .select({ id: owner.id, bio: owner.bio, hiddenAt: owner.hiddenAt, ...ownerColumns })
@@ -297,7 +300,7 @@ const make: TargetKind = {
     return row;
   },
   async describe(db, ids) {
-    const makeIds = ids.map(asRowId).filter((id): id is number => id !== null);
+    const makeIds = rowIds(ids);
     if (makeIds.length === 0) return [];
     const rows = await db
       .select({ id: makes.id, body: makes.body, hiddenAt: makes.hiddenAt, projectId: projects.publicId, projectTitle: projects.title, ...ownerColumns })
@@ -346,7 +349,7 @@ const collection: TargetKind = {
     return row;
   },
   async describe(db, ids) {
-    const collectionIds = ids.map(asRowId).filter((id): id is number => id !== null);
+    const collectionIds = rowIds(ids);
     if (collectionIds.length === 0) return [];
     const rows = await db
       .select({ id: memberCollections.id, slug: memberCollections.slug, title: memberCollections.title, description: memberCollections.description, hiddenAt: memberCollections.hiddenAt, ...ownerColumns })
