@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import { expect, type APIRequestContext, type BrowserContext, type Page, request as requestFactory } from '@playwright/test';
 import { registerAsVisitor } from './visitor.ts';
 
@@ -93,4 +95,12 @@ export async function ownProject(baseURL: string, ownerNickname: string) {
 export async function hydrated(page: Page, container: string): Promise<void> {
   await page.locator(container).first().hover();
   await page.locator(`${container} astro-island:not([ssr])`).first().waitFor();
+}
+
+/**
+ * Gives the member with `email` a staff role with the operator's command (`user:role`), against
+ * the running site's database. Run with the project's own Node, whatever Node runs Playwright.
+ */
+export function makeStaff(email: string, role: 'moderator' | 'admin'): void {
+  execFileSync(resolve('node_modules/.bin/node'), ['scripts/ops.ts', 'user:role', email, role], { env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR! }, stdio: 'pipe' });
 }

@@ -1,6 +1,14 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 import { ownProject, useSession } from './conversation-helpers.ts';
 
+/** Every built script held back (1.5 s unless said), as on a slow phone network. */
+async function slowScripts(page: Page, ms = 1500): Promise<void> {
+  await page.route('**/_astro/*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
+}
+
 /**
  * A build log's title typed the moment the page shows, before the editor's code has arrived (a
  * slow connection): the editor keeps it, and the log is published with it, not refused as untitled.
@@ -10,11 +18,7 @@ export async function earlyTitleJourney(browser: Browser, baseURL: string, prefi
   const context = await browser.newContext();
   await useSession(context, baseURL, owner);
   const page = await context.newPage();
-  // Every built script held back 1.5 s, as on a slow phone network.
-  await page.route('**/_astro/*.js', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await route.continue();
-  });
+  await slowScripts(page);
   await page.goto(`${prefix}/d-${project.id}/logs`);
   const title = page.getByRole('textbox', { name: 'Title' });
   await title.click();
@@ -28,14 +32,6 @@ export async function earlyTitleJourney(browser: Browser, baseURL: string, prefi
   await expect(page).toHaveURL(new RegExp(`${prefix}/d-${project.id}/log/1$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Typed before the code came' })).toBeVisible();
   await context.close();
-}
-
-/** Every built script held back (1.5 s unless said), as on a slow phone network. */
-async function slowScripts(page: Page, ms = 1500): Promise<void> {
-  await page.route('**/_astro/*.js', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    await route.continue();
-  });
 }
 
 /**

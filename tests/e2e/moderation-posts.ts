@@ -1,16 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Browser, type Page } from '@playwright/test';
-import { call, ownProject, signInOverHttp, useSession } from './conversation-helpers.ts';
+import { call, makeStaff, ownProject, signInOverHttp, useSession } from './conversation-helpers.ts';
 
 type Words = { report: Record<string, any>; admin: { reports: Record<string, any> }; logs: Record<string, string>; memberCollections: Record<string, string> };
 const words = (locale: 'en-US' | 'zh-CN') => JSON.parse(readFileSync(path.resolve(`locales/${locale}.json`), 'utf8')) as Words;
-
-/** Gives the member with `email` a staff role with the operator's command, against the running site's database. */
-function makeStaff(email: string) {
-  execFileSync(path.resolve('node_modules/.bin/node'), ['scripts/ops.ts', 'user:role', email, 'moderator'], { env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR! }, stdio: 'pipe' });
-}
 
 /** Report → a reason → send, from the Report control inside `scope`, in the reader's language. */
 async function report(page: Page, scope: string, t: Words) {
@@ -56,7 +50,7 @@ export async function moderatePostsJourney(browser: Browser, baseURL: string, pr
 
   const modEmail = `post-moderator-${stamp}@example.com`;
   const moderator = await signInOverHttp(baseURL, { email: modEmail, password: 'correct horse battery', nickname: 'Post Moderator' });
-  makeStaff(modEmail);
+  makeStaff(modEmail, 'moderator');
   const modContext = await context(moderator);
   const queue = await modContext.newPage();
   await queue.goto(`${prefix}/admin/reports`);

@@ -1,14 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { call, ownProject, signInOverHttp, useSession } from './conversation-helpers.ts';
+import { call, makeStaff, ownProject, signInOverHttp, useSession } from './conversation-helpers.ts';
 
 const baseURL = () => test.info().project.use.baseURL!;
-
-/** Gives the member with `email` a staff role with the operator's command, against the running site's database. */
-function makeStaff(email: string, role: 'moderator' | 'admin') {
-  execFileSync(path.resolve('node_modules/.bin/node'), ['scripts/ops.ts', 'user:role', email, role], { env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR! }, stdio: 'pipe' });
-}
 
 test('a member reports a project and a comment; a moderator hides the project; guests lose it, its author keeps it; restored, it is back', async ({ browser }) => {
   const { project, owner } = await ownProject(baseURL(), 'Reported Author');

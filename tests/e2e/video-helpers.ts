@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,11 +42,6 @@ export async function waitUntilReady(page: Page, title: string): Promise<void> {
 export async function expectPlaying(page: Page): Promise<void> {
   const video = page.locator('video').first();
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => !element.paused && element.currentTime > 0.2), { timeout: 15_000 }).toBe(true);
-}
-
-/** Gives the member with `email` a staff role with the operator's command, against the running site's database. */
-export function makeStaff(email: string, role: 'moderator' | 'admin'): void {
-  execFileSync(process.execPath, ['scripts/ops.ts', 'user:role', email, role], { env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR! }, stdio: 'pipe' });
 }
 
 const base64 = (value: string) => Buffer.from(value).toString('base64');

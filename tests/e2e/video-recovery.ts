@@ -1,6 +1,6 @@
 import { expect, type Page, type TestInfo } from '@playwright/test';
-import { call, registerOverHttp, signInOverHttp } from './conversation-helpers.ts';
-import { expectPlaying, makeClip, makeStaff, slowVideoLine, uploadReadyVideo, videoState, type LineFault } from './video-helpers.ts';
+import { call, makeStaff, registerOverHttp, signInOverHttp } from './conversation-helpers.ts';
+import { expectPlaying, makeClip, slowVideoLine, uploadReadyVideo, videoState, type LineFault } from './video-helpers.ts';
 
 /**
  * A guest watching a film over a slow line, on the desktop site (`prefix` '') or the phone's

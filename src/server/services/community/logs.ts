@@ -3,7 +3,7 @@
  * `log/del`), each with its own page (`/d-{id}/log/{n}`), comments, a place in the project's
  * Atom feed and an activity for followers.
  */
-import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { LOG_BODY_MAX, LOG_TITLE_MAX, logPath } from '../../../lib/logs.ts';
 import { countCharacters, excerptOf } from '../../../lib/text.ts';
 import type { LogEntry } from '../../../lib/contract/schemas/logs.ts';
@@ -110,12 +110,17 @@ async function lockProject(tx: Executor, projectId: number): Promise<void> {
   if (locked.length === 0) throw new AppError('project_not_found');
 }
 
-/** Sets the project's `logCount` from its logs as a guest sees them (neither deleted nor hidden). */
-export async function recountLogs(tx: Executor, projectId: number): Promise<void> {
-  await tx
+/**
+ * Sets the `logCount` of projects (internal ids) to their logs as a guest sees them (neither
+ * deleted nor hidden), in the caller's transaction: after a log is posted, deleted, hidden or restored.
+ */
+export function recountLogs(db: Executor, projectIds: number[]): Promise<{ publicId: string; logCount: number }[]> {
+  if (projectIds.length === 0) return Promise.resolve([]);
+  return db
     .update(projects)
-    .set({ logCount: sql`(SELECT count(*)::int FROM project_logs l WHERE l.project_id = ${projectId} AND l.deleted_at IS NULL AND l.hidden_at IS NULL)` })
-    .where(eq(projects.id, projectId));
+    .set({ logCount: sql`(SELECT count(*)::int FROM ${projectLogs} WHERE ${projectLogs.projectId} = ${projects.id} AND ${projectLogs.deletedAt} IS NULL AND ${projectLogs.hiddenAt} IS NULL)` })
+    .where(inArray(projects.id, projectIds))
+    .returning({ publicId: projects.publicId, logCount: projects.logCount });
 }
 
 async function readLog(publicId: string, id: number): Promise<LogEntry> {
@@ -156,7 +161,7 @@ export async function saveLog(userId: number, input: unknown): Promise<LogEntry>
       .insert(projectLogs)
       .values({ projectId: project.id, n: next, authorId: userId, ...written })
       .returning({ id: projectLogs.id });
-    await recountLogs(tx, project.id);
+    await recountLogs(tx, [project.id]);
     await recordActivity(tx, { kind: 'log', actorId: userId, projectId: project.id, refId: row!.id, title, path: logPath(publicId, next) });
     return { id: row!.id, created: true };
   });
@@ -181,8 +186,8 @@ export async function deleteLog(userId: number, input: unknown): Promise<{ n: nu
       .where(and(eq(projectLogs.projectId, project.id), eq(projectLogs.n, n), isNull(projectLogs.deletedAt)))
       .returning({ id: projectLogs.id });
     if (!removed) throw new AppError('log_not_found');
-    await recountLogs(tx, project.id);
-    await forgetActivities(tx, 'log', removed.id);
+    await recountLogs(tx, [project.id]);
+    await forgetActivities(tx, 'log', [removed.id]);
   });
   await purgeProjectPages(publicId, project.ownerId);
   return { n };

@@ -158,7 +158,7 @@ export async function deleteMake(userId: number, makeId: number): Promise<{ id: 
       .returning({ projectId: makes.projectId, makerId: makes.makerId });
     if (!gone) throw new AppError('make_not_found');
     const [project] = await recountMakes(tx, [gone.projectId]);
-    await forgetActivities(tx, 'make', makeId);
+    await forgetActivities(tx, 'make', [makeId]);
     return { ...project!, makerId: gone.makerId };
   });
   await purgeProjectConversation(result.publicId, [...new Set([userId, result.makerId])]);

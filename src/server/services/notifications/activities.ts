@@ -2,7 +2,7 @@
  * The activity of followed members, projects and tags: each feature records its event here, in the
  * transaction that makes it, and announces it once committed; the feed job delivers it.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { activities, type ActivityKind } from '../../db/schema/index.ts';
 import { sendJob } from '../../jobs/queue.ts';
 import type { Executor } from '../../db/client.ts';
@@ -34,7 +34,11 @@ export async function announceActivities(): Promise<void> {
   await sendJob('feed', {}, 'fanout');
 }
 
-/** Forgets the events of something deleted (a log, a version, a make), in the caller's transaction: feeds stop showing them. */
-export async function forgetActivities(db: Executor, kind: ActivityKind, refId: number): Promise<void> {
-  await db.delete(activities).where(and(eq(activities.kind, kind), eq(activities.refId, refId)));
+/**
+ * Forgets the events of things deleted or hidden (logs, versions, makes; all of one `kind`), in
+ * the caller's transaction, with one statement: feeds stop showing them.
+ */
+export async function forgetActivities(db: Executor, kind: ActivityKind, refIds: number[]): Promise<void> {
+  if (refIds.length === 0) return;
+  await db.delete(activities).where(and(eq(activities.kind, kind), inArray(activities.refId, refIds)));
 }

@@ -69,6 +69,9 @@ const ownerColumns = { url: owner.customUrl, nickname: owner.nickname, avatar: o
 /** A stored id that is a row number (a comment, a make, a member, a collection), or null. */
 export const asRowId = (id: string) => (/^\d{1,10}$/.test(id) && Number(id) <= 2_147_483_647 ? Number(id) : null);
 
+/** The stored ids that are row numbers, as numbers; the others left out. */
+const rowIds = (ids: string[]) => ids.map(asRowId).filter((id): id is number => id !== null);
+
 /** A build log is named `<project public id>/<n>`, the way its page's address names it. */
 function asLogRef(id: string): { publicId: string; n: number } | null {
   const match = /^([A-Za-z0-9_-]{1,64})\/(\d{1,10})$/.exec(id);
@@ -153,7 +156,7 @@ const comment: TargetKind = {
     return row;
   },
   async describe(db, ids) {
-    const commentIds = ids.map(asRowId).filter((id): id is number => id !== null);
+    const commentIds = rowIds(ids);
     if (commentIds.length === 0) return [];
     const rows = await db
       .select({ id: comments.id, body: comments.body, hiddenAt: comments.hiddenAt, deletedAt: comments.deletedAt, projectId: projects.publicId, projectTitle: projects.title, logN: projectLogs.n, ...ownerColumns })
@@ -223,7 +226,7 @@ const user: TargetKind = {
     return row;
   },
   async describe(db, ids) {
-    const userIds = ids.map(asRowId).filter((id): id is number => id !== null);
+    const userIds = rowIds(ids);
     if (userIds.length === 0) return [];
     const rows = await db
       .select({ id: owner.id, bio: owner.bio, hiddenAt: owner.hiddenAt, ...ownerColumns })
@@ -276,10 +279,9 @@ const log: TargetKind = {
     if (touched.length === 0) return { changed: 0, projects: [] };
     await lockProjects(db, touched.map((row) => row.projectId));
     const rows = await db.update(projectLogs).set(state).where(where).returning({ id: projectLogs.id, projectId: projectLogs.projectId });
-    const projectIds = [...new Set(rows.map((row) => row.projectId))];
-    for (const projectId of projectIds) await recountLogs(db, projectId);
-    if (state.hiddenAt) for (const row of rows) await forgetActivities(db, 'log', row.id);
-    return { changed: rows.length, projects: await publicIdsOf(db, projectIds) };
+    const counted = await recountLogs(db, [...new Set(rows.map((row) => row.projectId))]);
+    if (state.hiddenAt) await forgetActivities(db, 'log', rows.map((row) => row.id));
+    return { changed: rows.length, projects: counted.map((row) => row.publicId) };
   },
 };
 
@@ -298,7 +300,7 @@ const make: TargetKind = {
     return row;
   },
   async describe(db, ids) {
-    const makeIds = ids.map(asRowId).filter((id): id is number => id !== null);
+    const makeIds = rowIds(ids);
     if (makeIds.length === 0) return [];
     const rows = await db
       .select({ id: makes.id, body: makes.body, hiddenAt: makes.hiddenAt, projectId: projects.publicId, projectTitle: projects.title, ...ownerColumns })
@@ -319,7 +321,7 @@ const make: TargetKind = {
     await lockProjects(db, touched.map((row) => row.projectId));
     const rows = await db.update(makes).set(state).where(where).returning({ id: makes.id, projectId: makes.projectId });
     const counted = await recountMakes(db, [...new Set(rows.map((row) => row.projectId))]);
-    if (state.hiddenAt) for (const row of rows) await forgetActivities(db, 'make', row.id);
+    if (state.hiddenAt) await forgetActivities(db, 'make', rows.map((row) => row.id));
     return { changed: rows.length, projects: counted.map((row) => row.publicId) };
   },
 };
@@ -347,7 +349,7 @@ const collection: TargetKind = {
     return row;
   },
   async describe(db, ids) {
-    const collectionIds = ids.map(asRowId).filter((id): id is number => id !== null);
+    const collectionIds = rowIds(ids);
     if (collectionIds.length === 0) return [];
     const rows = await db
       .select({ id: memberCollections.id, slug: memberCollections.slug, title: memberCollections.title, description: memberCollections.description, hiddenAt: memberCollections.hiddenAt, ...ownerColumns })
