@@ -94,7 +94,6 @@ export async function submitReport(reporterId: number, input: z.output<typeof re
 
 const reporter = alias(users, 'reporter');
 const resolver = alias(users, 'resolver');
-const owner = alias(users, 'owner');
 
 const userRef = (row: { url: string | null; nickname: string | null; avatar: string | null }) =>
   row.url ? { url: row.url, nickname: row.nickname ?? '', avatar: row.avatar } : null;
