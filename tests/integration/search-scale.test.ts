@@ -98,6 +98,61 @@ describe('search beyond its counting limit', () => {
     }
   });
 
+  it('answers the same pages when a probe finds several common parts together often, and counts them when together they are rare', async () => {
+    const { user } = await createUser();
+    // The newest projects of this database (the tests above left theirs): every one a "gauge
+    // 量规器"; half widgets, half gadgets, and one both.
+    const base = Date.now() + 86_400_000;
+    await getDb()
+      .insert(projects)
+      .values(
+        Array.from({ length: 260 }, (_, i) => ({
+          publicId: newPublicId(),
+          ownerId: user.id,
+          title: `Gauge 量规器 ${i}`,
+          summary: i % 2 ? 'A widget' : i === 100 ? 'A widget and a gadget' : 'A gadget',
+          descriptionMd: 'x',
+          descriptionHtml: '<p>x</p>',
+          licence: 'CERN-OHL-S-2.0',
+          starCount: i % 17,
+          publishedAt: new Date(base + i * 60_000),
+        })),
+      );
+    const limits = { countLimit: 10, titleLimit: 50, probeRows: 100 };
+    const page = (q: string, sort: SearchSort, pageNo: number) => searchProjects({ q, sort, page: pageNo, pageSize: 20, ...limits }, 'en-US');
+    const queries = ['gauge widget', 'gauge 量规器', '量规器', '量规 gauge'];
+    const pages = async () => {
+      const answers = [];
+      for (const q of queries) for (const sort of ['relevance', 'newest', 'stars'] as const) for (const pageNo of [1, 2]) answers.push(await page(q, sort, pageNo));
+      return answers;
+    };
+    // Without statistics of these words nothing is known to be common and every count is made;
+    // with them each part is in a good share of the projects, so the probe of the 100 newest
+    // measures the query as a whole, and the counts are left out: the same cards.
+    forgetSearchStatistics();
+    const counted = await pages();
+    await getDb().execute(sql`ANALYZE projects`);
+    forgetSearchStatistics();
+    const probed = await pages();
+    for (const [i, answer] of probed.entries()) {
+      expect(answer.list.map((card) => card.id), `answer ${i}`).toEqual(counted[i]!.list.map((card) => card.id));
+      expect(answer.list).toHaveLength(20);
+      expect(answer.totalExact, `answer ${i}`).toBe(false);
+    }
+    // The total is the probe's share of all projects (as of the ANALYZE): widgets are half of what
+    // it read, gauges all of it.
+    const [{ rows }] = [await getDb().execute<{ n: number }>(sql`SELECT reltuples::float8 AS n FROM pg_class WHERE oid = 'projects'::regclass`)];
+    const projectCount = Number(rows[0]!.n);
+    for (const [i, answer] of probed.entries()) expect(answer.total, `answer ${i}`).toBe(Math.round((i < 6 ? 0.5 : 1) * projectCount));
+    // Widgets and gadgets are each half of these projects, but one project alone is both: the
+    // probe finds too few to trust, and the count is made.
+    for (const sort of ['relevance', 'newest', 'stars'] as const) {
+      const both = await page('widget gadget', sort, 1);
+      expect(both).toMatchObject({ total: 1, totalExact: true });
+      expect(both.list.map((card) => card.title)).toEqual(['Gauge 量规器 100']);
+    }
+  });
+
   it('finds words by their rarest one, compounds by the compound, and CJK runs of any length', async () => {
     const { user } = await createUser();
     const station = await createProject(user.id, { title: 'Weather station', summary: 'Measures the weather', searchText: 'A station on the roof' });
