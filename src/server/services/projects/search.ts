@@ -478,7 +478,7 @@ export async function searchProjects(
   const single = options.tag || parsed.syntax ? undefined : text ? (runs.length === 0 ? text.single : undefined) : runs.length === 1 && [...runs[0]!.run].length <= 2 ? `'${runs[0]!.run}'` : undefined;
   let surelyMany = false;
   let surelyManyTitles = false;
-  // The total beyond the count when the probe below measured it.
+  // The total beyond the count, when the probe below measured the query's share.
   let probedTotal: number | null = null;
   if (single) {
     const rowCount = await projectRows();
@@ -494,7 +494,9 @@ export async function searchProjects(
       const probe = { ...(await probeShares(inProject, inTitleParts, rows)), rows };
       surelyMany = probedMany(probe.matches, probe, rowCount, countLimit);
       surelyManyTitles = surelyMany && probedMany(probe.titled, probe, rowCount, titleLimit);
-      if (surelyMany) probedTotal = Math.round((probe.matches / probe.read) * rowCount);
+      // Its share is also the better estimate of a total beyond the count: PostgreSQL's would be
+      // the rarest part's alone, or the parts' multiplied as if independent.
+      if (probe.read >= rows) probedTotal = Math.round((probe.matches / probe.read) * rowCount);
     }
   }
   let count: number;
