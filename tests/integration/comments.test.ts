@@ -87,6 +87,20 @@ describe('comments', () => {
     expect(await commentCount(project.id)).toBe(8);
   });
 
+  it('counts the top-level comments on every page, also past the last one and with none', async () => {
+    const { user: owner } = await createUser();
+    const { user: ada } = await createUser();
+    const project = await createProject(owner.id);
+    const page = (n: number, pageSize = 2) => listComments({ id: project.publicId, page: n, pageSize }, ada.id);
+    expect(await page(1)).toMatchObject({ list: [], total: 0 });
+    for (const text of ['One', 'Two', 'Three']) await submitComment(ada.id, project.publicId, text);
+    await replyToComment(owner.id, (await page(1)).list[0]!.id, 'A reply is not counted');
+    expect(await page(1)).toMatchObject({ total: 3 });
+    expect((await page(2)).list).toHaveLength(1);
+    expect(await page(2)).toMatchObject({ total: 3 });
+    expect(await page(5)).toMatchObject({ list: [], total: 3 });
+  });
+
   it('tells each viewer what they liked and what they may delete', async () => {
     const { user: owner } = await createUser();
     const { user: ada } = await createUser();

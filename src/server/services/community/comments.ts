@@ -80,13 +80,13 @@ type CommentRow = {
  * one; null for a guest) liked it: read with the rows, through `comment_likes`' primary key, so a
  * member's comments cost no round trip more than a guest's.
  */
-function selectComments(where: SQL | undefined, viewer: number | null | SQLWrapper, db: Database = getDb()) {
+function selectComments<Extra extends Record<string, SQL.Aliased>>(where: SQL | undefined, viewer: number | null | SQLWrapper, db: Database = getDb(), extra?: Extra) {
   const liked =
     viewer === null
       ? sql<boolean>`false`
       : sql<boolean>`EXISTS (SELECT 1 FROM ${commentLikes} WHERE ${commentLikes.userId} = ${viewer} AND ${commentLikes.commentId} = ${comments.id})`;
   return db
-    .select({ ...commentColumns, liked: liked.as('liked') })
+    .select({ ...commentColumns, liked: liked.as('liked'), ...(extra as Extra) })
     .from(comments)
     .innerJoin(author, eq(author.id, comments.authorId))
     .leftJoin(replyTo, eq(replyTo.id, comments.replyToUserId))
@@ -129,17 +129,28 @@ function toItem(row: CommentRow, viewer: Viewer): CommentItem {
  */
 export const commentVisibleTo = (viewerId: number | null | SQLWrapper) => visibleTo(comments.hiddenAt, comments.authorId, viewerId);
 
-/** The comments of a project's own conversation (`logId` null) or of one of its build logs. */
-const onLog = (logId: number | null | SQLWrapper) => (logId === null ? isNull(comments.logId) : eq(comments.logId, logId));
+/** `comments` again, for the number of top-level comments counted beside a page of them. */
+const counted = alias(comments, 'counted');
 
-/** Visible top-level comments: not deleted, or deleted but still holding replies (a tombstone). */
-const visibleTopLevel = (projectId: number | SQLWrapper, viewerId: number | null | SQLWrapper, logId: number | null | SQLWrapper = null) =>
+/** The comments of a project's own conversation (`logId` null) or of one of its build logs. */
+const onLog = (logId: number | null | SQLWrapper, table: typeof comments | typeof counted = comments) => (logId === null ? isNull(table.logId) : eq(table.logId, logId));
+
+/**
+ * Visible top-level comments (in `comments`, or in `counted`): not deleted, or deleted but still
+ * holding replies (a tombstone).
+ */
+const visibleTopLevel = (
+  projectId: number | SQLWrapper,
+  viewerId: number | null | SQLWrapper,
+  logId: number | null | SQLWrapper = null,
+  table: typeof comments | typeof counted = comments,
+) =>
   and(
-    eq(comments.projectId, projectId),
-    onLog(logId),
-    isNull(comments.parentId),
-    or(isNull(comments.deletedAt), gt(comments.replyCount, 0)),
-    commentVisibleTo(viewerId),
+    eq(table.projectId, projectId),
+    onLog(logId, table),
+    isNull(table.parentId),
+    or(isNull(table.deletedAt), gt(table.replyCount, 0)),
+    visibleTo(table.hiddenAt, table.authorId, viewerId),
   );
 
 /** Replies of `parentIds` (a list, or a placeholder for one, as `= any(…)`) the viewer may read. */
@@ -172,16 +183,22 @@ const logOf = (scope: Scope) => (scope === 'log' ? sql.placeholder('logId') : nu
 const every = <A extends string, B extends string>(as: readonly A[], bs: readonly B[]) => as.flatMap((a) => bs.map((b) => `${a} ${b}` as const));
 const scopes = ['project', 'log'] as const;
 
-/** A page of top-level comments and their number, on every project page and build log: built once per audience, order and scope. */
+/**
+ * A page of top-level comments, each row with their number (`total`, counted once: the subquery
+ * does not depend on the row), on every project page and build log: one round trip where the
+ * number was a statement of its own. Built once per audience, order and scope.
+ */
 const topLevelPage = preparedShapes('comments_top_level', every(every(audiences, ['newest', 'oldest'] as const), scopes), (db, shape, name) => {
   const [audience, sort, scope] = shape.split(' ') as [Audience, CommentSort, Scope];
   const order = sort === 'oldest' ? [asc(comments.createdAt), asc(comments.id)] : [desc(comments.createdAt), desc(comments.id)];
-  return selectComments(visibleTopLevel(sql.placeholder('projectId'), viewerOf(audience), logOf(scope)), viewerOf(audience), db)
+  const total = sql<number>`(SELECT count(*)::int FROM ${comments} AS ${sql.identifier('counted')} WHERE ${visibleTopLevel(sql.placeholder('projectId'), viewerOf(audience), logOf(scope), counted)})`;
+  return selectComments(visibleTopLevel(sql.placeholder('projectId'), viewerOf(audience), logOf(scope)), viewerOf(audience), db, { total: total.as('total') })
     .orderBy(...order)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare(name);
 });
+/** The number alone, for a page past the last (no row to carry it). */
 const topLevelCount = preparedShapes('comments_top_level_count', every(audiences, scopes), (db, shape, name) => {
   const [audience, scope] = shape.split(' ') as [Audience, Scope];
   return db
@@ -262,13 +279,15 @@ export async function listComments(
   const audience = audienceOf(viewerId);
   const scope: Scope = logId === null ? 'project' : 'log';
   const values = { projectId: project.id, viewerId, logId, limit: paging.pageSize, offset: (paging.page - 1) * paging.pageSize };
-  const [rows, [count]] = await Promise.all([topLevelPage(`${audience} ${sort} ${scope}`).execute(values), topLevelCount(`${audience} ${scope}`).execute(values)]);
+  const rows = await topLevelPage(`${audience} ${sort} ${scope}`).execute(values);
+  // An empty first page: there are none; an empty later one: past the last, counted apart.
+  const total = rows[0]?.total ?? (values.offset === 0 ? 0 : ((await topLevelCount(`${audience} ${scope}`).execute(values))[0]?.n ?? 0));
   const replies = await newestReplies(
     rows.map((row) => row.id),
     REPLY_PREVIEW_COUNT,
     viewerId,
   );
-  return { list: toThreads(rows, replies, viewerId, project), total: count?.n ?? 0, ...paging };
+  return { list: toThreads(rows, replies, viewerId, project), total, ...paging };
 }
 
 /**
