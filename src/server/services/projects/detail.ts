@@ -2,7 +2,7 @@ import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Locale } from '../../../lib/i18n.ts';
 import { getDb } from '../../db/client.ts';
 import { prepared, preparedShapes } from '../../db/prepared.ts';
-import { attachments, follows, likes, projects, projectTags, stars, users } from '../../db/schema/index.ts';
+import { attachments, boards, follows, likes, projects, projectTags, stars, users, videos } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { listProjectBoards } from '../eda/index.ts';
 import { listProjectVideos } from '../media/index.ts';
@@ -49,6 +49,11 @@ const projectRow = preparedShapes('project_detail', ['guest', 'member'] as const
       following: viewerId
         ? sql<boolean>`EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${viewerId} AND ${follows.kind} = 'project' AND ${follows.targetId} = ${projects.id})`
         : sql<boolean>`false`,
+      // Whether it has files, boards and videos at all: most projects have none of one or more,
+      // and their statements are then left out (three round trips, each waking PostgreSQL).
+      hasFiles: sql<boolean>`EXISTS (SELECT 1 FROM ${attachments} WHERE ${attachments.projectId} = ${projects.id})`,
+      hasBoards: sql<boolean>`EXISTS (SELECT 1 FROM ${boards} WHERE ${boards.projectId} = ${projects.id})`,
+      hasVideos: sql<boolean>`EXISTS (SELECT 1 FROM ${videos} WHERE ${videos.projectId} = ${projects.id})`,
     })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.ownerId))
@@ -83,9 +88,9 @@ export async function findProjectDetail<T = undefined>(
   const ref: PublishedProjectRef = { id: row.internalId, ownerId: row.ownerId, remixOfId: row.remixOfId };
   const [cards, files, boardRows, videoRows, besides] = await Promise.all([
     toCards([row], locale),
-    projectAttachments().execute({ projectId: row.internalId }),
-    listProjectBoards(row.internalId, viewerId !== null && viewerId === row.ownerId),
-    listProjectVideos(row.internalId, viewerId),
+    row.hasFiles ? projectAttachments().execute({ projectId: row.internalId }) : [],
+    row.hasBoards ? listProjectBoards(row.internalId, viewerId !== null && viewerId === row.ownerId) : [],
+    row.hasVideos ? listProjectVideos(row.internalId, viewerId) : [],
     alongside ? alongside(ref) : (undefined as T),
   ]);
   const detail: ProjectDetail = {
