@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '../../src/server/db/client.ts';
+import { getDb, queryCount } from '../../src/server/db/client.ts';
 import { likeComment, submitComment } from '../../src/server/services/community/index.ts';
 import { setProjectStar } from '../../src/server/services/projects/index.ts';
 import { importDonationsCsv } from '../../src/server/services/site/index.ts';
@@ -134,11 +134,32 @@ describe('a write is seen by the next read', () => {
 
   it('a tag rename, in the tree and the tag', async () => {
     await app.request('/api/tag/list');
+    // The tag's list page, whose tag rows the server remembers between renders until a purge.
+    await app.request('/newest?tag=power');
     const detail = await afterWrite('/api/tag/detail?slug=power', () => renameTag(OPERATOR, { slug: 'power', nameEn: 'Power supplies', nameZh: '电源' }));
     expect(detail.body).toContain('Power supplies');
     const tree = await app.request('/api/tag/list');
     expect(tree.headers['x-page-cache']).toBe('miss');
     expect(tree.body).toContain('Power supplies');
+    const page = await app.request('/newest?tag=power&after=rename');
+    expect(page.headers['x-page-cache']).toBe('miss');
+    expect(page.body).toContain('Power supplies');
+  });
+
+  it('a tag page new to the cache reads its tag rows again only after a purge of the lists', async () => {
+    const statements = async (path: string) => {
+      const before = queryCount();
+      expect((await app.request(path)).status, path).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return queryCount() - before;
+    };
+    await statements('/newest?tag=power&visit=1');
+    // Another address of the same tag: rendered again, without its tag's rows (the navigation's
+    // tags, the tag with its parent and children, the ids it covers).
+    const again = await statements('/newest?tag=power&visit=2');
+    await renameTag(OPERATOR, { slug: 'power', nameEn: 'Power', nameZh: '电源' });
+    const afterPurge = await statements('/newest?tag=power&visit=3');
+    expect(afterPurge - again).toBeGreaterThanOrEqual(4);
   });
 
   it('a donation, in the list and the home ticker', async () => {

@@ -23,7 +23,7 @@ export { setProjectLike, setProjectStar } from './reactions.ts';
 export { findDraftRemixSource, loadProjectLineage, remixProject, type RemixSource } from './remixes.ts';
 export { highlightText, parseQuery, projectSearchText, refreshTagSearchText, searchProjects, type SearchSort } from './search.ts';
 export {
-  getTag, getTagDetail, listPopularTags, listTagTree, suggestTags, tagIdsWithChildren, tagNamesOf,
+  getTag, getTagDetail, listPopularTags, listTagTree, rememberTagRows, suggestTags, tagIdsWithChildren, tagNamesOf,
   type TagInfo, type TagNode,
 } from './tags.ts';
 export { COUNT_LIMIT } from './totals.ts';

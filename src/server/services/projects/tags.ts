@@ -8,6 +8,7 @@ import { tagName } from './cards.ts';
 import type { z } from 'zod';
 import type { TagSuggestion, tagDetailSchema, tagNodeSchema } from '../../../lib/contract/schemas/projects.ts';
 import { isListed } from '../core/index.ts';
+import { hearsPurges, onPagePurge, pageTags } from '../../page-cache/tags.ts';
 
 export type TagNode = z.infer<typeof tagNodeSchema>;
 
@@ -23,13 +24,61 @@ export interface TagInfo {
 
 export type TagDetail = z.infer<typeof tagDetailSchema>;
 
+/**
+ * The tag rows every list page reads (the navigation's curated tags; a tag page's tag, parent and
+ * children; the ids a tag filter covers), remembered between requests where the server keeps
+ * pages (`rememberTagRows`): each statement sent costs the server's CPU to wake PostgreSQL
+ * (docs/performance.md, finding 9), and a tag's list page sent five of them. Every tag write
+ * purges the lists (staff's tag tools, and a project published with new tags of its member), here
+ * and on every instance, and the purge forgets them. Kept on `globalThis` like the purge bus and
+ * the page anchors: one memory per process, whichever bundle loads this.
+ */
+interface TagRows {
+  on: boolean;
+  listening: boolean;
+  kept: Map<string, Promise<unknown>>;
+}
+const tagRows: TagRows = ((globalThis as { [key: symbol]: TagRows })[Symbol.for('copperhub.tagRows')] ??= { on: false, listening: false, kept: new Map() });
+/** Tags remembered at most: a crawler asking for every tag's page cannot grow it without end. */
+const TAG_ROWS_MAX = 2000;
+
+/**
+ * Remembers tag rows between requests (on), or reads them on every request (off, the default).
+ * The server turns it on with its page cache: both learn of writes only by purges, and where no
+ * page is kept (tests writing straight into the database) no tag row is either.
+ */
+export function rememberTagRows(on: boolean): void {
+  tagRows.on = on;
+  tagRows.kept.clear();
+  if (!on || tagRows.listening) return;
+  tagRows.listening = true;
+  onPagePurge((purged) => {
+    if (purged.includes(pageTags.lists) || purged.includes('*')) tagRows.kept.clear();
+  });
+}
+
+/** `load()`'s rows under `key`, remembered until the lists are purged (a failure is not kept). */
+function remembered<T>(key: string, load: () => Promise<T>): Promise<T> {
+  // An instance that cannot hear purges keeps nothing, as its page cache does not.
+  if (!tagRows.on || !hearsPurges()) return load();
+  const kept = tagRows.kept.get(key);
+  if (kept) return kept as Promise<T>;
+  if (tagRows.kept.size >= TAG_ROWS_MAX) tagRows.kept.clear();
+  const loading = load();
+  tagRows.kept.set(key, loading);
+  loading.catch(() => {
+    if (tagRows.kept.get(key) === loading) tagRows.kept.delete(key);
+  });
+  return loading;
+}
+
 /** The tags of the navigation, on every list page: built once (see `prepared`). */
 const curatedTags = prepared('curated_tags', (db, name) => db.select().from(tags).where(eq(tags.curated, true)).orderBy(asc(tags.sort), asc(tags.slug)).prepare(name));
 
 /** The two-level tag tree, names in `locale`. */
 export async function listTagTree(locale: Locale): Promise<TagNode[]> {
   // Members' tags stay out of the navigation until staff place them in the tree.
-  const rows = await curatedTags().execute();
+  const rows = await remembered('curated', () => curatedTags().execute());
   const roots = rows.filter((row) => row.parentId === null);
   return roots.map((root) => ({
     slug: root.slug,
@@ -40,15 +89,23 @@ export async function listTagTree(locale: Locale): Promise<TagNode[]> {
   }));
 }
 
+/** A tag's row with its children's and its parent's (`tag_not_found` when there is none). */
+function tagFamily(slug: string) {
+  return remembered(`family ${slug}`, async () => {
+    const db = getDb();
+    const [tag] = await db.select().from(tags).where(eq(tags.slug, slug)).limit(1);
+    if (!tag) throw new AppError('tag_not_found');
+    const [children, parent] = await Promise.all([
+      db.select().from(tags).where(eq(tags.parentId, tag.id)).orderBy(asc(tags.sort)),
+      tag.parentId ? db.select().from(tags).where(eq(tags.id, tag.parentId)).limit(1) : Promise.resolve([]),
+    ]);
+    return { tag, children, parent };
+  });
+}
+
 /** A tag with its parent and children, and the ids of the tag and its children. */
 async function findTag(slug: string, locale: Locale): Promise<{ tag: TagInfo; ids: number[] }> {
-  const db = getDb();
-  const [tag] = await db.select().from(tags).where(eq(tags.slug, slug)).limit(1);
-  if (!tag) throw new AppError('tag_not_found');
-  const [children, parent] = await Promise.all([
-    db.select().from(tags).where(eq(tags.parentId, tag.id)).orderBy(asc(tags.sort)),
-    tag.parentId ? db.select().from(tags).where(eq(tags.id, tag.parentId)).limit(1) : Promise.resolve([]),
-  ]);
+  const { tag, children, parent } = await tagFamily(slug);
   return {
     tag: {
       slug: tag.slug,
@@ -84,11 +141,14 @@ export async function getTagDetail(slug: string, locale: Locale): Promise<TagDet
 
 /** The ids of a tag and its children (filtering by a parent tag includes its children). */
 export async function tagIdsWithChildren(slug: string): Promise<number[]> {
-  const rows = await getDb()
-    .select({ id: tags.id })
-    .from(tags)
-    .where(sql`${tags.slug} = ${slug} OR ${tags.parentId} = (SELECT id FROM tags WHERE slug = ${slug})`);
-  if (rows.length === 0) throw new AppError('tag_not_found');
+  const rows = await remembered(`ids ${slug}`, async () => {
+    const found = await getDb()
+      .select({ id: tags.id })
+      .from(tags)
+      .where(sql`${tags.slug} = ${slug} OR ${tags.parentId} = (SELECT id FROM tags WHERE slug = ${slug})`);
+    if (found.length === 0) throw new AppError('tag_not_found');
+    return found;
+  });
   return rows.map((row) => row.id);
 }
 
