@@ -36,11 +36,13 @@ export type TagDetail = z.infer<typeof tagDetailSchema>;
 interface TagRows {
   on: boolean;
   listening: boolean;
-  kept: Map<string, Promise<unknown>>;
+  kept: Map<string, { at: number; rows: Promise<unknown> }>;
 }
 const tagRows: TagRows = ((globalThis as { [key: symbol]: TagRows })[Symbol.for('copperhub.tagRows')] ??= { on: false, listening: false, kept: new Map() });
 /** Tags remembered at most: a crawler asking for every tag's page cannot grow it without end. */
 const TAG_ROWS_MAX = 2000;
+/** And for ten minutes at most, as the page anchors: what a write no purge announces leaves behind. */
+const TAG_ROWS_MS = 600_000;
 
 /**
  * Remembers tag rows between requests (on), or reads them on every request (off, the default).
@@ -62,12 +64,13 @@ function remembered<T>(key: string, load: () => Promise<T>): Promise<T> {
   // An instance that cannot hear purges keeps nothing, as its page cache does not.
   if (!tagRows.on || !hearsPurges()) return load();
   const kept = tagRows.kept.get(key);
-  if (kept) return kept as Promise<T>;
+  if (kept && Date.now() - kept.at < TAG_ROWS_MS) return kept.rows as Promise<T>;
   if (tagRows.kept.size >= TAG_ROWS_MAX) tagRows.kept.clear();
   const loading = load();
-  tagRows.kept.set(key, loading);
+  const entry = { at: Date.now(), rows: loading };
+  tagRows.kept.set(key, entry);
   loading.catch(() => {
-    if (tagRows.kept.get(key) === loading) tagRows.kept.delete(key);
+    if (tagRows.kept.get(key) === entry) tagRows.kept.delete(key);
   });
   return loading;
 }
