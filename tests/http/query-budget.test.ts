@@ -67,11 +67,12 @@ describe('queries per page', () => {
     ['a tag page', () => '/newest?tag=budget-tag', 8, 9],
     ['search', () => '/search?q=budget', 4, 5],
     // A project's Follow button's count and state, and its tags, come with the project's own row;
-    // the related projects' tags with theirs; the number of comments with their first page.
+    // the related projects' tags with theirs; the number of comments and their newest replies
+    // with their first page.
     // This one has no files, boards or videos: the row says so, and their statements are left out.
-    ['a project page', () => `/d-${projectId}`, 5, 6],
+    ['a project page', () => `/d-${projectId}`, 4, 5],
     ['its Logs tab', () => `/d-${projectId}/logs`, 7, 8],
-    ['one of its build logs, with comments', () => `/d-${projectId}/log/1`, 10, 11],
+    ['one of its build logs, with comments', () => `/d-${projectId}/log/1`, 6, 7],
     ['its electronics page', () => `/eda/${projectId}`, 10, 13],
     ["a member's projects", () => `/user/${owner.user.customUrl}`, 6, 7],
     ["a member's stars", () => `/user/${reader.user.customUrl}/stars`, 6, 8],

@@ -177,6 +177,35 @@ const newestRepliesOf = preparedShapes('comments_newest_replies', audiences, (db
   return selectComments(inArray(comments.id, ids), viewerOf(audience), db).orderBy(asc(comments.createdAt), asc(comments.id)).prepare(name);
 });
 
+/** A reply as the page's statement carries it, in JSON (timestamps as text). */
+type ReplyJson = Omit<CommentRow, 'createdAt' | 'deletedAt'> & { createdAt: string; deletedAt: null };
+
+const reply = alias(comments, 'reply');
+const replyAuthor = alias(users, 'reply_author');
+const replyTarget = alias(users, 'reply_target');
+
+/**
+ * The newest `REPLY_PREVIEW_COUNT` replies of the row's comment that `viewer` may read, oldest
+ * first, as a JSON column of the page's statement: read through `comments_parent_idx` for each of
+ * the page's comments, so the page and its replies are one round trip, not two.
+ */
+function newestRepliesColumn(viewer: SQLWrapper | null) {
+  const liked = viewer === null ? sql`false` : sql`EXISTS (SELECT 1 FROM ${commentLikes} WHERE ${commentLikes.userId} = ${viewer} AND ${commentLikes.commentId} = ${reply.id})`;
+  return sql<ReplyJson[]>`(SELECT coalesce(json_agg(r ORDER BY r."createdAt", r.id), '[]'::json) FROM (
+    SELECT ${reply.id} AS id, ${reply.body} AS body, ${reply.parentId} AS "parentId", ${reply.authorId} AS "authorId",
+      ${reply.likeCount} AS "likeCount", ${reply.replyCount} AS "replyCount", ${reply.createdAt} AS "createdAt", ${reply.deletedAt} AS "deletedAt",
+      ${replyAuthor.customUrl} AS "authorUrl", ${replyAuthor.nickname} AS "authorNickname", ${replyAuthor.avatar} AS "authorAvatar",
+      ${replyTarget.customUrl} AS "replyToUrl", ${replyTarget.nickname} AS "replyToNickname", ${liked} AS liked
+    FROM ${comments} AS ${sql.identifier('reply')}
+      JOIN ${users} AS ${sql.identifier('reply_author')} ON ${replyAuthor.id} = ${reply.authorId}
+      LEFT JOIN ${users} AS ${sql.identifier('reply_target')} ON ${replyTarget.id} = ${reply.replyToUserId}
+    WHERE ${reply.parentId} = ${comments.id} AND ${reply.deletedAt} IS NULL AND ${visibleTo(reply.hiddenAt, reply.authorId, viewer)}
+    ORDER BY ${reply.createdAt} DESC, ${reply.id} DESC LIMIT ${sql.raw(String(REPLY_PREVIEW_COUNT))}) AS r)`;
+}
+
+/** A reply read as JSON, as the other statements read one. */
+const fromJson = (row: ReplyJson): CommentRow => ({ ...row, createdAt: new Date(row.createdAt), deletedAt: null });
+
 /** A project's own conversation, or one of its build logs' (`logId` a placeholder). */
 type Scope = 'project' | 'log';
 const logOf = (scope: Scope) => (scope === 'log' ? sql.placeholder('logId') : null);
@@ -192,7 +221,10 @@ const topLevelPage = preparedShapes('comments_top_level', every(every(audiences,
   const [audience, sort, scope] = shape.split(' ') as [Audience, CommentSort, Scope];
   const order = sort === 'oldest' ? [asc(comments.createdAt), asc(comments.id)] : [desc(comments.createdAt), desc(comments.id)];
   const total = sql<number>`(SELECT count(*)::int FROM ${comments} AS ${sql.identifier('counted')} WHERE ${visibleTopLevel(sql.placeholder('projectId'), viewerOf(audience), logOf(scope), counted)})`;
-  return selectComments(visibleTopLevel(sql.placeholder('projectId'), viewerOf(audience), logOf(scope)), viewerOf(audience), db, { total: total.as('total') })
+  return selectComments(visibleTopLevel(sql.placeholder('projectId'), viewerOf(audience), logOf(scope)), viewerOf(audience), db, {
+    total: total.as('total'),
+    replies: newestRepliesColumn(viewerOf(audience)).as('replies'),
+  })
     .orderBy(...order)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
@@ -282,11 +314,7 @@ export async function listComments(
   const rows = await topLevelPage(`${audience} ${sort} ${scope}`).execute(values);
   // An empty first page: there are none; an empty later one: past the last, counted apart.
   const total = rows[0]?.total ?? (values.offset === 0 ? 0 : ((await topLevelCount(`${audience} ${scope}`).execute(values))[0]?.n ?? 0));
-  const replies = await newestReplies(
-    rows.map((row) => row.id),
-    REPLY_PREVIEW_COUNT,
-    viewerId,
-  );
+  const replies = new Map(rows.map((row) => [row.id, row.replies.map(fromJson)]));
   return { list: toThreads(rows, replies, viewerId, project), total, ...paging };
 }
 
