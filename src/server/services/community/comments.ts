@@ -75,18 +75,18 @@ type CommentRow = {
   liked: boolean;
 };
 
+/** Whether `viewer` (null: a guest, who liked nothing) liked the comment `commentId`, through `comment_likes`' primary key. */
+const likedBy = (viewer: number | null | SQLWrapper, commentId: SQLWrapper) =>
+  viewer === null ? sql<boolean>`false` : sql<boolean>`EXISTS (SELECT 1 FROM ${commentLikes} WHERE ${commentLikes.userId} = ${viewer} AND ${commentLikes.commentId} = ${commentId})`;
+
 /**
  * The comments matching `where`, each with whether `viewer` (a member's id, or a placeholder for
  * one; null for a guest) liked it: read with the rows, through `comment_likes`' primary key, so a
  * member's comments cost no round trip more than a guest's.
  */
 function selectComments<Extra extends Record<string, SQL.Aliased>>(where: SQL | undefined, viewer: number | null | SQLWrapper, db: Database = getDb(), extra?: Extra) {
-  const liked =
-    viewer === null
-      ? sql<boolean>`false`
-      : sql<boolean>`EXISTS (SELECT 1 FROM ${commentLikes} WHERE ${commentLikes.userId} = ${viewer} AND ${commentLikes.commentId} = ${comments.id})`;
   return db
-    .select({ ...commentColumns, liked: liked.as('liked'), ...(extra as Extra) })
+    .select({ ...commentColumns, liked: likedBy(viewer, comments.id).as('liked'), ...(extra as Extra) })
     .from(comments)
     .innerJoin(author, eq(author.id, comments.authorId))
     .leftJoin(replyTo, eq(replyTo.id, comments.replyToUserId))
@@ -190,12 +190,11 @@ const replyTarget = alias(users, 'reply_target');
  * the page's comments, so the page and its replies are one round trip, not two.
  */
 function newestRepliesColumn(viewer: SQLWrapper | null) {
-  const liked = viewer === null ? sql`false` : sql`EXISTS (SELECT 1 FROM ${commentLikes} WHERE ${commentLikes.userId} = ${viewer} AND ${commentLikes.commentId} = ${reply.id})`;
   return sql<ReplyJson[]>`(SELECT coalesce(json_agg(r ORDER BY r."createdAt", r.id), '[]'::json) FROM (
     SELECT ${reply.id} AS id, ${reply.body} AS body, ${reply.parentId} AS "parentId", ${reply.authorId} AS "authorId",
       ${reply.likeCount} AS "likeCount", ${reply.replyCount} AS "replyCount", ${reply.createdAt} AS "createdAt", ${reply.deletedAt} AS "deletedAt",
       ${replyAuthor.customUrl} AS "authorUrl", ${replyAuthor.nickname} AS "authorNickname", ${replyAuthor.avatar} AS "authorAvatar",
-      ${replyTarget.customUrl} AS "replyToUrl", ${replyTarget.nickname} AS "replyToNickname", ${liked} AS liked
+      ${replyTarget.customUrl} AS "replyToUrl", ${replyTarget.nickname} AS "replyToNickname", ${likedBy(viewer, reply.id)} AS liked
     FROM ${comments} AS ${sql.identifier('reply')}
       JOIN ${users} AS ${sql.identifier('reply_author')} ON ${replyAuthor.id} = ${reply.authorId}
       LEFT JOIN ${users} AS ${sql.identifier('reply_target')} ON ${replyTarget.id} = ${reply.replyToUserId}
