@@ -69,13 +69,14 @@ const encodable = (identity: Buffer): Encodable => ({ identity, br: null, gzip: 
  * How hard a body is compressed (brotli quality, gzip level), measured on our pages (50–75 KB):
  * - `kept`, a guest page read again and again: brotli 8 and gzip 6, about 1 ms each, where brotli
  *   9 takes 10–13 ms for 0.3 % fewer bytes and gzip 9 half as long again as 6 for as much;
- * - `first`, the guest page for the visitor whose visit rendered it, who waits for it: brotli 4
- *   and gzip 4, half the time for 8 % more bytes (most such pages, a crawler's walk, are never
- *   read again; one that is is compressed at `kept` then, see `send`);
+ * - `first`, the guest page for the visitor whose visit rendered it, who waits for it: brotli 3
+ *   and gzip 4, a third of the time for 14 % more bytes (0.1–0.3 ms; brotli 4 took 0.2–0.55 for
+ *   8 % more: most such pages, a crawler's walk, are never read again, and one that is is
+ *   compressed at `kept` then, see `send`);
  * - `light`, a member's page, kept for one reader: brotli 1 makes about a fifth of the bytes in a
  *   quarter of a millisecond, less than sending the page as it is costs.
  */
-const EFFORT = { kept: { br: 8, gzip: 6 }, first: { br: 4, gzip: 4 }, light: { br: 1, gzip: 1 } } as const;
+const EFFORT = { kept: { br: 8, gzip: 6 }, first: { br: 3, gzip: 4 }, light: { br: 1, gzip: 1 } } as const;
 type Effort = keyof typeof EFFORT;
 
 /**
@@ -224,7 +225,7 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
     };
     // JSON is sent as the endpoint wrote it (it sets no encoding). A page is compressed for the
     // visitor whose visit rendered it now, in the other encoding when someone first asks for it.
-    if (!api && wanted !== 'identity') void Promise.resolve(encodedBody(entry, wanted, 'first')).catch(() => undefined);
+    if (!api && wanted !== 'identity') encodedBody(entry, wanted, 'first');
     // Purged while rendering, or purges from other instances not heard just now: serve it once, keep nothing.
     if (purgedSince(renderedAt, tags) || !hearsPurges()) return entry;
     entries.set(key, entry);
@@ -241,7 +242,7 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
     return everythingAt > since || tags.some((tag) => (purgedAt.get(tag) ?? 0) > since);
   }
 
-  /** A kept body's bytes in `encoding`: compressed once (with `effort`, see `EFFORT`), when first asked for, off the event loop. */
+  /** A kept body's bytes in `encoding`: compressed once (with `effort`, see `EFFORT` and `compress`), when first asked for. */
   function encodedBody(entry: Encodable, encoding: 'br' | 'gzip' | 'identity', effort: Effort = 'kept'): Buffer | Promise<Buffer> {
     if (encoding === 'identity') return entry.identity;
     const done = entry[encoding];
@@ -249,26 +250,27 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
     return entry.compressing[encoding] ?? compress(entry, encoding, effort);
   }
 
-  /** Compresses `entry` into `encoding` (replacing what it had once done), answering the bytes. */
-  function compress(entry: Encodable, encoding: 'br' | 'gzip', effort: Effort): Promise<Buffer> {
+  /**
+   * Compresses `entry` into `encoding` (replacing what it had once done), answering the bytes: on
+   * the event loop for a visitor who waits (`first`, `light`: a quarter of a millisecond or less),
+   * where handing it to libuv's threads cost a millisecond more on this machine (waking a thread
+   * and the loop again, through zlib's stream); in the threads for `kept`, made after an answer.
+   */
+  function compress(entry: Encodable, encoding: 'br' | 'gzip', effort: Effort): Buffer | Promise<Buffer> {
     const level = EFFORT[effort][encoding];
-    const pending = (
-      encoding === 'br'
-        ? brotli(entry.identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: level, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.identity.length } })
-        : gzip(entry.identity, { level })
-    ).then(
-      (bytes) => {
-        entry[encoding] = bytes;
-        if (effort === 'first') entry.quick[encoding] = true;
-        else delete entry.quick[encoding];
-        delete entry.compressing[encoding];
-        return bytes;
-      },
-      (error: unknown) => {
-        delete entry.compressing[encoding];
-        throw error;
-      },
-    );
+    const done = (bytes: Buffer) => {
+      entry[encoding] = bytes;
+      if (effort === 'first') entry.quick[encoding] = true;
+      else delete entry.quick[encoding];
+      delete entry.compressing[encoding];
+      return bytes;
+    };
+    const brotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: level, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.identity.length } };
+    if (effort !== 'kept') return done(encoding === 'br' ? zlib.brotliCompressSync(entry.identity, brotliOptions) : zlib.gzipSync(entry.identity, { level }));
+    const pending = (encoding === 'br' ? brotli(entry.identity, brotliOptions) : gzip(entry.identity, { level })).then(done, (error: unknown) => {
+      delete entry.compressing[encoding];
+      throw error;
+    });
     entry.compressing[encoding] = pending;
     return pending;
   }
@@ -341,7 +343,7 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
     const body = encodedBody(entry, encoding);
     // Read again: worth the smaller bytes, made after this answer while it is sent quick.
     if (state !== 'miss' && encoding !== 'identity' && entry.quick[encoding] && !entry.compressing[encoding]) {
-      void compress(entry, encoding, 'kept').catch(() => undefined);
+      void (compress(entry, encoding, 'kept') as Promise<Buffer>).catch(() => undefined);
     }
     if (Buffer.isBuffer(body)) return finish(body);
     return body.then(finish);
