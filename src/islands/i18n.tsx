@@ -2,17 +2,19 @@ import i18next, { type i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import type { IslandMessages } from '../lib/island-messages.ts';
+import { MESSAGES_ATTRIBUTE, readMessagesRef } from '../lib/messages-ref.ts';
 
 type ServerI18n = (locale: string) => I18n;
 
 let clientInstance: I18n | undefined;
-/** The message sets already added, read once each though an island renders many times. */
-const added = new Set<IslandMessages>();
+/** The blocks of messages already added (`en-US:errors`), read once each though many islands name them. */
+const added = new Set<string>();
 
 /**
  * The browser's i18next, one per page and shared by its islands. It starts synchronously with no
- * messages; each island adds the part of the locale file it came with (`islandMessages`), so
- * nothing is downloaded and nothing waits.
+ * messages; each island adds the namespaces it reads (its `messages` prop names them) from the
+ * blocks the page holds before it (`islandMessageBlocks`), so nothing is downloaded and nothing
+ * waits.
  */
 function clientI18n(locale: string, messages: IslandMessages | undefined): I18n {
   if (!clientInstance) {
@@ -29,17 +31,25 @@ function clientI18n(locale: string, messages: IslandMessages | undefined): I18n 
       react: { useSuspense: false },
     });
   }
-  if (messages && !added.has(messages)) {
-    added.add(messages);
-    clientInstance.addResourceBundle(locale, 'translation', JSON.parse(messages) as Record<string, unknown>, true, false);
+  if (messages) {
+    const ref = readMessagesRef(messages);
+    for (const namespace of ref.namespaces) {
+      const name = `${ref.locale}:${namespace}`;
+      if (added.has(name)) continue;
+      const block = document.querySelector(`script[${MESSAGES_ATTRIBUTE}="${name}"]`);
+      if (!block?.textContent) continue;
+      added.add(name);
+      clientInstance.addResourceBundle(locale, 'translation', { [namespace]: JSON.parse(block.textContent) as unknown }, true, false);
+    }
   }
   return clientInstance;
 }
 
 /**
- * Wrap every island in this, with the messages the server picked for it (in its props). On the
- * server it translates from the bundled locale files; in the browser from those messages, ready
- * before the first render, so hydration never waits and an early click is never dropped.
+ * Wrap every island in this, with the messages the server named for it (in its props). On the
+ * server it translates from the bundled locale files; in the browser from the page's blocks of
+ * those messages, ready before the first render, so hydration never waits and an early click is
+ * never dropped.
  */
 export function I18nProvider({ locale, messages, children }: { locale: string; messages?: IslandMessages | undefined; children: ReactNode }) {
   const server = (globalThis as { __copperhubI18n?: ServerI18n }).__copperhubI18n;

@@ -1,6 +1,7 @@
 import type enUS from '../../locales/en-US.json';
 import { ERROR_KEYS } from './contract/errors.ts';
 import { messagesByLocale, type Locale } from './i18n.ts';
+import { MESSAGES_ATTRIBUTE } from './messages-ref.ts';
 
 /** A top-level namespace of the locale files (`comments`, `errors`, …). */
 export type Namespace = keyof typeof enUS;
@@ -50,35 +51,51 @@ export const ISLAND_NAMESPACES = {
 export type IslandName = keyof typeof ISLAND_NAMESPACES;
 
 /**
- * The messages an island gets with its props: a part of one locale file, as JSON. A string, not
- * the object: Astro serialises an island's props on every render, and walking a few hundred
- * messages (the contract's errors alone are about 5 KB) took longer than rendering the island;
- * a string is copied as it is. The browser reads it once (`I18nProvider`); the server never needs
- * it, since it translates from the locale files themselves.
+ * What an island gets in its `messages` prop: which blocks of messages it reads (`en-US:follow,errors`),
+ * a few bytes. The messages themselves are in the page, each namespace of a language once, as a
+ * JSON script element (`islandMessageBlocks`) written before the island's element. Handed to
+ * each island in its props, as they once were, every island carried its own copy of `errors`
+ * (4.5 KB) and `validation` (2.7 KB), escaped twice over into an HTML attribute: half of a
+ * member's project page (112 KB) and a millisecond of its render went to that.
  */
 export type IslandMessages = string & { readonly islandMessages: unique symbol };
 
-const picked = new Map<string, IslandMessages>();
+const refs = new Map<string, IslandMessages>();
+const blocks = new Map<string, string>();
 
-/**
- * The part of `locale`'s messages that `island` uses. Of `errors` only the contract's keys are
- * sent (the error pages' own texts stay on the server). Messages never change while the process
- * runs, so each pick is made once.
- */
+/** The namespaces `island` reads, in `locale`: its `messages` prop. */
 export function islandMessages(locale: Locale, island: IslandName): IslandMessages {
   const cacheKey = `${locale}:${island}`;
-  let messages = picked.get(cacheKey);
-  if (!messages) {
-    const all = messagesByLocale[locale];
-    messages = JSON.stringify(
-      Object.fromEntries(
-        ISLAND_NAMESPACES[island].map((namespace) => {
-          const part = all[namespace] as Record<string, unknown>;
-          return [namespace, namespace === 'errors' ? Object.fromEntries(ERROR_KEYS.map((key) => [key, part[key]])) : part];
-        }),
-      ),
-    ) as IslandMessages;
-    picked.set(cacheKey, messages);
+  let ref = refs.get(cacheKey);
+  if (!ref) refs.set(cacheKey, (ref = `${locale}:${ISLAND_NAMESPACES[island].join(',')}` as IslandMessages));
+  return ref;
+}
+
+/**
+ * One namespace of `locale`'s messages as JSON: of `errors` only the contract's keys (the error
+ * pages' own texts stay on the server).
+ */
+export function namespaceMessages(locale: Locale, namespace: Namespace): Record<string, unknown> {
+  const part = messagesByLocale[locale][namespace] as Record<string, unknown>;
+  return namespace === 'errors' ? Object.fromEntries(ERROR_KEYS.map((key) => [key, part[key]])) : part;
+}
+
+/**
+ * The script elements holding the messages `island` reads, one per namespace, for the page to
+ * write before the island (`IslandMessages.astro`). A page with several islands writes a
+ * namespace once for each; the page cache keeps the first of each on the pages it keeps and
+ * fills (`keepFirstMessageBlocks`), which is before every island reading it. Made once per
+ * language and island: messages never change while the process runs.
+ */
+export function islandMessageBlocks(locale: Locale, island: IslandName): string {
+  const cacheKey = `${locale}:${island}`;
+  let html = blocks.get(cacheKey);
+  if (!html) {
+    // `<` written as its escape, so no text of a message can end the script element.
+    html = ISLAND_NAMESPACES[island]
+      .map((namespace) => `<script type="application/json" ${MESSAGES_ATTRIBUTE}="${locale}:${namespace}">${JSON.stringify(namespaceMessages(locale, namespace)).replace(/</g, '\\u003c')}</script>`)
+      .join('');
+    blocks.set(cacheKey, html);
   }
-  return messages;
+  return html;
 }

@@ -59,7 +59,8 @@ describe('guest pages', () => {
     const gz = await rawRequest(`/d-${projectId}`, { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.body).toString()).toBe(first.body);
-    expect(gz.body.length).toBeLessThan(first.body.length / 3);
+    // Text compresses to well under half (a page holds each block of its islands' messages once).
+    expect(gz.body.length).toBeLessThan(first.body.length / 2.5);
 
     const etag = second.headers.etag!;
     expect(etag).toMatch(/^".+"$/);

@@ -20,6 +20,7 @@ import { apiBodyKey, CACHE_RENDER_HEADER, cacheableRequest, fillableRequest, DES
 export { CACHE_RENDER_HEADER };
 import { hearsPurges, onPagePurge, pageTags } from './tags.ts';
 import { fillTemplate, hasPlaces, readMarkedPage, splitPlaces, type PlaceCall, type PlacedTemplate } from './places.ts';
+import { hasMessageBlocks, keepFirstMessageBlocks } from './messages.ts';
 import { log } from '../log.ts';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -201,16 +202,19 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
       .filter(Boolean);
     const perAnswer = api ? API_PER_ANSWER : PER_ANSWER;
     const headers = Object.entries(page.headers).filter(([name, value]) => !perAnswer.has(name) && value !== undefined) as Entry['headers'];
-    // A page with member places is kept twice: marked (the template) and as guests get it.
+    // A page with member places is kept twice: marked (the template) and as guests get it; a page
+    // with islands with the first block of each namespace of their messages.
     let body = page.body;
     let template: PlacedTemplate | null = null;
-    if (!api && page.status === 200 && body.includes('<!--place:')) {
-      const html = body.toString('utf8');
-      if (hasPlaces(html)) {
+    const marked = !api && page.status === 200 && body.includes('<!--place:');
+    if (marked || (!api && hasMessageBlocks(body))) {
+      let html = body.toString('utf8');
+      if (marked && hasPlaces(html)) {
         const read = readMarkedPage(html);
-        body = Buffer.from(read.guest);
+        html = read.guest;
         template = read.template;
       }
+      body = Buffer.from(keepFirstMessageBlocks(html));
     }
     const entry: Entry = {
       ...encodable(body),
@@ -503,7 +507,7 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
       }
       const places = await renderPlaces(req, entry.template.places, member?.session);
       if (!places || res.headersSent) return false;
-      const filled: MemberEntry = { ...encodable(Buffer.from(fillTemplate(entry.template, places.fragments))), guest: entry };
+      const filled: MemberEntry = { ...encodable(Buffer.from(keepFirstMessageBlocks(fillTemplate(entry.template, places.fragments)))), guest: entry };
       // A render that renewed the session (and sets its cookie again) is this answer's alone.
       if (memberKey && places.setCookie === undefined && !purgedSince(startedAt, [memberTag]) && hearsPurges()) memberEntries.set(memberKey, filled);
       if (res.headersSent) return true;
