@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../helpers/db.ts';
 import { createProject, createTag, createUser } from '../helpers/factories.ts';
-import { getDb } from '../../src/server/db/client.ts';
+import { sql } from 'drizzle-orm';
+import { getDb, queryCount } from '../../src/server/db/client.ts';
 import { collectionProjects, collections, stars } from '../../src/server/db/schema/index.ts';
 import type { ProjectPage } from '../../src/server/services/projects/index.ts';
 import { listCollectionProjects, listProjects, listStarredProjects, listUserProjects } from '../../src/server/services/projects/index.ts';
 import type { Paging } from '../../src/server/lib/paging.ts';
+import { forgetSearchStatistics } from '../../src/server/services/projects/search.ts';
 
 useTestDatabase();
 
@@ -82,5 +84,36 @@ describe('list totals', () => {
       expect(past.list, name).toEqual([]);
       expect(past.page, name).toBe(9);
     }
+  });
+
+  it('leaves out the count of a list its estimate promises is far beyond the limit, and still reaches its last card', async () => {
+    const { user: maker } = await createUser();
+    for (let i = 0; i < 30; i += 1) await createProject(maker.id, { title: `Long list ${i}`, publishedAt: new Date(Date.UTC(2026, 2, 1 + i)) });
+    await getDb().execute(sql`ANALYZE projects`);
+    forgetSearchStatistics();
+    // A limit of 3 (4 counted) stands in for COUNT_LIMIT; PostgreSQL estimates about 30 listed
+    // projects, more than SURELY (4) times the 4 a count would read.
+    const statementsFor = async (paging: Paging) => {
+      const before = queryCount();
+      const page = await listProjects({ ...paging, sort: 'newest' }, 'en-US');
+      return { page, statements: queryCount() - before };
+    };
+    // The first time: the page, the count, and PostgreSQL's estimate, which is remembered.
+    const first = await statementsFor({ page: 1, pageSize: 2, countLimit: 3 });
+    expect(first.statements).toBe(3);
+    expect(first.page.totalExact).toBe(false);
+    expect(first.page.total).toBeGreaterThanOrEqual(24);
+    // From then on: the page alone, with the same "about N".
+    const again = await statementsFor({ page: 1, pageSize: 2, countLimit: 3 });
+    expect(again.statements).toBe(1);
+    expect(again.page).toEqual(first.page);
+    // Its cards come with their tags, read in the same statement.
+    expect(again.page.list[0]!.tags).toEqual([]);
+    // Walking on, every card shows once, and the last page knows where the list ends.
+    const pages = await walk((paging) => listProjects({ ...paging, sort: 'newest' }, 'en-US'), 10, 3);
+    const everyOne = await listProjects({ page: 1, pageSize: 100, sort: 'newest' }, 'en-US');
+    expect(pages.flatMap((page) => page.list.map((card) => card.id))).toEqual(everyOne.list.map((card) => card.id));
+    expect(pages.at(-1)!.totalExact).toBe(true);
+    expect(pages.at(-1)!.total).toBe(everyOne.total);
   });
 });

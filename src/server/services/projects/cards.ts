@@ -9,7 +9,7 @@ import type { userRefSchema } from '../../../lib/contract/schemas/common.ts';
 import type { projectCardSchema, tagRefSchema } from '../../../lib/contract/schemas/projects.ts';
 import type { Page, Paging } from '../../lib/paging.ts';
 import { isListed } from '../core/index.ts';
-import { COUNT_LIMIT, countUpTo, estimateMatches, resolveTotal, type ProjectTotal } from './totals.ts';
+import { COUNT_LIMIT, countUpTo, listEstimate, rememberedListEstimate, resolveTotal, SURELY, type ProjectTotal } from './totals.ts';
 import { storedImageWidth } from '../media/index.ts';
 import { findPageStart, type KeysetOrder } from './page-anchors.ts';
 
@@ -151,7 +151,7 @@ export async function toCards(rows: (CardRow & { tags?: TagRow[] | null })[], lo
 /** A page of a named list's cards (see `queryCardPage`), built once per list. */
 const cardPage = preparedOnDemand('card_page', (db, name, condition: SQL, orderBy: SQL[]) =>
   db
-    .select(cardColumns)
+    .select({ ...cardColumns, tags: cardTags })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.ownerId))
     .where(condition)
@@ -162,9 +162,11 @@ const cardPage = preparedOnDemand('card_page', (db, name, condition: SQL, orderB
 );
 
 /**
- * One page of cards matching `where`, ordered by `orderBy`, with the total: counted up to
- * `COUNT_LIMIT`, beyond that PostgreSQL's estimate (`totalExact: false`). The count and the page
- * run in parallel. The page reads one card more than it shows, so the total never ends a list
+ * One page of cards matching `where`, ordered by `orderBy`, with the total and each card's tags
+ * (`cardTags`): one statement, beside the count. The total is counted up to `COUNT_LIMIT`, beyond
+ * that PostgreSQL's estimate (`totalExact: false`); a list whose estimate, remembered for its
+ * key (`listEstimate`), promises SURELY times the limit is not counted at all, as a search by one
+ * common word is not. The page reads one card more than it shows, so the total never ends a list
  * before its last card (an estimate below the truth still links to the next page), and on the
  * last page of a long list it is exact after all (the cards before it and on it). With
  * `anchored`, `orderBy` must be `anchored.order`'s and `listKey` name `where`'s rows and that
@@ -186,24 +188,28 @@ export async function queryCardPage(
   const offset = (paging.page - 1) * paging.pageSize;
   // A deep page of a list in a keyset order starts from its page anchor (see page-anchors.ts).
   const start = anchored ? await findPageStart(anchored.listKey, condition, offset, anchored.order) : null;
+  // What names the list's rows for its remembered estimate: its anchors' key, or its statement's name.
+  const estimateKey = anchored?.listKey ?? statement;
+  const known = estimateKey === undefined ? undefined : rememberedListEstimate(estimateKey);
+  const surelyMany = known !== undefined && known >= SURELY * (limit + 1);
   const [rows, counted] = await Promise.all([
     statement && !start
       ? cardPage(statement, condition, orderBy).execute({ limit: paging.pageSize + 1, offset })
       : db
-          .select(cardColumns)
+          .select({ ...cardColumns, tags: cardTags })
           .from(projects)
           .innerJoin(users, eq(users.id, projects.ownerId))
           .where(start ? and(condition, anchored!.order.after(start.after)) : condition)
           .orderBy(...orderBy)
           .limit(paging.pageSize + 1)
           .offset(start ? start.skip : offset),
-    countUpTo(condition, limit, statement),
+    surelyMany ? limit + 1 : countUpTo(condition, limit, statement),
   ]);
   const shown = rows.slice(0, paging.pageSize);
   const more = rows.length > paging.pageSize;
   const { total, totalExact } =
     shown.length > 0 && !more
       ? { total: offset + shown.length, totalExact: true }
-      : await resolveTotal(counted, limit, () => estimateMatches(condition), more ? offset + rows.length : 0);
+      : await resolveTotal(counted, limit, () => listEstimate(estimateKey, condition), more ? offset + rows.length : 0);
   return { list: await toCards(shown, locale), total, totalExact, page: paging.page, pageSize: paging.pageSize };
 }

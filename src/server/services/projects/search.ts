@@ -43,7 +43,7 @@ import type { Locale } from '../../../lib/i18n.ts';
 import { getDb } from '../../db/client.ts';
 import { projects, projectTags, tags, users } from '../../db/schema/index.ts';
 import { cardColumns, cardTags, toCards, type CardRow } from './cards.ts';
-import { cappedMatches, COUNT_LIMIT, countUpTo, estimateMatches, forgetProjectRows, projectRows, resolveTotal } from './totals.ts';
+import { cappedMatches, COUNT_LIMIT, countUpTo, estimateMatches, forgetProjectRows, projectRows, resolveTotal, SURELY } from './totals.ts';
 import { tagIdsWithChildren } from './tags.ts';
 import type { z } from 'zod';
 import type { searchPageSchema, searchResultSchema } from '../../../lib/contract/schemas/projects.ts';
@@ -207,8 +207,6 @@ function surePrefixFrequency(frequencies: Map<string, number>, term: string): nu
   return most;
 }
 
-/** Statistics must promise this many times a limit before a count up to it is left out. */
-const SURELY = 4;
 
 /**
  * A query of several parts (or a CJK run longer than its grams) whose every part is common is

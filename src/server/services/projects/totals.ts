@@ -76,7 +76,39 @@ export function projectRows(): Promise<number> {
   return rowStatistics.rows;
 }
 
-/** Forgets the number read (tests: after an ANALYZE they made). */
+/** Statistics must promise this many times a limit before a count up to it is left out. */
+export const SURELY = 4;
+
+/** The estimates of lists remembered (`listEstimate`): read again after this long, as `projectRows`. */
+const LIST_ESTIMATE_MS = 600_000;
+/** Lists whose estimates are remembered at most (a tag's list in each order, say). */
+const LIST_ESTIMATES_KEPT = 2000;
+const listEstimates = new Map<string, { at: number; estimate: number }>();
+
+/**
+ * PostgreSQL's estimate of the projects of the list `key` names (the same `condition` whenever it
+ * is asked with that key), when it was asked within ten minutes; else undefined. Estimates come
+ * from the statistics of the last ANALYZE, so asking again each time only costs a round trip.
+ */
+export function rememberedListEstimate(key: string): number | undefined {
+  const known = listEstimates.get(key);
+  return known && Date.now() - known.at <= LIST_ESTIMATE_MS ? known.estimate : undefined;
+}
+
+/** PostgreSQL's estimate of the projects matching `condition`, remembered for the list `key` when given. */
+export async function listEstimate(key: string | undefined, condition: SQL): Promise<number> {
+  const known = key === undefined ? undefined : rememberedListEstimate(key);
+  if (known !== undefined) return known;
+  const estimate = await estimateMatches(condition);
+  if (key !== undefined) {
+    if (listEstimates.size >= LIST_ESTIMATES_KEPT) listEstimates.clear();
+    listEstimates.set(key, { at: Date.now(), estimate });
+  }
+  return estimate;
+}
+
+/** Forgets the numbers read (tests: after an ANALYZE they made). */
 export function forgetProjectRows(): void {
   rowStatistics = undefined;
+  listEstimates.clear();
 }
