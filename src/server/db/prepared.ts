@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { getDb, type Database } from './client.ts';
+import { getDb, getGenericDb, type Database } from './client.ts';
 
 /**
  * Statements that run on every page request, built once: Drizzle otherwise builds the same SQL
@@ -12,13 +12,14 @@ import { getDb, type Database } from './client.ts';
  * name. A name is the statement's on the connection, so each must be unique (checked here).
  *
  * Only for queries on the pool itself, never inside a transaction (`tx`), which is another
- * connection's business.
+ * connection's business. `plan: 'generic'`: run where PostgreSQL plans it once (`getGenericDb`),
+ * for a statement whose best plan is the same whatever its values.
  */
-export function prepared<T>(name: string, build: (db: Database, name: string) => T): () => T {
+export function prepared<T>(name: string, build: (db: Database, name: string) => T, options: { plan?: 'generic' } = {}): () => T {
   claim(name);
   let built: { db: Database; query: T } | undefined;
   return () => {
-    const db = getDb();
+    const db = options.plan === 'generic' ? getGenericDb() : getDb();
     if (built?.db !== db) built = { db, query: build(db, name) };
     return built.query;
   };

@@ -157,7 +157,10 @@ const RELATED_BY_AUTHOR = 20;
 /** How many a project page shows (the statement's own LIMIT: there is no other caller). */
 const RELATED_SHOWN = 4;
 
-/** The related projects of every project page: built once (see `prepared`). */
+/**
+ * The related projects of every project page: built once and planned once (see `prepared`; its
+ * plan is the same for every project, the candidates being read by ids through indexes).
+ */
 const relatedCards = prepared('related_projects', (db, name) => {
   const projectId = sql.placeholder('projectId');
   const ownerId = sql.placeholder('ownerId');
@@ -194,7 +197,8 @@ const relatedCards = prepared('related_projects', (db, name) => {
     .innerJoin(users, eq(users.id, projects.ownerId))
     .orderBy(desc(best.shared), desc(best.byAuthor), desc(projects.starCount), desc(projects.id))
     .prepare(name);
-});
+}, { plan: 'generic' });
+
 
 /** The few projects sharing the most tags with `project`, then by the same author, then the most starred. */
 export async function listRelatedProjects(project: PublishedProjectRef, locale: Locale): Promise<ProjectCard[]> {
