@@ -1,6 +1,6 @@
 import { userPath, variantPath } from '../../lib/paths.ts';
 import type { ProjectPage } from '../services/projects/index.ts';
-import { countDrafts, listDrafts, type DraftItem, listProjectTitles, listStarredProjects, listUserProjects } from '../services/projects/index.ts';
+import { countDrafts, listDrafts, type DraftItem, listOwnProjects, listProjectTitles, listStarredProjects } from '../services/projects/index.ts';
 import { listMessages, type MessagePage, getAccountEmail, type AccountEmail, getNotificationSettings, type NotificationSettings } from '../services/notifications/index.ts';
 import { findUserByUrl, type PublicUser, listMemberMakes, type MakeItem, listCollectionsOf } from '../services/community/index.ts';
 import { VIDEO_PAGE_SIZE } from '../../lib/contract/video.ts';
@@ -96,7 +96,8 @@ async function loadTab(tab: UserTab, { profile, isOwner, draftCount }: UserPageC
     case 'projects':
       return {
         tab,
-        page: await listUserProjects(profile.url, { page, pageSize: 12 }, locals.locale),
+        // Their number came with their profile: not counted again.
+        page: await listOwnProjects(profile.id, { page, pageSize: 12 }, locals.locale, profile.counts.projects),
         statusCounts: isOwner ? { published: profile.counts.projects, draft: draftCount } : null,
       };
     case 'stars':

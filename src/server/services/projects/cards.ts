@@ -172,7 +172,8 @@ const cardPage = preparedOnDemand('card_page', (db, name, condition: SQL, orderB
  * `anchored`, `orderBy` must be `anchored.order`'s and `listKey` name `where`'s rows and that
  * order: a deep page then costs what page 1 costs (see page-anchors.ts). `statement`: a name for
  * `where` and `orderBy` (the same for every call with that name), so a list read on every request
- * (`/newest`, the home page) runs prepared statements built once.
+ * (`/newest`, the home page) runs prepared statements built once. `knownTotal`: the number of
+ * `where`'s projects when the caller has just counted them, taken as the total.
  */
 export async function queryCardPage(
   where: SQL | undefined,
@@ -181,6 +182,7 @@ export async function queryCardPage(
   locale: Locale,
   anchored?: { listKey: string; order: KeysetOrder },
   statement?: string,
+  knownTotal?: number,
 ): Promise<ProjectPage> {
   const db = getDb();
   const condition = (where ? and(isListed, where) : isListed)!;
@@ -203,12 +205,14 @@ export async function queryCardPage(
           .orderBy(...orderBy)
           .limit(paging.pageSize + 1)
           .offset(start ? start.skip : offset),
-    surelyMany ? limit + 1 : countUpTo(condition, limit, statement),
+    knownTotal !== undefined || surelyMany ? limit + 1 : countUpTo(condition, limit, statement),
   ]);
   const shown = rows.slice(0, paging.pageSize);
   const more = rows.length > paging.pageSize;
   const { total, totalExact } =
-    shown.length > 0 && !more
+    knownTotal !== undefined
+      ? { total: knownTotal, totalExact: true }
+      : shown.length > 0 && !more
       ? { total: offset + shown.length, totalExact: true }
       : await resolveTotal(counted, limit, () => listEstimate(estimateKey, condition), more ? offset + rows.length : 0);
   return { list: await toCards(shown, locale), total, totalExact, page: paging.page, pageSize: paging.pageSize };

@@ -61,16 +61,21 @@ export async function listUserProjects(
   locale: Locale,
 ): Promise<ProjectPage> {
   const owner = await findOwnerId(url);
-  return queryCardPage(eq(projects.ownerId, owner.id), orderFor('newest'), paging, locale);
+  return listOwnProjects(owner.id, paging, locale);
 }
 
-/** `user/getUserProjectList` (published): the signed-in user's own published projects, newest first. */
+/**
+ * A member's published projects, newest first (`user/getUserProjectList` for the signed-in one,
+ * a member's page for anyone). `total`: their number when the caller has just counted them (a
+ * member's page reads it with their profile), so they are not counted again.
+ */
 export async function listOwnProjects(
   userId: number,
   paging: Paging,
   locale: Locale,
+  total?: number,
 ): Promise<ProjectPage> {
-  return queryCardPage(eq(projects.ownerId, userId), orderFor('newest'), paging, locale);
+  return queryCardPage(eq(projects.ownerId, userId), orderFor('newest'), paging, locale, undefined, undefined, total);
 }
 
 /** The published projects the user at `url` starred, most recently starred first. */
