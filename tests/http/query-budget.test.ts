@@ -75,12 +75,13 @@ describe('queries per page', () => {
     ['its Logs tab', () => `/d-${projectId}/logs`, 7, 8],
     ['one of its build logs, with comments', () => `/d-${projectId}/log/1`, 6, 7],
     ['its electronics page', () => `/eda/${projectId}`, 10, 13],
-    // A member's projects: their number comes with their profile.
-    ["a member's projects", () => `/user/${owner.user.customUrl}`, 3, 4],
-    ["a member's stars", () => `/user/${reader.user.customUrl}/stars`, 5, 7],
-    ["a member's videos", () => `/user/${owner.user.customUrl}/video`, 5, 6],
-    ["a member's collections", () => `/user/${owner.user.customUrl}/collections`, 3, 4],
-    ['a collection', () => `/user/${owner.user.customUrl}/collections/budget-picks`, 4, 5],
+    // A member's pages: their profile and its numbers are one statement; their projects' number
+    // comes with it.
+    ["a member's projects", () => `/user/${owner.user.customUrl}`, 2, 3],
+    ["a member's stars", () => `/user/${reader.user.customUrl}/stars`, 4, 6],
+    ["a member's videos", () => `/user/${owner.user.customUrl}/video`, 4, 5],
+    ["a member's collections", () => `/user/${owner.user.customUrl}/collections`, 2, 3],
+    ['a collection', () => `/user/${owner.user.customUrl}/collections/budget-picks`, 3, 4],
     ['a video', () => `/video/player?id=${videoId}`, 2, 3],
     ['donations', () => '/donation-list', 3, 4],
   ];

@@ -18,8 +18,23 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
  */
 export async function findUserByUrl(url: string, viewerId: number | null = null): Promise<{ user: PublicUser } | { movedTo: string }> {
   const db = getDb();
+  // The profile and its numbers in one statement (each a subquery of the member's row, named in
+  // full: Drizzle writes a lone table's columns unqualified, which the subqueries would take as their own).
+  const member = sql.raw('"users"."id"');
   const [row] = await db
-    .select(memberProfileColumns)
+    .select({
+      ...memberProfileColumns,
+      projectCount: sql<number>`(SELECT count(*)::int FROM ${projects} WHERE ${projects.ownerId} = ${member} AND ${isListed})`,
+      starCount: sql<number>`(SELECT count(*)::int FROM ${stars} INNER JOIN ${projects} ON ${projects.id} = ${stars.projectId} WHERE ${stars.userId} = ${member} AND ${isListed})`,
+      videoCount: sql<number>`(SELECT count(*)::int FROM ${videos} WHERE ${videos.ownerId} = ${member} AND ${videos.status} = 'ready' AND ${videoVisibleTo(null)})`,
+      // The Follow button's numbers come with the others: a profile page costs no extra statement.
+      followerCount: sql<number>`(SELECT count(*)::int FROM ${follows} WHERE ${follows.kind} = 'user' AND ${follows.targetId} = ${member})`,
+      followingCount: sql<number>`(SELECT count(*)::int FROM ${follows} WHERE ${follows.followerId} = ${member})`,
+      followedByViewer:
+        viewerId === null
+          ? sql<boolean>`false`
+          : sql<boolean>`EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${viewerId} AND ${follows.kind} = 'user' AND ${follows.targetId} = ${member})`,
+    })
     .from(users)
     .where(and(eq(users.customUrl, url), visibleTo(users.hiddenAt, users.id, viewerId)))
     .limit(1);
@@ -33,26 +48,11 @@ export async function findUserByUrl(url: string, viewerId: number | null = null)
     if (alias) return { movedTo: alias.url };
     throw new AppError('user_not_found');
   }
-  const [counts] = await db
-    .select({
-      projects: sql<number>`(SELECT count(*)::int FROM ${projects} WHERE ${projects.ownerId} = ${row.id} AND ${isListed})`,
-      stars: sql<number>`(SELECT count(*)::int FROM ${stars} INNER JOIN ${projects} ON ${projects.id} = ${stars.projectId} WHERE ${stars.userId} = ${row.id} AND ${isListed})`,
-      videos: sql<number>`(SELECT count(*)::int FROM ${videos} WHERE ${videos.ownerId} = ${row.id} AND ${videos.status} = 'ready' AND ${videoVisibleTo(null)})`,
-      // The Follow button's numbers come with the others: a profile page costs no extra statement.
-      followers: sql<number>`(SELECT count(*)::int FROM ${follows} WHERE ${follows.kind} = 'user' AND ${follows.targetId} = ${row.id})`,
-      following: sql<number>`(SELECT count(*)::int FROM ${follows} WHERE ${follows.followerId} = ${row.id})`,
-      followedByViewer:
-        viewerId === null
-          ? sql<boolean>`false`
-          : sql<boolean>`EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${viewerId} AND ${follows.kind} = 'user' AND ${follows.targetId} = ${row.id})`,
-    })
-    .from(users)
-    .where(eq(users.id, row.id));
   return {
     user: {
       ...toUserProfile(row),
-      counts: { projects: counts?.projects ?? 0, stars: counts?.stars ?? 0, videos: counts?.videos ?? 0, followers: counts?.followers ?? 0, following: counts?.following ?? 0 },
-      followedByViewer: counts?.followedByViewer ?? false,
+      counts: { projects: row.projectCount, stars: row.starCount, videos: row.videoCount, followers: row.followerCount, following: row.followingCount },
+      followedByViewer: row.followedByViewer,
     },
   };
 }
