@@ -75,7 +75,7 @@ export function islandMessages(locale: Locale, island: IslandName): IslandMessag
  * One namespace of `locale`'s messages as JSON: of `errors` only the contract's keys (the error
  * pages' own texts stay on the server).
  */
-export function namespaceMessages(locale: Locale, namespace: Namespace): Record<string, unknown> {
+function namespaceMessages(locale: Locale, namespace: Namespace): Record<string, unknown> {
   const part = messagesByLocale[locale][namespace] as Record<string, unknown>;
   return namespace === 'errors' ? Object.fromEntries(ERROR_KEYS.map((key) => [key, part[key]])) : part;
 }
