@@ -59,7 +59,9 @@ const context = defineMiddleware(async ({ request, cookies, locals, routePattern
   // The header's member came with the session: pages load no more of them.
   if (session) locals.viewer = session.viewer;
   // A guest page kept by the cache names its member places, for members' pages filled from it.
-  locals.markPlaces = !session && request.headers.has(CACHE_RENDER_HEADER) && Boolean(matchRoute(desktopPathOf(locals.url.pathname))?.fillable);
+  // Not a crawler's: crawlers are cached apart, members are not filled from their pages, and
+  // keeping each such page's marked copy as well cost a crawler's walk a tenth of its rate.
+  locals.markPlaces = !session && request.headers.has(CACHE_RENDER_HEADER) && !isCrawler(request.headers.get('user-agent')) && Boolean(matchRoute(desktopPathOf(locals.url.pathname))?.fillable);
   // The request's log line and metrics name the route and the member (never the token).
   const served = currentRequest();
   if (served) {

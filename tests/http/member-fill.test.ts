@@ -7,7 +7,7 @@ import { users } from '../../src/server/db/schema/index.ts';
 import { editProfile, invalidateSession } from '../../src/server/services/accounts/index.ts';
 import { tidyIslands } from '../../src/server/page-cache/places.ts';
 import { keepFirstMessageBlocks } from '../../src/server/page-cache/messages.ts';
-import { DESKTOP_UA, PHONE_UA, useApp } from '../helpers/app.ts';
+import { DESKTOP_UA, GOOGLEBOT_UA, PHONE_UA, useApp } from '../helpers/app.ts';
 import { createProject, createUser } from '../helpers/factories.ts';
 
 const app = useApp({ pageCache: {} });
@@ -201,6 +201,22 @@ describe("a member's page filled in from the guest page", () => {
     const signedOut = await app.request('/newest', { token: reader.token });
     expect(signedOut.body).not.toContain('Signed in as Fill Reader');
     expect(signedOut.body).toContain('/sso/login');
+  });
+
+  it("keeps crawlers' pages without places: a member whose browser says it is a crawler gets theirs rendered whole", async () => {
+    // Crawlers are cached apart and no member is filled from their pages, so those are rendered
+    // without the marks of member places and kept without a template.
+    const crawled = await app.request('/newest?crawled=1', { headers: { 'user-agent': GOOGLEBOT_UA } });
+    expect(crawled.headers['x-page-cache']).toBe('miss');
+    expect((await app.request('/newest?crawled=1', { headers: { 'user-agent': GOOGLEBOT_UA } })).headers['x-page-cache']).toBe('hit');
+    const member = await app.request('/newest?crawled=1', { token: owner.token, headers: { 'user-agent': GOOGLEBOT_UA } });
+    expect(member.status).toBe(200);
+    expect(member.headers['x-page-cache']).toBeUndefined();
+    expect(member.headers['cache-control']).toBe('private, no-store');
+    // Theirs: the cards' save buttons are a member's alone.
+    expect(member.body).toContain('data-testid="save-to-collection"');
+    expect(crawled.body).not.toContain('data-testid="save-to-collection"');
+    expect(member.body).not.toContain('<!--place');
   });
 
   it('never hands out the places render itself', async () => {

@@ -61,6 +61,11 @@ describe('deep pages of the newest list', () => {
     // And they did start from anchors: the deepest page skipped fewer rows than an anchor spans.
     const deep = await findPageStart('newest ', isListed, ANCHOR_EVERY * 11 + 37);
     expect(deep?.skip).toBe(37);
+    // A page far past the end (an estimated total above the truth links to it) starts from the
+    // list's last anchor instead of reading the whole list, and is as empty as OFFSET's.
+    const beyond = ANCHOR_EVERY * 40;
+    expect((await findPageStart('newest ', isListed, beyond))?.skip).toBe(beyond - Math.floor(COUNT / ANCHOR_EVERY) * ANCHOR_EVERY);
+    expect(ids(await listProjects({ sort: 'newest', page: beyond / 20 + 1, pageSize: 20 }, 'en-US'))).toEqual([]);
     for (const page of [5, 6, 30, 33, 34]) {
       expect(ids(await listProjects({ sort: 'newest', tag: 'anchored-t', page, pageSize: 20 }, 'en-US')), `tag page ${page}`).toEqual(ids(await byOffset(page, 20, 'anchored-t')));
     }

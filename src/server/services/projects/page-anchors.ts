@@ -120,7 +120,7 @@ export const afterKey = (key: SortKey): SQL => newestKeyset.after(key);
 /**
  * Where a page at `offset` of the newest-first list `listKey` (its rows: `condition`) starts: after
  * the anchor `after`, skipping `skip` rows; null when the page is near the top (plain OFFSET is as
- * cheap) or past the list's end.
+ * cheap) or the list is shorter than one anchor's span.
  */
 export async function findPageStart(listKey: string, condition: SQL, offset: number, order: KeysetOrder = newestKeyset): Promise<{ after: SortKey; skip: number } | null> {
   const index = Math.floor(offset / ANCHOR_EVERY) - 1;
@@ -143,8 +143,12 @@ export async function findPageStart(listKey: string, condition: SQL, offset: num
       }
     }
   }
-  const key = anchors?.keys[index];
-  return key ? { after: key, skip: offset - (index + 1) * ANCHOR_EVERY } : null;
+  // A page past the end of a list read to its end (linked from an estimated total, which can be
+  // above the truth) starts from the last anchor, fewer than ANCHOR_EVERY rows from the end: it
+  // reads those and finds nothing, where OFFSET read the whole list (80 ms for 9,000 projects).
+  const at = anchors?.complete ? Math.min(index, anchors.keys.length - 1) : index;
+  const key = anchors?.keys[at];
+  return key ? { after: key, skip: offset - (at + 1) * ANCHOR_EVERY } : null;
 }
 
 /**
