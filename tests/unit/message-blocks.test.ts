@@ -26,6 +26,11 @@ describe('blocks of islands’ messages on a page the cache keeps', () => {
     }
     // Nothing else of the page is touched.
     expect(kept.replace(/<script type="application\/json"[\s\S]*?<\/script>/g, '')).toBe(page.replace(/<script type="application\/json"[\s\S]*?<\/script>/g, ''));
+    // The page's bytes give the same bytes, never decoded: Chinese messages (several bytes a
+    // character) included.
+    const zh = `<p>电路板</p>${islandMessageBlocks('zh-CN', 'ReportButton')}<astro-island></astro-island>${islandMessageBlocks('zh-CN', 'FollowButton')}`;
+    expect(names(keepFirstMessageBlocks(zh))).toEqual(['zh-CN:report', 'zh-CN:common', 'zh-CN:errors', 'zh-CN:validation', 'zh-CN:follow']);
+    for (const html of [page, zh]) expect(keepFirstMessageBlocks(Buffer.from(html)).equals(Buffer.from(keepFirstMessageBlocks(html)))).toBe(true);
   });
 
   it('of two languages are two blocks, and a page without any is left as it is', () => {
@@ -33,6 +38,8 @@ describe('blocks of islands’ messages on a page the cache keeps', () => {
     expect(names(keepFirstMessageBlocks(page))).toEqual(['en-US:messages', 'zh-CN:messages']);
     const plain = '<p>no islands</p>';
     expect(keepFirstMessageBlocks(plain)).toBe(plain);
+    const bytes = Buffer.from(plain);
+    expect(keepFirstMessageBlocks(bytes)).toBe(bytes);
     expect(hasMessageBlocks(Buffer.from(plain))).toBe(false);
     expect(hasMessageBlocks(Buffer.from(page))).toBe(true);
   });

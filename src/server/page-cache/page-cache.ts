@@ -71,13 +71,13 @@ const encodable = (identity: Buffer): Encodable => ({ identity, br: null, gzip: 
  * - `kept`, a guest page read again and again: brotli 8 and gzip 6, about 1 ms each, where brotli
  *   9 takes 10–13 ms for 0.3 % fewer bytes and gzip 9 half as long again as 6 for as much;
  * - `first`, the guest page for the visitor whose visit rendered it, who waits for it: brotli 3
- *   and gzip 4, a third of the time for 14 % more bytes (0.1–0.3 ms; brotli 4 took 0.2–0.55 for
- *   8 % more: most such pages, a crawler's walk, are never read again, and one that is is
- *   compressed at `kept` then, see `send`);
+ *   and gzip 2, a third of the time for 14 % more bytes (0.1–0.3 ms; brotli 4 took 0.2–0.55 for
+ *   8 % more, gzip 4 0.15–0.4 against 0.08–0.3 for 3–5 % fewer: most such pages, a crawler's
+ *   walk, are never read again, and one that is is compressed at `kept` then, see `send`);
  * - `light`, a member's page, kept for one reader: brotli 1 makes about a fifth of the bytes in a
  *   quarter of a millisecond, less than sending the page as it is costs.
  */
-const EFFORT = { kept: { br: 8, gzip: 6 }, first: { br: 3, gzip: 4 }, light: { br: 1, gzip: 1 } } as const;
+const EFFORT = { kept: { br: 8, gzip: 6 }, first: { br: 3, gzip: 2 }, light: { br: 1, gzip: 1 } } as const;
 type Effort = keyof typeof EFFORT;
 
 /**
@@ -207,14 +207,16 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
     let body = page.body;
     let template: PlacedTemplate | null = null;
     const marked = !api && page.status === 200 && body.includes('<!--place:');
-    if (marked || (!api && hasMessageBlocks(body))) {
+    if (marked) {
       let html = body.toString('utf8');
-      if (marked && hasPlaces(html)) {
+      if (hasPlaces(html)) {
         const read = readMarkedPage(html);
         html = read.guest;
         template = read.template;
       }
       body = Buffer.from(keepFirstMessageBlocks(html));
+    } else if (!api && hasMessageBlocks(body)) {
+      body = keepFirstMessageBlocks(body);
     }
     const entry: Entry = {
       ...encodable(body),
