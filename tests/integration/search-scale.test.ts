@@ -98,6 +98,46 @@ describe('search beyond its counting limit', () => {
     }
   });
 
+  it('ranks the title matches alone when statistics expect as many as the page needs, and the whole way when they were wrong', async () => {
+    const { user } = await createUser();
+    const base = Date.UTC(2025, 6, 1);
+    await getDb()
+      .insert(projects)
+      .values(
+        Array.from({ length: 300 }, (_, i) => ({
+          publicId: newPublicId(),
+          ownerId: user.id,
+          title: i < 120 ? `Meter ${i}` : `Enclosure ${i}`,
+          summary: i % 3 ? 'x' : 'A meter for the bench',
+          descriptionMd: 'x',
+          descriptionHtml: '<p>x</p>',
+          searchText: i < 120 ? `Meter ${i} meter`.repeat(1 + (i % 4)) : `Enclosure ${i} for a meter`,
+          licence: 'CERN-OHL-S-2.0',
+          starCount: i % 13,
+          publishedAt: new Date(base + i * 60_000),
+        })),
+      );
+    // Every match ranked, the count never stopping: the pages as they should be.
+    const truth = (pageNo: number) => searchProjects({ q: 'meter', page: pageNo, pageSize: 20, countLimit: 100_000 }, 'en-US');
+    const page = (pageNo: number) => searchProjects({ q: 'meter', page: pageNo, pageSize: 20, countLimit: 10, titleLimit: 500 }, 'en-US');
+    await getDb().execute(sql`ANALYZE projects`);
+    forgetSearchStatistics();
+    // Statistics now expect about 120 title matches: pages 1 to 3 need at most 60, so each is the
+    // title matches ranked alone; page 6 needs all 120.
+    for (const pageNo of [1, 2, 3, 6]) expect((await page(pageNo)).list.map((card) => card.id), `page ${pageNo}`).toEqual((await truth(pageNo)).list.map((card) => card.id));
+    // Most title matches hidden since: statistics still expect 120, the count of them says 10, and
+    // the pages are those statistics brought up to date give (the 10 first, then the most starred).
+    await getDb().execute(sql`UPDATE ${projects} SET hidden_at = now() WHERE owner_id = ${user.id} AND title LIKE 'Meter %' AND star_count > 0`);
+    const stale = [await page(1), await page(2), await page(3)];
+    await getDb().execute(sql`ANALYZE projects`);
+    forgetSearchStatistics();
+    for (const [i, answer] of stale.entries()) {
+      expect(answer.list.map((card) => card.id), `page ${i + 1}`).toEqual((await page(i + 1)).list.map((card) => card.id));
+      expect(answer.list).toHaveLength(20);
+    }
+    expect(stale[0]!.list.slice(0, 10).every((card) => card.title.startsWith('Meter'))).toBe(true);
+  });
+
   it('answers the same pages when a probe finds several common parts together often, and counts them when together they are rare', async () => {
     const { user } = await createUser();
     // The newest projects of this database (the tests above left theirs): every one a "gauge
