@@ -180,9 +180,7 @@ export async function queryCardPage(
   orderBy: SQL[],
   paging: Paging,
   locale: Locale,
-  anchored?: { listKey: string; order: KeysetOrder },
-  statement?: string,
-  knownTotal?: number,
+  { anchored, statement, knownTotal }: { anchored?: { listKey: string; order: KeysetOrder }; statement?: string; knownTotal?: number } = {},
 ): Promise<ProjectPage> {
   const db = getDb();
   const condition = (where ? and(isListed, where) : isListed)!;
@@ -194,7 +192,7 @@ export async function queryCardPage(
   const estimateKey = anchored?.listKey ?? statement;
   const known = estimateKey === undefined ? undefined : rememberedListEstimate(estimateKey);
   const surelyMany = known !== undefined && known >= SURELY * (limit + 1);
-  const [rows, counted] = await Promise.all([
+  const pageRows = () =>
     statement && !start
       ? cardPage(statement, condition, orderBy).execute({ limit: paging.pageSize + 1, offset })
       : db
@@ -204,16 +202,14 @@ export async function queryCardPage(
           .where(start ? and(condition, anchored!.order.after(start.after)) : condition)
           .orderBy(...orderBy)
           .limit(paging.pageSize + 1)
-          .offset(start ? start.skip : offset),
-    knownTotal !== undefined || surelyMany ? limit + 1 : countUpTo(condition, limit, statement),
-  ]);
-  const shown = rows.slice(0, paging.pageSize);
+          .offset(start ? start.skip : offset);
+  const answer = async (rows: Awaited<ReturnType<typeof pageRows>>, total: { total: number; totalExact: boolean }) => ({ list: await toCards(rows.slice(0, paging.pageSize), locale), ...total, page: paging.page, pageSize: paging.pageSize });
+  if (knownTotal !== undefined) return answer(await pageRows(), { total: knownTotal, totalExact: true });
+  const [rows, counted] = await Promise.all([pageRows(), surelyMany ? limit + 1 : countUpTo(condition, limit, statement)]);
+  const shown = Math.min(rows.length, paging.pageSize);
   const more = rows.length > paging.pageSize;
-  const { total, totalExact } =
-    knownTotal !== undefined
-      ? { total: knownTotal, totalExact: true }
-      : shown.length > 0 && !more
-      ? { total: offset + shown.length, totalExact: true }
-      : await resolveTotal(counted, limit, () => listEstimate(estimateKey, condition), more ? offset + rows.length : 0);
-  return { list: await toCards(shown, locale), total, totalExact, page: paging.page, pageSize: paging.pageSize };
+  return answer(
+    rows,
+    shown > 0 && !more ? { total: offset + shown, totalExact: true } : await resolveTotal(counted, limit, () => listEstimate(estimateKey, condition), more ? offset + rows.length : 0),
+  );
 }
