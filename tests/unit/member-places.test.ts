@@ -10,21 +10,26 @@ const island = (prefix: string, client: string, inner = '') => `<astro-island ui
 describe('member places', () => {
   it('mark a guest page so that guests get it unmarked and members get it filled', () => {
     const marked = `<header>${placeOpenMark('header', {})}<a>Sign in</a>${placeCloseMark}</header><main>${placeOpenMark('card-save', { projectId: 'p1', title: 'A --> B & “C”' })}${placeCloseMark}</main>`;
-    const { guest, template } = readMarkedPage(marked);
-    expect(guest).toBe('<header><a>Sign in</a></header><main></main>');
+    const { guest, template } = readMarkedPage(Buffer.from(marked));
+    expect(guest.toString()).toBe('<header><a>Sign in</a></header><main></main>');
     expect(template?.places).toEqual([
       { name: 'header', args: {} },
       { name: 'card-save', args: { projectId: 'p1', title: 'A --> B & “C”' } },
     ]);
     const fragments = splitPlaces(`<link rel="stylesheet">${PLACE_SEPARATOR}<nav>Ada</nav>${PLACE_SEPARATOR}<button>Save</button>`, 2)!;
     expect(fillTemplate(template!, fragments)).toBe('<header><nav>Ada</nav></header><main><button>Save</button></main>');
+    // Read as bytes: characters of several bytes around and inside the marks stay whole.
+    const zh = readMarkedPage(Buffer.from(`<p>电路板</p>${placeOpenMark('card-save', { title: '温湿度 “计”' })}<a>登录</a>${placeCloseMark}<p>完</p>`));
+    expect(zh.guest.toString()).toBe('<p>电路板</p><a>登录</a><p>完</p>');
+    expect(zh.template?.places).toEqual([{ name: 'card-save', args: { title: '温湿度 “计”' } }]);
+    expect(fillTemplate(zh.template!, ['<button>保存</button>'])).toBe('<p>电路板</p><button>保存</button><p>完</p>');
     // A places render that answers another number of places is not used.
     expect(splitPlaces(`${PLACE_SEPARATOR}<nav>Ada</nav>`, 2)).toBeNull();
   });
 
   it('serve a page whose marks do not pair up as guests would get it, with no template', () => {
-    const { guest, template } = readMarkedPage(`<p>${placeOpenMark('header', {})}open only</p>`);
-    expect(guest).toBe('<p>open only</p>');
+    const { guest, template } = readMarkedPage(Buffer.from(`<p>${placeOpenMark('header', {})}open only</p>`));
+    expect(guest.toString()).toBe('<p>open only</p>');
     expect(template).toBeNull();
   });
 
@@ -43,7 +48,7 @@ describe('member places', () => {
 
   it("fill a kept page's places with islands numbered after the page's own, the runtime written once before the first island", () => {
     const marked = `<header>${placeOpenMark('header', {})}<a>Sign in</a>${placeCloseMark}</header><main>${STYLE}${IDLE}${RUNTIME}${island('r0', 'idle', 'video')}${placeOpenMark('card-save', { projectId: 'p1' })}${placeCloseMark}</main>`;
-    const { template } = readMarkedPage(marked);
+    const { template } = readMarkedPage(Buffer.from(marked));
     const fragments = splitPlaces(`${PLACE_SEPARATOR}${STYLE}${LOAD}${RUNTIME}${island('r0', 'load', 'menu')}${PLACE_SEPARATOR}${IDLE}${island('r1', 'idle', 'save')}`, 2)!;
     const page = fillTemplate(template!, fragments);
     expect(page).toBe(

@@ -19,7 +19,7 @@ import { apiBodyKey, CACHE_RENDER_HEADER, cacheableRequest, fillableRequest, DES
 
 export { CACHE_RENDER_HEADER };
 import { hearsPurges, onPagePurge, pageTags } from './tags.ts';
-import { fillTemplate, hasPlaces, readMarkedPage, splitPlaces, type PlaceCall, type PlacedTemplate } from './places.ts';
+import { fillTemplate, readMarkedPage, splitPlaces, type PlaceCall, type PlacedTemplate } from './places.ts';
 import { hasMessageBlocks, keepFirstMessageBlocks } from './messages.ts';
 import { log } from '../log.ts';
 
@@ -207,17 +207,8 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
     let body = page.body;
     let template: PlacedTemplate | null = null;
     const marked = !api && page.status === 200 && body.includes('<!--place:');
-    if (marked) {
-      let html = body.toString('utf8');
-      if (hasPlaces(html)) {
-        const read = readMarkedPage(html);
-        html = read.guest;
-        template = read.template;
-      }
-      body = Buffer.from(keepFirstMessageBlocks(html));
-    } else if (!api && hasMessageBlocks(body)) {
-      body = keepFirstMessageBlocks(body);
-    }
+    if (marked) ({ guest: body, template } = readMarkedPage(body));
+    if (!api && hasMessageBlocks(body)) body = keepFirstMessageBlocks(body);
     const entry: Entry = {
       ...encodable(body),
       api,

@@ -31,40 +31,38 @@ export function placeOpenMark(name: string, args: Record<string, unknown>): stri
 export const placeCloseMark = CLOSE;
 
 /**
- * A marked guest page taken apart: its `places`, and the segments around them (one more than
- * places) made ready once for every fill (`ready`: Astro's island runtime taken out of them, their
- * islands found), with the first island number free after the guest render's own.
+ * A marked guest page taken apart: its `places`, and the bytes of the page around them (one
+ * segment more than places). The segments are made ready for fills (`readyOf`: Astro's island
+ * runtime taken out of them, their islands found) by the first fill, not when the page is kept:
+ * most kept pages are never filled, and a page's bytes need not become text to be kept.
  */
 export interface PlacedTemplate {
   places: PlaceCall[];
-  ready: { pieces: Piece[]; runtime: Runtime; nextIsland: number };
-}
-
-/** Whether a render carries places. */
-export function hasPlaces(html: string): boolean {
-  return html.includes(OPEN);
+  segments: Buffer[];
+  ready?: { pieces: Piece[]; runtime: Runtime; nextIsland: number };
 }
 
 /**
- * Reads a marked page: the page as guests get it (the marks taken out, the guest's content of each
- * place kept) and its template, or null for the template when the marks do not pair up.
+ * Reads a marked page's bytes: the page as guests get it (the marks taken out, the guest's content
+ * of each place kept) and its template, or null for the template when the marks do not pair up.
+ * Only the marks are read as text; the rest stays bytes (Buffer searches by UTF-8 bytes).
  */
-export function readMarkedPage(html: string): { guest: string; template: PlacedTemplate | null } {
-  const segments: string[] = [];
+export function readMarkedPage(page: Buffer): { guest: Buffer; template: PlacedTemplate | null } {
+  const segments: Buffer[] = [];
   const places: PlaceCall[] = [];
-  let guest = '';
+  const guest: Buffer[] = [];
   let from = 0;
   let broken = false;
   for (;;) {
-    const open = html.indexOf(OPEN, from);
+    const open = page.indexOf(OPEN, from);
     if (open === -1) break;
-    const openEnd = html.indexOf('-->', open + OPEN.length);
-    const close = openEnd === -1 ? -1 : html.indexOf(CLOSE, openEnd + 3);
+    const openEnd = page.indexOf('-->', open + OPEN.length);
+    const close = openEnd === -1 ? -1 : page.indexOf(CLOSE, openEnd + 3);
     if (close === -1) {
       broken = true;
       break;
     }
-    const mark = html.slice(open + OPEN.length, openEnd);
+    const mark = page.toString('utf8', open + OPEN.length, openEnd);
     const colon = mark.indexOf(':');
     let args: unknown = null;
     try {
@@ -73,16 +71,17 @@ export function readMarkedPage(html: string): { guest: string; template: PlacedT
       broken = true;
     }
     if (colon <= 0 || !args || typeof args !== 'object') broken = true;
-    const before = html.slice(from, open);
+    const before = page.subarray(from, open);
     segments.push(before);
     places.push({ name: mark.slice(0, colon), args: (args ?? {}) as Record<string, unknown> });
-    guest += before + html.slice(openEnd + 3, close);
+    guest.push(before, page.subarray(openEnd + 3, close));
     from = close + CLOSE.length;
   }
-  segments.push(html.slice(from));
-  guest += html.slice(from);
-  if (broken) return { guest: stripMarks(html), template: null };
-  return { guest, template: places.length > 0 ? { places, ready: prepareSegments(segments, html) } : null };
+  if (broken) return { guest: Buffer.from(stripMarks(page.toString('utf8'))), template: null };
+  const rest = page.subarray(from);
+  segments.push(rest);
+  guest.push(rest);
+  return { guest: Buffer.concat(guest), template: places.length > 0 ? { places, segments } : null };
 }
 
 /** Takes every mark out (for a page whose marks could not be read). */
@@ -104,11 +103,11 @@ export function splitPlaces(rendered: string, count: number): string[] | null {
 /**
  * The guest page with each place filled with its fragment for the member, islands tidied: the
  * fragments' islands numbered after the guest page's own (each render numbers from `r0`), and
- * Astro's runtime written once, before the page's first island. The segments were made ready
- * when the page was kept: only the fragments are read here.
+ * Astro's runtime written once, before the page's first island. The segments are made ready
+ * by the first fill of the page (`readyOf`), then only the fragments are read.
  */
 export function fillTemplate(template: PlacedTemplate, fragments: string[]): string {
-  const { ready } = template;
+  const ready = readyOf(template);
   const runtime: Runtime = { ...ready.runtime, directives: new Map(ready.runtime.directives) };
   const pieces: Piece[] = [];
   let next = ready.nextIsland;
@@ -214,12 +213,19 @@ function joinWithRuntime(pieces: Piece[], runtime: Runtime): string {
   return out.join('');
 }
 
-/** A guest page's segments made ready for fills (once, when the page is kept). */
-function prepareSegments(segments: string[], html: string): PlacedTemplate['ready'] {
+/**
+ * A template's segments made ready for fills, once (by its first fill). Its islands are numbered
+ * after the highest of the segments: the guest's content of its places never reaches a filled
+ * page, so its numbers are free.
+ */
+function readyOf(template: PlacedTemplate): NonNullable<PlacedTemplate['ready']> {
+  if (template.ready) return template.ready;
   const runtime: Runtime = { style: '', runtime: '', directives: new Map() };
+  const segments = template.segments.map((segment) => segment.toString('utf8'));
   let highest = -1;
-  for (const match of html.matchAll(ISLAND_PREFIX)) highest = Math.max(highest, Number(match[1]));
-  return { pieces: segments.map((segment) => pieceOf(stripRuntime(segment, runtime))), runtime, nextIsland: highest + 1 };
+  for (const segment of segments) for (const match of segment.matchAll(ISLAND_PREFIX)) highest = Math.max(highest, Number(match[1]));
+  template.ready = { pieces: segments.map((segment) => pieceOf(stripRuntime(segment, runtime))), runtime, nextIsland: highest + 1 };
+  return template.ready;
 }
 
 /**
