@@ -61,6 +61,8 @@ const context = defineMiddleware(async ({ request, cookies, locals, routePattern
   // A guest page kept by the cache names its member places, for members' pages filled from it.
   // Not a crawler's: crawlers are cached apart, members are not filled from their pages, and
   // keeping each such page's marked copy as well cost a crawler's walk a tenth of its rate.
+  // (`isCrawler` counts scripts such as curl as crawlers: a member's page asked for by one is
+  // rendered whole, never filled.)
   locals.markPlaces = !session && request.headers.has(CACHE_RENDER_HEADER) && !isCrawler(request.headers.get('user-agent')) && Boolean(matchRoute(desktopPathOf(locals.url.pathname))?.fillable);
   // The request's log line and metrics name the route and the member (never the token).
   const served = currentRequest();

@@ -17,6 +17,10 @@ describe('member places', () => {
       { name: 'card-save', args: { projectId: 'p1', title: 'A --> B & “C”' } },
     ]);
     const fragments = splitPlaces(`<link rel="stylesheet">${PLACE_SEPARATOR}<nav>Ada</nav>${PLACE_SEPARATOR}<button>Save</button>`, 2)!;
+    // Kept as bytes; made ready for fills by the first fill, which most kept pages never get.
+    expect(template?.ready).toBeUndefined();
+    expect(fillTemplate(template!, fragments)).toBe('<header><nav>Ada</nav></header><main><button>Save</button></main>');
+    expect(template?.ready).toBeDefined();
     expect(fillTemplate(template!, fragments)).toBe('<header><nav>Ada</nav></header><main><button>Save</button></main>');
     // Read as bytes: characters of several bytes around and inside the marks stay whole.
     const zh = readMarkedPage(Buffer.from(`<p>电路板</p>${placeOpenMark('card-save', { title: '温湿度 “计”' })}<a>登录</a>${placeCloseMark}<p>完</p>`));

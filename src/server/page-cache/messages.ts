@@ -22,26 +22,28 @@ export function hasMessageBlocks(body: Buffer): boolean {
  * answered as it is.
  */
 export function keepFirstMessageBlocks<Page extends string | Buffer>(page: Page): Page {
-  // String and Buffer search and slice alike (a Buffer by the UTF-8 bytes of what it looks for).
-  const text = page as string;
-  let at = text.indexOf(START);
+  // A Buffer is searched by the UTF-8 bytes of what is looked for, all ASCII here: offsets are
+  // bytes in one, characters in the other, and never fall inside a character.
+  const find = (text: string, from: number) => page.indexOf(text, from);
+  const read = (from: number, to: number) => (typeof page === 'string' ? page.slice(from, to) : page.toString('utf8', from, to));
+  let at = find(START, 0);
   if (at === -1) return page;
   const seen = new Set<string>();
   const kept: [number, number][] = [];
   let from = 0;
   while (at !== -1) {
-    const nameEnd = text.indexOf('"', at + START.length);
-    const end = nameEnd === -1 ? -1 : text.indexOf(END, nameEnd);
+    const nameEnd = find('"', at + START.length);
+    const end = nameEnd === -1 ? -1 : find(END, nameEnd);
     // A block cut short is not one of ours: the rest is left as it is.
     if (end === -1) break;
-    const name = String(text.slice(at + START.length, nameEnd));
+    const name = read(at + START.length, nameEnd);
     if (seen.has(name)) {
       kept.push([from, at]);
       from = end + END.length;
     } else {
       seen.add(name);
     }
-    at = text.indexOf(START, end + END.length);
+    at = find(START, end + END.length);
   }
   if (from === 0) return page;
   kept.push([from, page.length]);

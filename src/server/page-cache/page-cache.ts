@@ -19,7 +19,7 @@ import { apiBodyKey, CACHE_RENDER_HEADER, cacheableRequest, fillableRequest, DES
 
 export { CACHE_RENDER_HEADER };
 import { hearsPurges, onPagePurge, pageTags } from './tags.ts';
-import { fillTemplate, readMarkedPage, splitPlaces, type PlaceCall, type PlacedTemplate } from './places.ts';
+import { fillTemplate, hasPlaces, readMarkedPage, splitPlaces, type PlaceCall, type PlacedTemplate } from './places.ts';
 import { hasMessageBlocks, keepFirstMessageBlocks } from './messages.ts';
 import { log } from '../log.ts';
 
@@ -70,10 +70,11 @@ const encodable = (identity: Buffer): Encodable => ({ identity, br: null, gzip: 
  * How hard a body is compressed (brotli quality, gzip level), measured on our pages (50–75 KB):
  * - `kept`, a guest page read again and again: brotli 8 and gzip 6, about 1 ms each, where brotli
  *   9 takes 10–13 ms for 0.3 % fewer bytes and gzip 9 half as long again as 6 for as much;
- * - `first`, the guest page for the visitor whose visit rendered it, who waits for it: brotli 3
- *   and gzip 2, a third of the time for 14 % more bytes (0.1–0.3 ms; brotli 4 took 0.2–0.55 for
- *   8 % more, gzip 4 0.15–0.4 against 0.08–0.3 for 3–5 % fewer: most such pages, a crawler's
- *   walk, are never read again, and one that is is compressed at `kept` then, see `send`);
+ * - `first`, the guest page for the visitor whose visit rendered it, who waits for it: brotli 3,
+ *   a third of brotli 8's time for 14 % more bytes (0.1–0.3 ms; brotli 4 took 0.2–0.55), and
+ *   gzip 2, a quarter to a half of gzip 6's time for 7–8 % more (0.08–0.3 ms; gzip 4 took
+ *   0.15–0.4): most such pages, a crawler's walk, are never read again, and one that is is
+ *   compressed at `kept` then, see `send`;
  * - `light`, a member's page, kept for one reader: brotli 1 makes about a fifth of the bytes in a
  *   quarter of a millisecond, less than sending the page as it is costs.
  */
@@ -142,7 +143,8 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
   const tagIndex = new Map<string, Set<string>>();
   const entries = new LRUCache<string, Entry>({
     maxSize: options.maxBytes,
-    // A template holds about the page again (as strings: up to twice its bytes).
+    // A template holds about the page again: its marked bytes until its first fill, then text
+    // (up to two bytes a character).
     // Brotli and gzip, made when first asked for, count as about a quarter of the page each.
     sizeCalculation: (entry) => Math.max(1, entry.identity.length * (entry.template ? 3 : 1) + (entry.api ? 0 : Math.ceil(entry.identity.length / 2)) + 512),
     dispose: (entry, key) => {
@@ -206,8 +208,7 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
     // with islands with the first block of each namespace of their messages.
     let body = page.body;
     let template: PlacedTemplate | null = null;
-    const marked = !api && page.status === 200 && body.includes('<!--place:');
-    if (marked) ({ guest: body, template } = readMarkedPage(body));
+    if (!api && page.status === 200 && hasPlaces(body)) ({ guest: body, template } = readMarkedPage(body));
     if (!api && hasMessageBlocks(body)) body = keepFirstMessageBlocks(body);
     const entry: Entry = {
       ...encodable(body),

@@ -38,8 +38,15 @@ export const placeCloseMark = CLOSE;
  */
 export interface PlacedTemplate {
   places: PlaceCall[];
+  /** The page's bytes around the places, until the first fill makes them `ready` (then let go). */
   segments: Buffer[];
+  /** Read through `readyOf` only: unset until the first fill. */
   ready?: { pieces: Piece[]; runtime: Runtime; nextIsland: number };
+}
+
+/** Whether a render's bytes carry places. */
+export function hasPlaces(page: Buffer): boolean {
+  return page.includes(OPEN);
 }
 
 /**
@@ -225,6 +232,8 @@ function readyOf(template: PlacedTemplate): NonNullable<PlacedTemplate['ready']>
   let highest = -1;
   for (const segment of segments) for (const match of segment.matchAll(ISLAND_PREFIX)) highest = Math.max(highest, Number(match[1]));
   template.ready = { pieces: segments.map((segment) => pieceOf(stripRuntime(segment, runtime))), runtime, nextIsland: highest + 1 };
+  // The text is the page from now on: its bytes (a slice of the marked render) are let go.
+  template.segments = [];
   return template.ready;
 }
 
