@@ -157,10 +157,16 @@ export async function openOperatorDatabase(options: { dataDir: string }): Promis
   return startDatabase(options);
 }
 
-/** The pool's connections (open, idle, requests waiting for one), or null before the first query. */
+/**
+ * The server's connections (open, idle, requests waiting for one), its two pools together (the
+ * generic-plan one, `getDb` and `getGenericDb`, is a quarter of the other), or null before the
+ * first query.
+ */
 export function getPoolStats(): { total: number; idle: number; waiting: number } | null {
-  if (!pool) return null;
-  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+  const pools = [pool, genericPool].filter((each) => each !== undefined);
+  if (pools.length === 0) return null;
+  const sum = (count: (each: (typeof pools)[number]) => number) => pools.reduce((total, each) => total + count(each), 0);
+  return { total: sum((each) => each.totalCount), idle: sum((each) => each.idleCount), waiting: sum((each) => each.waitingCount) };
 }
 
 /**
