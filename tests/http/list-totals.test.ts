@@ -60,9 +60,19 @@ describe('the number of projects a list shows', () => {
     expect(pages).toBe(Math.ceil(CROWDED / 24));
     expect(listTotal(page)).toBe(`${CROWDED} projects`);
 
-    // A page past the end answers the list's page with no projects.
+    // A page past the end answers the list's page with no projects, saying so, and leads back to
+    // the list's first page, in both languages and on phones.
     const past = await app.request('/newest?tag=crowded-t&page=500');
     expect(past.status).toBe(200);
     expect(cardsOn(past).size).toBe(0);
+    expect(past.body).toContain('Nothing on this page');
+    expect(past.body).toContain('<a class="btn btn-primary" href="/newest?tag=crowded-t">Go to the first page</a>');
+    const pastZh = await app.request('/m/recommend?page=900', { headers: { 'user-agent': PHONE_UA, 'accept-language': 'zh-CN' } });
+    expect(pastZh.body).toContain('这一页没有项目');
+    expect(pastZh.body).toContain('<a class="btn btn-primary" href="/m/recommend">回到第一页</a>');
+    // A list of three counted exactly, its page 2 typed: the same.
+    const typed = await app.request('/newest?tag=quiet-t&page=2');
+    expect(typed.body).toContain('Nothing on this page');
+    expect(typed.body).not.toContain('No projects tagged');
   });
 });
