@@ -44,3 +44,11 @@ export function canonicalSearch(params: URLSearchParams): string {
   const query = kept.toString();
   return query ? `?${query}` : '';
 }
+
+/** The address of page `page` of the list at `url`, its other parameters kept (page 1 without `page`). */
+export function pageHref(url: URL, page: number): string {
+  const target = new URL(url);
+  if (page <= 1) target.searchParams.delete('page');
+  else target.searchParams.set('page', String(page));
+  return target.pathname + target.search;
+}

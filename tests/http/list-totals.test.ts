@@ -70,6 +70,8 @@ describe('the number of projects a list shows', () => {
     const pastZh = await app.request('/m/recommend?page=900', { headers: { 'user-agent': PHONE_UA, 'accept-language': 'zh-CN' } });
     expect(pastZh.body).toContain('这一页没有项目');
     expect(pastZh.body).toContain('<a class="btn btn-primary" href="/m/recommend">回到第一页</a>');
+    // The way back keeps the list's order.
+    expect((await app.request('/newest?sort=hot&page=900')).body).toContain('<a class="btn btn-primary" href="/newest?sort=hot">Go to the first page</a>');
     // A list of three counted exactly, its page 2 typed: the same.
     const typed = await app.request('/newest?tag=quiet-t&page=2');
     expect(typed.body).toContain('Nothing on this page');
