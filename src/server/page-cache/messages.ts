@@ -10,11 +10,6 @@ import { MESSAGES_ATTRIBUTE } from '../../lib/messages-ref.ts';
 const START = `<script type="application/json" ${MESSAGES_ATTRIBUTE}="`;
 const END = '</script>';
 
-/** Whether a page holds blocks of messages (read as bytes, before it is made a string). */
-export function hasMessageBlocks(body: Buffer): boolean {
-  return body.includes(START);
-}
-
 /**
  * The page with each block of messages after the first of its language and namespace taken out:
  * as text, or as its bytes (a page kept as it was rendered is never decoded: a 50 KB page took a

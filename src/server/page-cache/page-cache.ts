@@ -20,7 +20,7 @@ import { apiBodyKey, CACHE_RENDER_HEADER, cacheableRequest, fillableRequest, DES
 export { CACHE_RENDER_HEADER };
 import { hearsPurges, onPagePurge, pageTags } from './tags.ts';
 import { fillTemplate, hasPlaces, readMarkedPage, splitPlaces, type PlaceCall, type PlacedTemplate } from './places.ts';
-import { hasMessageBlocks, keepFirstMessageBlocks } from './messages.ts';
+import { keepFirstMessageBlocks } from './messages.ts';
 import { log } from '../log.ts';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -209,7 +209,7 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
     let body = page.body;
     let template: PlacedTemplate | null = null;
     if (!api && page.status === 200 && hasPlaces(body)) ({ guest: body, template } = readMarkedPage(body));
-    if (!api && hasMessageBlocks(body)) body = keepFirstMessageBlocks(body);
+    if (!api) body = keepFirstMessageBlocks(body);
     const entry: Entry = {
       ...encodable(body),
       api,
