@@ -67,6 +67,10 @@ describe('the number of projects a list shows', () => {
     expect(cardsOn(past).size).toBe(0);
     expect(past.body).toContain('Nothing on this page');
     expect(past.body).toContain('<a class="btn btn-primary" href="/newest?tag=crowded-t">Go to the first page</a>');
+    // The list was read to its end to find that page: its pagination knows the list's length, and
+    // "Previous" leads to the last page.
+    expect(past.body).toContain(`Page 500 of ${pages}`);
+    expect(past.body).toMatch(new RegExp(`<a class="btn" rel="prev" href="/newest\\?tag=crowded-t&amp;page=${pages}"`));
     const pastZh = await app.request('/m/recommend?page=900', { headers: { 'user-agent': PHONE_UA, 'accept-language': 'zh-CN' } });
     expect(pastZh.body).toContain('这一页没有项目');
     expect(pastZh.body).toContain('<a class="btn btn-primary" href="/m/recommend">回到第一页</a>');

@@ -99,6 +99,28 @@ describe('deep pages of the newest list', () => {
     for (const [i, page] of pages.entries()) expect(ids(answers[i]!), `page ${page}`).toEqual(ids(await byOffset(page, pageSize)));
   });
 
+  it('give a list read to its end its exact length, where its estimate was off, on every page', async () => {
+    purgePages(pageTags.lists);
+    // Forty hidden by hand, statistics not told: PostgreSQL's estimate still counts them.
+    await getDb().execute(sql`UPDATE ${projects} SET hidden_at = now() WHERE id IN (SELECT id FROM ${projects} WHERE owner_id = ${ownerId} AND hidden_at IS NULL ORDER BY id LIMIT 40)`);
+    const [{ n: listed }] = (await getDb().execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${projects} WHERE ${isListed}`)).rows as [{ n: number }];
+    const pageSize = 20;
+    // A counting limit of 50 stands in for COUNT_LIMIT: beyond it, the total is an estimate.
+    const page = (pageNo: number) => listProjects({ sort: 'newest', page: pageNo, pageSize, countLimit: 50 }, 'en-US');
+    const before = await page(3);
+    expect(before.totalExact).toBe(false);
+    expect(before.total).not.toBe(listed);
+    // A page past the end reads the list to its end, and from then on every page knows its length.
+    const pastEnd = Math.ceil(listed / pageSize) + 5;
+    expect(ids(await page(pastEnd))).toEqual([]);
+    for (const pageNo of [1, 3, Math.ceil(listed / pageSize / 2), pastEnd]) expect(await page(pageNo), `page ${pageNo}`).toMatchObject({ total: listed, totalExact: true });
+    // Whatever PostgreSQL estimated, the last page is where the list ends.
+    const last = await page(Math.ceil(listed / pageSize));
+    expect(last.list).toHaveLength(listed - (Math.ceil(listed / pageSize) - 1) * pageSize);
+    await getDb().execute(sql`UPDATE ${projects} SET hidden_at = NULL WHERE owner_id = ${ownerId}`);
+    purgePages(pageTags.lists);
+  });
+
   it('of the hot and recommend lists are the pages OFFSET gives too, with ties on the score and curated projects past an anchor', async () => {
     purgePages(pageTags.lists);
     // Stars make some scores differ, and a few more curated projects than an anchor spans put an

@@ -11,7 +11,7 @@ import type { Page, Paging } from '../../lib/paging.ts';
 import { isListed } from '../core/index.ts';
 import { COUNT_LIMIT, countUpTo, listEstimate, rememberedListEstimate, resolveTotal, SURELY, type ProjectTotal } from './totals.ts';
 import { storedImageWidth } from '../media/index.ts';
-import { findPageStart, type KeysetOrder } from './page-anchors.ts';
+import { findPageStart, knownListLength, type KeysetOrder } from './page-anchors.ts';
 
 export type TagRef = z.infer<typeof tagRefSchema>;
 
@@ -208,8 +208,11 @@ export async function queryCardPage(
   const [rows, counted] = await Promise.all([pageRows(), surelyMany ? limit + 1 : countUpTo(condition, limit, statement)]);
   const shown = Math.min(rows.length, paging.pageSize);
   const more = rows.length > paging.pageSize;
-  return answer(
-    rows,
-    shown > 0 && !more ? { total: offset + shown, totalExact: true } : await resolveTotal(counted, limit, () => listEstimate(estimateKey, condition), more ? offset + rows.length : 0),
-  );
+  if (shown > 0 && !more) return answer(rows, { total: offset + shown, totalExact: true });
+  // A list whose anchors were found by reading it to its end knows its length: exact where the
+  // estimate of a long list can be above the truth (its pagination then leads past its end) or
+  // below it. Taken when this page agrees with it (a write no purge announced could have moved it).
+  const length = anchored ? knownListLength(anchored.listKey) : undefined;
+  if (length !== undefined && (more ? length >= offset + rows.length : length <= offset)) return answer(rows, { total: length, totalExact: true });
+  return answer(rows, await resolveTotal(counted, limit, () => listEstimate(estimateKey, condition), more ? offset + rows.length : 0));
 }

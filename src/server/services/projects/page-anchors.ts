@@ -57,6 +57,8 @@ interface Anchors {
   keys: SortKey[];
   /** The list was read to its end: no anchor beyond `keys`. */
   complete: boolean;
+  /** When `complete`: the number of the list's rows, found by reading them. */
+  length?: number;
   foundAt: number;
 }
 
@@ -152,6 +154,17 @@ export async function findPageStart(listKey: string, condition: SQL, offset: num
 }
 
 /**
+ * The number of rows of the list `listKey` when its anchors were found by reading it to its end
+ * (and are still trusted): an exact total where a long list's is otherwise PostgreSQL's estimate,
+ * which can be above or below the truth (its last pages then numbered wrongly). Undefined when
+ * its anchors are not known to its end.
+ */
+export function knownListLength(listKey: string): number | undefined {
+  const anchors = state.lists.get(listKey);
+  return anchors?.complete && Date.now() - anchors.foundAt <= TRUSTED_MS ? anchors.length : undefined;
+}
+
+/**
  * Reads on from the last anchor known to the one at `index`, in one index scan: the sort keys of
  * every `ANCHOR_EVERY`-th row. Anchors found while a purge came are used by no one.
  */
@@ -163,20 +176,24 @@ async function extendAnchors(listKey: string, condition: SQL, order: KeysetOrder
   const where = from ? and(condition, order.after(from))! : condition;
   const columns = Object.fromEntries(order.keys.map((key, i) => [`k${i}`, sql<string | null>`${key}`.as(`k${i}`)]));
   const numbered = getDb()
-    .select({ ...columns, id: projects.id, n: sql<number>`row_number() OVER (ORDER BY ${sql.join(order.orderBy, sql`, `)})`.as('n') })
+    .select({ ...columns, id: projects.id, n: sql<number>`row_number() OVER (ORDER BY ${sql.join(order.orderBy, sql`, `)})`.as('n'), read: sql<number>`count(*) OVER ()`.as('read') })
     .from(projects)
     .where(where)
     .orderBy(...order.orderBy)
     .limit(wanted)
     .as('numbered');
   const found = await getDb()
-    .select({ keys: sql<(string | null)[]>`ARRAY[${sql.join(order.keys.map((_, i) => sql.identifier(`k${i}`)), sql`, `)}]::text[]`, id: numbered.id })
+    .select({ keys: sql<(string | null)[]>`ARRAY[${sql.join(order.keys.map((_, i) => sql.identifier(`k${i}`)), sql`, `)}]::text[]`, id: numbered.id, n: numbered.n, read: numbered.read })
     .from(numbered)
-    .where(sql`${numbered.n} % ${ANCHOR_EVERY} = 0`)
+    // The anchors, and the last row read: how many rows there were.
+    .where(sql`${numbered.n} % ${ANCHOR_EVERY} = 0 OR ${numbered.n} = ${numbered.read}`)
     .orderBy(numbered.n);
+  const read = Number(found[0]?.read ?? 0);
+  const complete = read < wanted;
   const anchors: Anchors = {
-    keys: [...keys, ...found.map((row) => ({ values: row.keys, id: row.id }))],
-    complete: found.length < wanted / ANCHOR_EVERY,
+    keys: [...keys, ...found.filter((row) => Number(row.n) % ANCHOR_EVERY === 0).map((row) => ({ values: row.keys, id: row.id }))],
+    complete,
+    ...(complete ? { length: keys.length * ANCHOR_EVERY + read } : {}),
     foundAt: known?.foundAt ?? Date.now(),
   };
   if (state.generation !== generation) return undefined;
