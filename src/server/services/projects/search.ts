@@ -43,7 +43,7 @@ import type { Locale } from '../../../lib/i18n.ts';
 import { getDb } from '../../db/client.ts';
 import { projects, projectTags, tags, users } from '../../db/schema/index.ts';
 import { cardColumns, cardTags, toCards, type CardRow } from './cards.ts';
-import { cappedMatches, COUNT_LIMIT, countUpTo, estimateMatches, forgetProjectRows, projectRows, resolveTotal, SURELY } from './totals.ts';
+import { cappedMatches, COUNT_LIMIT, countUpTo, estimateMatches, forgetProjectRows, projectRows, rememberStatistics, resolveTotal, SURELY } from './totals.ts';
 import { tagIdsWithChildren } from './tags.ts';
 import type { z } from 'zod';
 import type { searchPageSchema, searchResultSchema } from '../../../lib/contract/schemas/projects.ts';
@@ -174,24 +174,24 @@ async function estimateTotal(estimated: SQL, share: number | null): Promise<numb
   return share !== null ? Math.round(share * (await projectRows())) : estimateMatches(estimated);
 }
 
-const lexemeStatistics = new Map<string, { at: number; frequencies: Promise<Map<string, number>> }>();
+const lexemeStatistics = rememberStatistics<Map<string, number>>(3);
 
 /**
  * The share of projects each common lexeme of a tsvector column is in, from PostgreSQL's own
- * statistics (the most common elements ANALYZE found), read again every ten minutes.
+ * statistics (the most common elements ANALYZE found); none known when they cannot be read.
  */
 function lexemeFrequencies(column: 'search_vector' | 'search_grams' | 'title_terms'): Promise<Map<string, number>> {
-  const cached = lexemeStatistics.get(column);
-  if (cached && Date.now() - cached.at < 600_000) return cached.frequencies;
-  const frequencies = getDb()
-    .execute<{ elems: string[] | null; freqs: number[] | null }>(
-      sql`SELECT most_common_elems::text::text[] AS elems, most_common_elem_freqs AS freqs FROM pg_stats
-          WHERE schemaname = current_schema() AND tablename = 'projects' AND attname = ${column}`,
-    )
-    .then(({ rows: [row] }) => new Map((row?.elems ?? []).map((lexeme, i) => [lexeme, row!.freqs![i]!])))
+  return lexemeStatistics
+    .get(column, async () => {
+      const {
+        rows: [row],
+      } = await getDb().execute<{ elems: string[] | null; freqs: number[] | null }>(
+        sql`SELECT most_common_elems::text::text[] AS elems, most_common_elem_freqs AS freqs FROM pg_stats
+            WHERE schemaname = current_schema() AND tablename = 'projects' AND attname = ${column}`,
+      );
+      return new Map((row?.elems ?? []).map((lexeme, i) => [lexeme, row!.freqs![i]!]));
+    })
     .catch(() => new Map<string, number>());
-  lexemeStatistics.set(column, { at: Date.now(), frequencies });
-  return frequencies;
 }
 
 /**

@@ -62,28 +62,70 @@ export async function estimateMatches(condition: SQL): Promise<number> {
   return Math.round(plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
 }
 
-let rowStatistics: { at: number; rows: Promise<number> } | undefined;
+/** How long what PostgreSQL's statistics say is remembered: they change only with an ANALYZE. */
+const STATISTICS_MS = 600_000;
 
-/** The number of projects as of PostgreSQL's last ANALYZE, read again every ten minutes. */
+/** What `rememberStatistics` keeps: each key's answer, loading or loaded. */
+export interface RememberedStatistics<V> {
+  /** The answer under `key`: remembered, or loaded by `load` when not (or no longer) remembered. */
+  get(key: string, load: () => Promise<V>): Promise<V>;
+  /** The answer under `key` when remembered and loaded, without asking. */
+  known(key: string): V | undefined;
+  /** Forgets every answer (tests: after an ANALYZE they made). */
+  clear(): void;
+}
+
+/**
+ * Remembers what PostgreSQL's statistics say (rows of the table, estimates of lists, common
+ * lexemes), by key, for ten minutes: they come from the last ANALYZE, so asking again each time
+ * would only cost a round trip. At most `max` keys (past it, all are forgotten); callers asking
+ * together share one lookup, and a lookup that failed is not remembered.
+ */
+export function rememberStatistics<V>(max: number): RememberedStatistics<V> {
+  const kept = new Map<string, { at: number; answer: Promise<V>; known?: V }>();
+  const fresh = (key: string) => {
+    const entry = kept.get(key);
+    return entry && Date.now() - entry.at <= STATISTICS_MS ? entry : undefined;
+  };
+  return {
+    get(key, load) {
+      const remembered = fresh(key);
+      if (remembered) return remembered.answer;
+      if (!kept.has(key) && kept.size >= max) kept.clear();
+      const entry: { at: number; answer: Promise<V>; known?: V } = { at: Date.now(), answer: load() };
+      kept.set(key, entry);
+      entry.answer.then(
+        (answer) => {
+          entry.known = answer;
+        },
+        () => {
+          if (kept.get(key) === entry) kept.delete(key);
+        },
+      );
+      return entry.answer;
+    },
+    known: (key) => fresh(key)?.known,
+    clear: () => kept.clear(),
+  };
+}
+
+const tableRows = rememberStatistics<number>(1);
+
+/** The number of projects as of PostgreSQL's last ANALYZE (0 when it cannot be read). */
 export function projectRows(): Promise<number> {
-  if (!rowStatistics || Date.now() - rowStatistics.at > 600_000) {
-    const rows = getDb()
-      .execute<{ n: number }>(sql`SELECT greatest(reltuples, 0)::float8 AS n FROM pg_class WHERE oid = 'projects'::regclass`)
-      .then(({ rows: [row] }) => Number(row?.n ?? 0))
-      .catch(() => 0);
-    rowStatistics = { at: Date.now(), rows };
-  }
-  return rowStatistics.rows;
+  return tableRows
+    .get('projects', async () => {
+      const { rows } = await getDb().execute<{ n: number }>(sql`SELECT greatest(reltuples, 0)::float8 AS n FROM pg_class WHERE oid = 'projects'::regclass`);
+      return Number(rows[0]?.n ?? 0);
+    })
+    .catch(() => 0);
 }
 
 /** Statistics must promise this many times a limit before a count up to it is left out. */
 export const SURELY = 4;
 
-/** The estimates of lists remembered (`listEstimate`): read again after this long, as `projectRows`. */
-const LIST_ESTIMATE_MS = 600_000;
 /** Lists whose estimates are remembered at most (a tag's list in each order, say). */
-const LIST_ESTIMATES_KEPT = 2000;
-const listEstimates = new Map<string, { at: number; estimate: number }>();
+const listEstimates = rememberStatistics<number>(2000);
 
 /**
  * PostgreSQL's estimate of the projects of the list `key` names (the same `condition` whenever it
@@ -91,24 +133,16 @@ const listEstimates = new Map<string, { at: number; estimate: number }>();
  * from the statistics of the last ANALYZE, so asking again each time only costs a round trip.
  */
 export function rememberedListEstimate(key: string): number | undefined {
-  const known = listEstimates.get(key);
-  return known && Date.now() - known.at <= LIST_ESTIMATE_MS ? known.estimate : undefined;
+  return listEstimates.known(key);
 }
 
 /** PostgreSQL's estimate of the projects matching `condition`, remembered for the list `key` when given. */
-export async function listEstimate(key: string | undefined, condition: SQL): Promise<number> {
-  const known = key === undefined ? undefined : rememberedListEstimate(key);
-  if (known !== undefined) return known;
-  const estimate = await estimateMatches(condition);
-  if (key !== undefined) {
-    if (listEstimates.size >= LIST_ESTIMATES_KEPT) listEstimates.clear();
-    listEstimates.set(key, { at: Date.now(), estimate });
-  }
-  return estimate;
+export function listEstimate(key: string | undefined, condition: SQL): Promise<number> {
+  return key === undefined ? estimateMatches(condition) : listEstimates.get(key, () => estimateMatches(condition));
 }
 
 /** Forgets the numbers read (tests: after an ANALYZE they made). */
 export function forgetProjectRows(): void {
-  rowStatistics = undefined;
+  tableRows.clear();
   listEstimates.clear();
 }
