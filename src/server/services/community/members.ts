@@ -20,7 +20,7 @@ export async function findUserByUrl(url: string, viewerId: number | null = null)
   const db = getDb();
   // The profile and its numbers in one statement (each a subquery of the member's row, named in
   // full: Drizzle writes a lone table's columns unqualified, which the subqueries would take as their own).
-  const member = sql`${sql.identifier('users')}.${sql.identifier('id')}`;
+  const member = sql`${users}.${sql.identifier(users.id.name)}`;
   const [row] = await db
     .select({
       ...memberProfileColumns,

@@ -205,14 +205,16 @@ export async function queryCardPage(
           .offset(start ? start.skip : offset);
   const answer = async (rows: Awaited<ReturnType<typeof pageRows>>, total: { total: number; totalExact: boolean }) => ({ list: await toCards(rows.slice(0, paging.pageSize), locale), ...total, page: paging.page, pageSize: paging.pageSize });
   if (knownTotal !== undefined) return answer(await pageRows(), { total: knownTotal, totalExact: true });
-  const [rows, counted] = await Promise.all([pageRows(), surelyMany ? limit + 1 : countUpTo(condition, limit, statement)]);
+  // A list whose anchors were found by reading it to its end knows its length (page-anchors.ts):
+  // exact where a long list's estimate can be above the truth (its pagination then leads past its
+  // end) or below it, and no count is needed. Taken when this page agrees with it, which catches a
+  // length a write no purge announced has made wrong only on the page where the list ends.
+  const length = anchored ? knownListLength(anchored.listKey) : undefined;
+  const count = () => (surelyMany ? Promise.resolve(limit + 1) : countUpTo(condition, limit, statement));
+  const [rows, counted] = await Promise.all([pageRows(), length === undefined ? count() : undefined]);
   const shown = Math.min(rows.length, paging.pageSize);
   const more = rows.length > paging.pageSize;
   if (shown > 0 && !more) return answer(rows, { total: offset + shown, totalExact: true });
-  // A list whose anchors were found by reading it to its end knows its length: exact where the
-  // estimate of a long list can be above the truth (its pagination then leads past its end) or
-  // below it. Taken when this page agrees with it (a write no purge announced could have moved it).
-  const length = anchored ? knownListLength(anchored.listKey) : undefined;
   if (length !== undefined && (more ? length >= offset + rows.length : length <= offset)) return answer(rows, { total: length, totalExact: true });
-  return answer(rows, await resolveTotal(counted, limit, () => listEstimate(estimateKey, condition), more ? offset + rows.length : 0));
+  return answer(rows, await resolveTotal(counted ?? (await count()), limit, () => listEstimate(estimateKey, condition), more ? offset + rows.length : 0));
 }

@@ -50,6 +50,8 @@ export interface KeysetOrder {
   keys: SQL[];
   /** The rows after `key` in this order. */
   after: (key: SortKey) => SQL;
+  /** Its rows change places without a purge of the lists (stars, likes and comments move the hot score). */
+  shifts?: true;
 }
 
 interface Anchors {
@@ -57,7 +59,7 @@ interface Anchors {
   keys: SortKey[];
   /** The list was read to its end: no anchor beyond `keys`. */
   complete: boolean;
-  /** When `complete`: the number of the list's rows, found by reading them. */
+  /** The number of the list's rows, when read to its end (see `extendAnchors`). */
   length?: number;
   foundAt: number;
 }
@@ -94,6 +96,7 @@ export const newestKeyset: KeysetOrder = {
 
 /** By the stored hot score (`projects_hot_idx`). */
 export const hotKeyset: KeysetOrder = {
+  shifts: true,
   orderBy: [desc(projects.hotScore), desc(projects.id)],
   keys: [sql`${projects.hotScore}::text`],
   after: (key) => sql`(${projects.hotScore}, ${projects.id}) < (${key.values[0]}::float8, ${key.id})`,
@@ -105,6 +108,7 @@ export const hotKeyset: KeysetOrder = {
  * index reads in order.
  */
 export const recommendKeyset: KeysetOrder = {
+  shifts: true,
   orderBy: [sql`${projects.recommendRank} ASC NULLS LAST`, desc(projects.hotScore), desc(projects.id)],
   keys: [sql`${projects.recommendRank}::text`, sql`${projects.hotScore}::text`],
   after: (key) => {
@@ -175,25 +179,37 @@ async function extendAnchors(listKey: string, condition: SQL, order: KeysetOrder
   const wanted = (index + 1 - keys.length) * ANCHOR_EVERY;
   const where = from ? and(condition, order.after(from))! : condition;
   const columns = Object.fromEntries(order.keys.map((key, i) => [`k${i}`, sql<string | null>`${key}`.as(`k${i}`)]));
+  const over = sql`OVER (ORDER BY ${sql.join(order.orderBy, sql`, `)})`;
   const numbered = getDb()
-    .select({ ...columns, id: projects.id, n: sql<number>`row_number() OVER (ORDER BY ${sql.join(order.orderBy, sql`, `)})`.as('n'), read: sql<number>`count(*) OVER ()`.as('read') })
+    .select({
+      ...columns,
+      id: projects.id,
+      n: sql<number>`row_number() ${over}`.as('n'),
+      // The list's last row, which no row follows: the scan reads one row past the limit for it.
+      // (`count(*) OVER ()` would read the whole rest of the list before the limit applies.)
+      last: sql<boolean>`lead(${projects.id}) ${over} IS NULL`.as('last'),
+    })
     .from(projects)
     .where(where)
     .orderBy(...order.orderBy)
     .limit(wanted)
     .as('numbered');
   const found = await getDb()
-    .select({ keys: sql<(string | null)[]>`ARRAY[${sql.join(order.keys.map((_, i) => sql.identifier(`k${i}`)), sql`, `)}]::text[]`, id: numbered.id, n: numbered.n, read: numbered.read })
+    .select({ keys: sql<(string | null)[]>`ARRAY[${sql.join(order.keys.map((_, i) => sql.identifier(`k${i}`)), sql`, `)}]::text[]`, id: numbered.id, n: numbered.n, last: numbered.last })
     .from(numbered)
-    // The anchors, and the last row read: how many rows there were.
-    .where(sql`${numbered.n} % ${ANCHOR_EVERY} = 0 OR ${numbered.n} = ${numbered.read}`)
+    .where(sql`${numbered.n} % ${ANCHOR_EVERY} = 0 OR ${numbered.last}`)
     .orderBy(numbered.n);
-  const read = Number(found[0]?.read ?? 0);
-  const complete = read < wanted;
+  const end = found.find((row) => row.last);
+  // Read to its end: its last row came, or no row follows the last anchor known.
+  const complete = end !== undefined || found.length === 0;
+  // Its length counts the rows before the last anchor known as that anchor's place says: an order
+  // whose rows change places unannounced (`shifts`) may have moved them since, so there only a
+  // scan from the list's top tells it.
+  const length = complete && (!order.shifts || !from) ? keys.length * ANCHOR_EVERY + Number(end?.n ?? 0) : undefined;
   const anchors: Anchors = {
     keys: [...keys, ...found.filter((row) => Number(row.n) % ANCHOR_EVERY === 0).map((row) => ({ values: row.keys, id: row.id }))],
     complete,
-    ...(complete ? { length: keys.length * ANCHOR_EVERY + read } : {}),
+    ...(length !== undefined ? { length } : {}),
     foundAt: known?.foundAt ?? Date.now(),
   };
   if (state.generation !== generation) return undefined;

@@ -174,6 +174,7 @@ async function estimateTotal(estimated: SQL, share: number | null): Promise<numb
   return share !== null ? Math.round(share * (await projectRows())) : estimateMatches(estimated);
 }
 
+/** One key for each of the three columns `lexemeFrequencies` reads. */
 const lexemeStatistics = rememberStatistics<Map<string, number>>(3);
 
 /**

@@ -92,7 +92,13 @@ export function rememberStatistics<V>(max: number): RememberedStatistics<V> {
       const remembered = fresh(key);
       if (remembered) return remembered.answer;
       if (!kept.has(key) && kept.size >= max) kept.clear();
-      const entry: { at: number; answer: Promise<V>; known?: V } = { at: Date.now(), answer: load() };
+      let answer: Promise<V>;
+      try {
+        answer = load();
+      } catch (error) {
+        answer = Promise.reject(error);
+      }
+      const entry: { at: number; answer: Promise<V>; known?: V } = { at: Date.now(), answer };
       kept.set(key, entry);
       entry.answer.then(
         (answer) => {
