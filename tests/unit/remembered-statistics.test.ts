@@ -34,14 +34,15 @@ describe('statistics remembered between requests', () => {
     expect(kept.known('estimate')).toBe(7);
   });
 
-  it('keep at most their number of keys, and forget everything when told', async () => {
+  it('keep at most their number of keys, the least recently used going first, and forget everything when told', async () => {
     const kept = rememberStatistics<string>(2);
     await kept.get('a', async () => 'A');
     await kept.get('b', async () => 'B');
     expect(kept.known('a')).toBe('A');
-    // A third key makes room by forgetting the others (a crawler's every tag cannot grow it).
+    // A third key makes room by forgetting the least recently used ('b': 'a' was just read), so a
+    // crawler asking for every tag's list cannot grow it.
     await kept.get('c', async () => 'C');
-    expect([kept.known('a'), kept.known('b'), kept.known('c')]).toEqual([undefined, undefined, 'C']);
+    expect([kept.known('a'), kept.known('b'), kept.known('c')]).toEqual(['A', undefined, 'C']);
     kept.clear();
     expect(kept.known('c')).toBeUndefined();
   });

@@ -13,6 +13,7 @@
  * entry; neither helps a tag, a member or a search, which must be cheap as well.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { getDb } from '../../db/client.ts';
 import { preparedOnDemand, prepareSql } from '../../db/prepared.ts';
 import { projects } from '../../db/schema/index.ts';
@@ -78,39 +79,20 @@ export interface RememberedStatistics<V> {
 /**
  * Remembers what PostgreSQL's statistics say (rows of the table, estimates of lists, common
  * lexemes), by key, for ten minutes: they come from the last ANALYZE, so asking again each time
- * would only cost a round trip. At most `max` keys (past it, all are forgotten); callers asking
- * together share one lookup, and a lookup that failed is not remembered.
+ * would only cost a round trip. An `lru-cache` of at most `max` keys, whose `fetch` gives callers
+ * asking together one lookup and remembers no lookup that failed; each caller names its own load.
  */
-export function rememberStatistics<V>(max: number): RememberedStatistics<V> {
-  const kept = new Map<string, { at: number; answer: Promise<V>; known?: V }>();
-  const fresh = (key: string) => {
-    const entry = kept.get(key);
-    return entry && Date.now() - entry.at <= STATISTICS_MS ? entry : undefined;
-  };
+export function rememberStatistics<V extends {}>(max: number): RememberedStatistics<V> {
+  const kept = new LRUCache<string, V, () => Promise<V>>({
+    max,
+    ttl: STATISTICS_MS,
+    // Ten minutes by the wall clock (`Date`, which tests can move), as this was before lru-cache.
+    perf: Date,
+    fetchMethod: (_key, _stale, { context }) => context(),
+  });
   return {
-    get(key, load) {
-      const remembered = fresh(key);
-      if (remembered) return remembered.answer;
-      if (!kept.has(key) && kept.size >= max) kept.clear();
-      let answer: Promise<V>;
-      try {
-        answer = load();
-      } catch (error) {
-        answer = Promise.reject(error);
-      }
-      const entry: { at: number; answer: Promise<V>; known?: V } = { at: Date.now(), answer };
-      kept.set(key, entry);
-      entry.answer.then(
-        (answer) => {
-          entry.known = answer;
-        },
-        () => {
-          if (kept.get(key) === entry) kept.delete(key);
-        },
-      );
-      return entry.answer;
-    },
-    known: (key) => fresh(key)?.known,
+    get: (key, load) => kept.fetch(key, { context: load }) as Promise<V>,
+    known: (key) => kept.get(key),
     clear: () => kept.clear(),
   };
 }
