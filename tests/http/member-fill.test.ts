@@ -215,6 +215,7 @@ describe("a member's page filled in from the guest page", () => {
     expect(member.headers['cache-control']).toBe('private, no-store');
     // Theirs: the cards' save buttons are a member's alone.
     expect(member.body).toContain('data-testid="save-to-collection"');
+    expect(crawled.body).not.toContain('data-testid="save-to-collection"');
     expect(member.body).not.toContain('<!--place');
     // The same address from their browser is filled from the browsers' guest page.
     const browser = await app.request('/newest?crawled=1', { token: owner.token });
