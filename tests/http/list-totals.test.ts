@@ -9,9 +9,11 @@ const app = useApp();
 
 /** More projects in one tag than a list counts: its total is an estimate. */
 const CROWDED = COUNT_LIMIT + 20;
+let makerUrl = '';
 
 beforeAll(async () => {
   const { user } = await createUser();
+  makerUrl = user.customUrl;
   const crowded = await createTag('crowded-t', 'Crowded', '拥挤');
   const quiet = await createTag('quiet-t', 'Quiet', '安静');
   for (let i = 0; i < 3; i += 1) await createProject(user.id, { title: `Quiet board ${i}` }, [quiet.id]);
@@ -80,5 +82,13 @@ describe('the number of projects a list shows', () => {
     const typed = await app.request('/newest?tag=quiet-t&page=2');
     expect(typed.body).toContain('Nothing on this page');
     expect(typed.body).not.toContain('No projects tagged');
+    // A search's page and a member's page past their ends: the same, not "no projects".
+    const search = await app.request('/search?q=quiet&sort=newest&page=9');
+    expect(search.body).toContain('Nothing on this page');
+    expect(search.body).toContain('<a class="btn btn-primary" href="/search?q=quiet&amp;sort=newest">Go to the first page</a>');
+    const member = await app.request(`/m/user/${makerUrl}?page=90`, { headers: { 'user-agent': PHONE_UA, 'accept-language': 'zh-CN' } });
+    expect(member.status).toBe(200);
+    expect(member.body).toContain('这一页没有项目');
+    expect(member.body).toContain(`<a class="btn btn-primary" href="/m/user/${makerUrl}">回到第一页</a>`);
   });
 });
