@@ -160,7 +160,7 @@ try {
   const signedInTargets: [string, string, number][] = [
     ['`/`, signed in', `${base}/`, 8],
     [`\`/d-{id}\`, signed in`, `${base}/d-${projectId}`, 6],
-    // A member's comment list holds their own likes: rendered for them, never from the cache.
+    // A member's comment list holds their own likes: rendered for them once, then kept for them alone.
     ['`/api/comment/list`, signed in', `${base}/api/comment/list?id=${discussed.id}`, 15],
   ];
   for (const [name, url, target] of signedInTargets) {

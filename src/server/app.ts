@@ -173,7 +173,7 @@ export async function createAppServer(options: { distDir: string; pageCache?: Pa
   if (pageCache) await listenForPagePurges();
   // Tag rows are remembered beside the pages, and forgotten by the same purges.
   rememberTagRows(pageCache !== null);
-  watchPageCache(pageCache ? () => ({ hit: pageCache.stats.hits, stale: pageCache.stats.stale, miss: pageCache.stats.misses, bypass: pageCache.stats.bypass, fill: pageCache.stats.fills, member_hit: pageCache.stats.memberHits }) : null);
+  watchPageCache(pageCache ? () => ({ hit: pageCache.stats.hits, stale: pageCache.stats.stale, miss: pageCache.stats.misses, bypass: pageCache.stats.bypass, fill: pageCache.stats.fills, member_hit: pageCache.stats.memberHits, member_miss: pageCache.stats.memberMisses }) : null);
   const metricsAccess = readMetricsAccess();
   const proxyTrust = readConfig().trustProxy;
 

@@ -32,7 +32,7 @@ function createRegistry(): client.Registry {
   });
   new client.Gauge({
     name: 'copperhub_page_cache_requests_total',
-    help: 'Page requests by how the page cache answered them since start: guests (hit, stale, miss, bypass), members (fill: their places rendered, member_hit: their page kept for them).',
+    help: 'Page requests by how the page cache answered them since start: guests (hit, stale, miss, bypass), members (fill: their places rendered, member_hit: their page or API answer kept for them, member_miss: their API answer rendered and kept).',
     labelNames: ['result'],
     registers: [registry],
     collect() {

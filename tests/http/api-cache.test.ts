@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb, queryCount } from '../../src/server/db/client.ts';
+import { invalidateSession } from '../../src/server/services/accounts/index.ts';
 import { likeComment, submitComment } from '../../src/server/services/community/index.ts';
 import { setProjectStar } from '../../src/server/services/projects/index.ts';
 import { importDonationsCsv } from '../../src/server/services/site/index.ts';
@@ -183,22 +184,57 @@ describe('a write is seen by the next read', () => {
 });
 
 describe('members', () => {
-  it('get their own flags, never kept, and a guest never gets them', async () => {
+  it('get their own flags, kept for them alone until what they show changes, and a guest never gets them', async () => {
     const { id: commentId } = await submitComment(owner.user.id, projectId, 'Liked by the reader alone');
     await likeComment(reader.user.id, commentId, true);
     const path = `/api/comment/list?id=${projectId}&pageSize=50`;
-    type Comments = { result: { list: { id: number; liked: boolean }[] } };
+    type Comments = { result: { list: { id: number; liked: boolean; content: string }[] } };
     const likedIn = (response: AppResponse) => response.json<Comments>().result.list.find((item) => item.id === commentId)?.liked;
-    for (let i = 0; i < 2; i += 1) {
-      const member = await app.request(path, { token: reader.token });
-      expect(member.headers['x-page-cache']).toBeUndefined();
-      expect(likedIn(member)).toBe(true);
-    }
+    const first = await app.request(path, { token: reader.token });
+    expect(first.headers['x-page-cache']).toBe('member-miss');
+    expect(likedIn(first)).toBe(true);
+    // Read again: the very answer rendered for them, from memory, and still nobody else's to keep.
+    const again = await app.request(path, { token: reader.token });
+    expect(again.headers['x-page-cache']).toBe('member-hit');
+    expect(again.body).toBe(first.body);
+    expect(headersOf(again)).toEqual(headersOf(first));
+    expect(again.headers['cache-control']).toBe('no-store');
+    expect(again.headers['x-page-tags']).toBeUndefined();
+    // Another member and a guest get their own, never the reader's.
+    const other = await app.request(path, { token: owner.token });
+    expect(other.headers['x-page-cache']).toBe('member-miss');
+    expect(likedIn(other)).toBe(false);
     const guest = await app.request(path);
     expect(likedIn(guest)).toBe(false);
     expect((await app.request(path)).headers['x-page-cache']).toBe('hit');
-    // And a member asking after the guest still gets their own flags.
     expect(likedIn(await app.request(path, { token: reader.token }))).toBe(true);
+
+    // Their own unlike, through the API: the next read shows it.
+    const unliked = await app.request('/api/comment/like', { method: 'POST', token: reader.token, body: { commentId, value: false } });
+    expect(unliked.json().retCode).toBe(0);
+    const afterUnlike = await app.request(path, { token: reader.token });
+    expect(afterUnlike.headers['x-page-cache']).toBe('member-miss');
+    expect(likedIn(afterUnlike)).toBe(false);
+    // Someone else's comment changes it for everyone: their kept answer goes with the guests'.
+    expect((await app.request(path, { token: reader.token })).headers['x-page-cache']).toBe('member-hit');
+    await submitComment(owner.user.id, projectId, 'A second word from the owner');
+    const afterComment = await app.request(path, { token: reader.token });
+    expect(afterComment.headers['x-page-cache']).toBe('member-miss');
+    expect(afterComment.json<Comments>().result.list.map((item) => item.content)).toContain('A second word from the owner');
+  });
+
+  it('signed out, are answered as guests: never with what was kept for them', async () => {
+    const leaver = await createUser({ nickname: 'Api Leaver' });
+    const { id: commentId } = await submitComment(owner.user.id, projectId, 'Liked by the leaver');
+    await likeComment(leaver.user.id, commentId, true);
+    const path = `/api/comment/list?id=${projectId}&pageSize=50&sort=oldest`;
+    const liked = (response: AppResponse) => response.json<{ result: { list: { id: number; liked: boolean }[] } }>().result.list.find((item) => item.id === commentId)?.liked;
+    await app.request(path, { token: leaver.token });
+    expect(liked(await app.request(path, { token: leaver.token }))).toBe(true);
+    await invalidateSession(leaver.token);
+    const after = await app.request(path, { token: leaver.token });
+    expect(after.headers['x-page-cache']).not.toBe('member-hit');
+    expect(liked(after)).toBe(false);
   });
 
   it('are answered from the guests’ copy where the answer ignores them, and their render is never kept', async () => {

@@ -152,8 +152,11 @@ export function defineEndpoint<S extends z.ZodType, R extends z.ZodType, A exten
       // A member's write may change what their own kept pages show of them (a star, a follow).
       if (writes && context.locals.user) purgePages(pageTags.member(context.locals.user.id));
       if (result instanceof Response) return result;
-      // Tags are asked only for the cache's own renders of a guest's read (the middleware drops them from any other answer).
-      if (options.publicCache && !context.locals.user && context.request.headers.has(CACHE_RENDER_HEADER)) {
+      // Tags are asked only for the cache's own renders (the middleware drops them from any other
+      // answer): of a guest's read, kept for everyone, or of a member's where the cache says so
+      // (`member`: an answer with their own flags, kept for them alone).
+      const renderedFor = context.request.headers.get(CACHE_RENDER_HEADER);
+      if (options.publicCache && (renderedFor === 'member' || (renderedFor !== null && !context.locals.user))) {
         const cache = await options.publicCache({ input, result, context });
         const headers: Record<string, string> = { [PAGE_TAGS_HEADER]: [...new Set(cache.tags)].join(' ') };
         if (cache.expiresAt) headers[PAGE_EXPIRES_HEADER] = String(cache.expiresAt.getTime());

@@ -5,6 +5,7 @@
  */
 import type http from 'node:http';
 import { Writable } from 'node:stream';
+import { PAGE_EXPIRES_HEADER, PAGE_TAGS_HEADER } from './key.ts';
 
 export interface CapturedPage {
   status: number;
@@ -105,7 +106,8 @@ export class CapturingResponse extends Writable {
     const target = this.target;
     if (!target || target.headersSent) return;
     target.statusCode = this.statusCode;
-    for (const [name, value] of this.headers) target.setHeader(name, value);
+    // A render's tags and expiry are the cache's alone (an answer it does not keep goes without them).
+    for (const [name, value] of this.headers) if (name !== PAGE_TAGS_HEADER && name !== PAGE_EXPIRES_HEADER) target.setHeader(name, value);
     target.writeHead(this.statusCode);
     for (const chunk of this.chunks) target.write(chunk);
     this.chunks.length = 0;

@@ -97,19 +97,25 @@ export function cacheableRequest(method: string | undefined, url: string, header
   return { key: `${host} ${locale} ${client} ${path}`, locale, client, path };
 }
 
-/** A member's request answered from a guest page: the guest's request, and the member's session token. */
+/**
+ * A member's request the cache answers for them: the guest's request for the same address (its
+ * key, language and kind of client), and the member's session token.
+ */
 export type FillableRequest = CacheableRequest & { token: string };
 
 /**
- * A member's `GET` of a page served from the guest page with its places filled: the guest's
- * request for the same page (its key, language and kind of client) with the member's session
- * token, or null when the page must be rendered for the member in full (a route that is not
- * `fillable`, a Bearer token, anything a guest could not be answered from the cache for).
+ * A member's request the cache answers for them alone: a `GET` of a page served from the guest page
+ * with its places filled, or a public API read whose answer holds their own flags (`guests` in
+ * `CACHED_API_READS`), kept for them. Answers the guest's request for the same address with the
+ * member's session token, or null when it must be rendered for the member in full (a page route
+ * that is not `fillable`, a Bearer token, anything a guest could not be answered from the cache
+ * for).
  */
 export function fillableRequest(method: string | undefined, url: string, headers: Headers): FillableRequest | null {
-  if (method !== 'GET' || header(headers, 'authorization')) return null;
+  if (header(headers, 'authorization')) return null;
   const pathname = url.split('?')[0] ?? '/';
-  if (!matchRoute(desktopPathOf(pathname))?.fillable) return null;
+  const memberRead = CACHED_API_READS.get(pathname) === 'guests';
+  if (!memberRead && (method !== 'GET' || !matchRoute(desktopPathOf(pathname))?.fillable)) return null;
   const cookies = parseCookie(header(headers, 'cookie') ?? '');
   const token = cookies[TOKEN_COOKIE];
   if (!token) return null;

@@ -90,6 +90,16 @@ interface MemberEntry extends Encodable {
   guest: Entry;
 }
 
+/**
+ * A member's answer to a public API read that holds their own flags (`comment/list` and their
+ * likes), kept for that member alone: valid while none of its tags was purged since its render
+ * began (`renderedAt`, a purge generation), their fingerprint is unchanged and none of their
+ * writes came since, and for at most `freshMs`, as a guest's answer.
+ */
+interface MemberAnswer extends Entry {
+  renderedAt: number;
+}
+
 interface Entry extends Encodable {
   /** A public API answer: sent with its own headers, uncompressed, exactly as the endpoint wrote it. */
   api: boolean;
@@ -167,11 +177,11 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
   let generation = 0;
   let everythingAt = 0;
   const purgedAt = new Map<string, number>();
-  const stats = { hits: 0, stale: 0, misses: 0, bypass: 0, fills: 0, memberHits: 0 };
+  const stats = { hits: 0, stale: 0, misses: 0, bypass: 0, fills: 0, memberHits: 0, memberMisses: 0 };
   // Members' pages get a quarter of the guests' memory again, each kept no longer than a guest
   // page stays fresh: what no purge and no fingerprint tells of (a new entry in the Following
   // section, say) lags by no more than it does for guests.
-  const memberEntries = new LRUCache<string, MemberEntry>({
+  const memberEntries = new LRUCache<string, MemberEntry | MemberAnswer>({
     maxSize: Math.max(1, Math.floor(options.maxBytes / 4)),
     ttl: options.freshMs,
     // The page and, once asked for, its brotli or gzip (about a fifth of it each).
@@ -198,7 +208,8 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
     for (const tag of tags) for (const key of [...(tagIndex.get(tag) ?? [])]) entries.delete(key);
   });
 
-  function store(key: string, page: CapturedPage, renderedAt: number, api: boolean, wanted: 'br' | 'gzip' | 'identity'): Entry {
+  /** A render as the cache keeps it: its tags and headers read, a page's template taken apart. */
+  function toEntry(page: CapturedPage, api: boolean): Entry {
     const tags = String(page.headers[PAGE_TAGS_HEADER] ?? '')
       .split(' ')
       .filter(Boolean);
@@ -210,7 +221,7 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
     let template: PlacedTemplate | null = null;
     if (!api && page.status === 200 && hasPlaces(body)) ({ guest: body, template } = readMarkedPage(body));
     if (!api) body = keepFirstMessageBlocks(body);
-    const entry: Entry = {
+    return {
       ...encodable(body),
       api,
       status: page.status,
@@ -221,6 +232,11 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
       expiresAt: Number(page.headers[PAGE_EXPIRES_HEADER]) || Number.POSITIVE_INFINITY,
       template,
     };
+  }
+
+  function store(key: string, page: CapturedPage, renderedAt: number, api: boolean, wanted: 'br' | 'gzip' | 'identity'): Entry {
+    const entry = toEntry(page, api);
+    const { tags } = entry;
     // JSON is sent as the endpoint wrote it (it sets no encoding). A page is compressed for the
     // visitor whose visit rendered it now, in the other encoding when someone first asks for it.
     if (!api && wanted !== 'identity') encodedBody(entry, wanted, 'first');
@@ -305,7 +321,7 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
     inFlight.set(request.key, { render: refresh, startedAt });
   }
 
-  function send(req: http.IncomingMessage, res: http.ServerResponse, request: CacheableRequest, entry: Entry, state: 'hit' | 'stale' | 'miss'): void | Promise<void> {
+  function send(req: http.IncomingMessage, res: http.ServerResponse, request: CacheableRequest, entry: Entry, state: 'hit' | 'stale' | 'miss' | 'member-hit' | 'member-miss'): void | Promise<void> {
     if (entry.api) {
       for (const [name, value] of entry.headers) res.setHeader(name, value);
       res.setHeader('x-page-cache', state);
@@ -353,16 +369,10 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
    * to send and JSON is cheap to render again.
    */
   async function serveApi(req: http.IncomingMessage, res: http.ServerResponse, request: CacheableRequest): Promise<void> {
-    let key = request.key;
-    if (req.method === 'POST') {
-      const body = await readBody(req, MAX_API_BODY_BYTES);
-      replayBody(req, body.bytes, body.complete);
-      const bodyKey = body.complete ? apiBodyKey(body.bytes) : null;
-      if (bodyKey === null) {
-        stats.bypass += 1;
-        return render(req, res);
-      }
-      key = `${key} ${bodyKey}`;
+    const key = await apiKey(req, request);
+    if (key === null) {
+      stats.bypass += 1;
+      return render(req, res);
     }
     const entry = entries.get(key);
     if (entry && entry.expiresAt > Date.now() && Date.now() - entry.storedAt < options.freshMs) {
@@ -371,6 +381,51 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
     }
     if (entry) entries.delete(key);
     return renderOnce(key, req, res, request, true);
+  }
+
+  /**
+   * The whole key of an API read: a POST's body is read (and handed on to the endpoint unchanged)
+   * and added to it. Null when that body is too large or not JSON: the endpoint answers it, unkept.
+   */
+  async function apiKey(req: http.IncomingMessage, request: CacheableRequest): Promise<string | null> {
+    if (req.method !== 'POST') return request.key;
+    const body = await readBody(req, MAX_API_BODY_BYTES);
+    replayBody(req, body.bytes, body.complete);
+    const bodyKey = body.complete ? apiBodyKey(body.bytes) : null;
+    return bodyKey === null ? null : `${request.key} ${bodyKey}`;
+  }
+
+  /**
+   * A member's API read whose answer holds their own flags: answered from the answer kept for them,
+   * or rendered for them (the endpoint tags it, `CACHE_RENDER_HEADER` saying whose it is) and kept
+   * for them alone. False, having rendered nothing, when the session gives no member state (the
+   * caller renders it whole, and a renewed session cookie with it).
+   */
+  async function serveMemberApi(req: http.IncomingMessage, res: http.ServerResponse, request: FillableRequest): Promise<boolean> {
+    const key = await apiKey(req, request);
+    // Read before the answer is: a change after it gives a new key, a write after it keeps this render from being kept.
+    const startedAt = generation;
+    const member = key !== null && options.memberState ? await options.memberState(request.token) : null;
+    if (!member) return false;
+    const memberTag = pageTags.member(member.userId);
+    const memberKey = `${memberTag} ${member.fingerprint} ${key}`;
+    const kept = memberEntries.get(memberKey);
+    if (kept && 'renderedAt' in kept && kept.expiresAt > Date.now() && !purgedSince(kept.renderedAt, kept.tags)) {
+      stats.memberHits += 1;
+      send(req, res, request, kept, 'member-hit');
+      return true;
+    }
+    req.headers[CACHE_RENDER_HEADER] = 'member';
+    const capture = new CapturingResponse({ req, target: res, keepable: keepableApi, maxBytes: MAX_PAGE_BYTES });
+    await render(req, capture as unknown as http.ServerResponse);
+    const page = await capture.done;
+    // Passed to them as it was written: an error, an answer the endpoint did not tag.
+    if (!page) return true;
+    const answer: MemberAnswer = { ...toEntry(page, true), renderedAt: startedAt };
+    if (!purgedSince(startedAt, [memberTag, ...answer.tags]) && hearsPurges()) memberEntries.set(memberKey, answer);
+    stats.memberMisses += 1;
+    send(req, res, request, answer, 'member-miss');
+    return true;
   }
 
   /**
@@ -478,10 +533,12 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
 
     /**
      * Answers a member from the guest page of `request` (`fillableRequest`) with their places
-     * filled in, privately. False when it cannot (the guest page is not a kept 200 with places,
-     * or the places render refused): then the caller renders the page for them in full.
+     * filled in, privately, or an API read from the answer kept for them (`serveMemberApi`). False
+     * when it cannot (the guest page is not a kept 200 with places, the places render refused, no
+     * member state): then the caller renders the page for them in full.
      */
     async fill(req: http.IncomingMessage, res: http.ServerResponse, request: FillableRequest): Promise<boolean> {
+      if (request.kind === 'api') return serveMemberApi(req, res, request);
       const entry = await guestEntry(request, req);
       if (!entry?.template || entry.status !== 200) return false;
       // The member's state is read before their places are: a change after it gives a new key,
@@ -491,7 +548,7 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
       const memberTag = member ? pageTags.member(member.userId) : '';
       const memberKey = member ? `${memberTag} ${member.fingerprint} ${request.key}` : null;
       const kept = memberKey ? memberEntries.get(memberKey) : undefined;
-      if (kept && kept.guest === entry) {
+      if (kept && 'guest' in kept && kept.guest === entry) {
         if (res.headersSent) return true;
         stats.memberHits += 1;
         await sendFilled(req, res, entry, kept, undefined, 'member-hit');
