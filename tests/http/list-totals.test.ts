@@ -69,12 +69,16 @@ describe('the number of projects a list shows', () => {
     expect(cardsOn(past).size).toBe(0);
     expect(past.body).toContain('Nothing on this page');
     expect(past.body).toContain('<a class="btn btn-primary" href="/newest?tag=crowded-t">Go to the first page</a>');
-    // The list was read to its end to find that page: its pagination knows the list's length, and
-    // "Previous" leads to the last page.
-    expect(past.body).toContain(`Page 500 of ${pages}`);
-    expect(past.body).toMatch(new RegExp(`<a class="btn" rel="prev" href="/newest\\?tag=crowded-t&amp;page=${pages}"`));
+    // The list was read to its end to find that page: its pagination says how long the list is,
+    // not "Page 500 of 43", and leads to its last page; so does the page's title.
+    expect(past.body).toContain(`The list has ${pages} pages`);
+    expect(past.body).not.toContain('Page 500');
+    expect(past.body).toMatch(new RegExp(`<a class="btn" href="/newest\\?tag=crowded-t&amp;page=${pages}"[^>]*>← Last page</a>`));
+    expect(past.body).toMatch(/<title>[^<]*· Nothing on this page/);
     const pastZh = await app.request('/m/recommend?page=900', { headers: { 'user-agent': PHONE_UA, 'accept-language': 'zh-CN' } });
     expect(pastZh.body).toContain('这一页没有项目');
+    expect(pastZh.body).toMatch(/列表共 \d+ 页/);
+    expect(pastZh.body).toContain('← 最后一页</a>');
     expect(pastZh.body).toContain('<a class="btn btn-primary" href="/m/recommend">回到第一页</a>');
     // The way back keeps the list's order.
     expect((await app.request('/newest?sort=hot&page=900')).body).toContain('<a class="btn btn-primary" href="/newest?sort=hot">Go to the first page</a>');
