@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb, queryCount } from '../../src/server/db/client.ts';
 import { invalidateSession } from '../../src/server/services/accounts/index.ts';
+import { comments, users } from '../../src/server/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
 import { likeComment, submitComment } from '../../src/server/services/community/index.ts';
 import { setProjectStar } from '../../src/server/services/projects/index.ts';
 import { importDonationsCsv } from '../../src/server/services/site/index.ts';
@@ -223,6 +225,49 @@ describe('members', () => {
     expect(afterComment.json<Comments>().result.list.map((item) => item.content)).toContain('A second word from the owner');
   });
 
+  it('are kept by POST whatever the order of the body’s keys, and dropped by any write of theirs and by a new role', async () => {
+    const post = (body: unknown, token = reader.token) => app.request('/api/comment/list', { method: 'POST', token, body });
+    const first = await post({ id: projectId, pageSize: 7, sort: 'oldest' });
+    expect(first.headers['x-page-cache']).toBe('member-miss');
+    const reordered = await post({ sort: 'oldest', pageSize: 7, id: projectId });
+    expect(reordered.headers['x-page-cache']).toBe('member-hit');
+    expect(reordered.body).toBe(first.body);
+    // A write of theirs that does not touch this project (a star elsewhere) still drops what was
+    // kept for them: their own writes are not told apart.
+    const elsewhere = (await createProject(owner.user.id, { title: 'Another cached clock' })).publicId;
+    const starred = await app.request('/api/project/star', { method: 'POST', token: reader.token, body: { id: elsewhere, value: true } });
+    expect(starred.json().retCode).toBe(0);
+    expect((await post({ id: projectId, pageSize: 7, sort: 'oldest' })).headers['x-page-cache']).toBe('member-miss');
+    expect((await post({ id: projectId, pageSize: 7, sort: 'oldest' })).headers['x-page-cache']).toBe('member-hit');
+    // Made staff, they see what staff hid: their kept answer, which left it out, is not reused.
+    const { id: hiddenId } = await submitComment(owner.user.id, projectId, 'Hidden by staff');
+    await getDb().update(comments).set({ hiddenAt: new Date() }).where(eq(comments.id, hiddenId));
+    const shows = (response: AppResponse) => response.json<{ result: { list: { id: number }[] } }>().result.list.some((item) => item.id === hiddenId);
+    expect(shows(await post({ id: projectId, pageSize: 50 }))).toBe(false);
+    expect((await post({ id: projectId, pageSize: 50 })).headers['x-page-cache']).toBe('member-hit');
+    await getDb().update(users).set({ role: 'moderator' }).where(eq(users.id, reader.user.id));
+    try {
+      const promoted = await post({ id: projectId, pageSize: 50 });
+      expect(promoted.headers['x-page-cache']).toBe('member-miss');
+      expect(shows(promoted)).toBe(true);
+    } finally {
+      await getDb().update(users).set({ role: 'member' }).where(eq(users.id, reader.user.id));
+      await getDb().update(comments).set({ hiddenAt: null }).where(eq(comments.id, hiddenId));
+    }
+    // A Bearer token (an app) is rendered whole, never kept.
+    for (let i = 0; i < 2; i += 1) {
+      const app_ = await app.request(`/api/comment/list?id=${projectId}`, { headers: { authorization: `Bearer ${reader.token}` } });
+      expect(app_.json().retCode).toBe(0);
+      expect(app_.headers['x-page-cache']).toBeUndefined();
+    }
+    // An error is passed to them, never kept.
+    for (let i = 0; i < 2; i += 1) {
+      const missing = await app.request('/api/comment/list?id=no-such-project', { token: reader.token });
+      expect(missing.json().errorKey).toBe('project_not_found');
+      expect(missing.headers['x-page-cache']).toBeUndefined();
+    }
+  });
+
   it('signed out, are answered as guests: never with what was kept for them', async () => {
     const leaver = await createUser({ nickname: 'Api Leaver' });
     const { id: commentId } = await submitComment(owner.user.id, projectId, 'Liked by the leaver');
@@ -230,7 +275,9 @@ describe('members', () => {
     const path = `/api/comment/list?id=${projectId}&pageSize=50&sort=oldest`;
     const liked = (response: AppResponse) => response.json<{ result: { list: { id: number; liked: boolean }[] } }>().result.list.find((item) => item.id === commentId)?.liked;
     await app.request(path, { token: leaver.token });
-    expect(liked(await app.request(path, { token: leaver.token }))).toBe(true);
+    const kept = await app.request(path, { token: leaver.token });
+    expect(kept.headers['x-page-cache']).toBe('member-hit');
+    expect(liked(kept)).toBe(true);
     await invalidateSession(leaver.token);
     const after = await app.request(path, { token: leaver.token });
     expect(after.headers['x-page-cache']).not.toBe('member-hit');

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPageCache, type PageCacheOptions } from '../../src/server/page-cache/page-cache.ts';
-import { apiBodyKey, cacheableRequest } from '../../src/server/page-cache/key.ts';
+import { apiBodyKey, cacheableRequest, fillableRequest } from '../../src/server/page-cache/key.ts';
 import { purgePages } from '../../src/server/page-cache/tags.ts';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/139.0.0.0 Safari/537.36';
@@ -76,6 +76,26 @@ describe('cache keys', () => {
     expect(cacheableRequest('GET', '/m/d-abc', phone)?.client).toBe('browser');
     expect(cacheableRequest('GET', '/d-abc', { ...phone, cookie: 'prefer_desktop=1' })?.client).toBe('browser');
     expect(cacheableRequest('GET', '/d-abc', { ...headers, 'user-agent': 'Googlebot/2.1' })?.client).toBe('crawler');
+  });
+
+  it("answer a member's page or own API read under the guest's key with their token; anything else is theirs alone", () => {
+    const headers = { host: 'example.test', 'user-agent': BROWSER, 'accept-language': 'en-US' };
+    const member = { ...headers, cookie: 'i18n_redirected=zh-CN; token=abc' };
+    const page = fillableRequest('GET', '/newest?page=2', member);
+    expect(page).toMatchObject({ key: cacheableRequest('GET', '/newest?page=2', { ...headers, cookie: 'i18n_redirected=zh-CN' })?.key, token: 'abc', locale: 'zh-CN' });
+    // A comment list holds their likes: kept for them, by GET or POST, under the guests' key.
+    for (const method of ['GET', 'POST']) {
+      const read = fillableRequest(method, '/api/comment/list?id=x', member);
+      expect(read).toMatchObject({ kind: 'api', token: 'abc', key: cacheableRequest(method, '/api/comment/list?id=x', { ...headers, cookie: 'i18n_redirected=zh-CN' })?.key });
+    }
+    expect(fillableRequest('POST', '/newest', member)).toBeNull();
+    expect(fillableRequest('GET', '/feed', member)).toBeNull();
+    expect(fillableRequest('GET', '/api/message/list', member)).toBeNull();
+    // An `anyone` read is answered from the guests' copy itself (`cacheableRequest`), not kept for them.
+    expect(fillableRequest('GET', '/api/project/list', member)).toBeNull();
+    expect(fillableRequest('GET', '/api/comment/list?id=x', { ...headers, authorization: 'Bearer abc' })).toBeNull();
+    expect(fillableRequest('GET', '/api/comment/list?id=x', headers)).toBeNull();
+    expect(fillableRequest('POST', '/api/comment/list', { ...member, origin: 'https://elsewhere.test' })).toBeNull();
   });
 });
 

@@ -84,7 +84,8 @@ interface EndpointOptions<S extends z.ZodType, R extends z.ZodType, A extends bo
   /**
    * A public read the page cache may keep (its path is in `CACHED_API_READS`): the purge tags of
    * what the answer shows (the same as the pages showing it), and when it changes by itself.
-   * Only a guest's answer is ever tagged, so a member's (with their own flags) is never kept.
+   * Only the cache's own renders are tagged: a guest's, kept for everyone, and a member's where
+   * the cache asks (a read with their own flags, kept for them alone).
    */
   publicCache?: (args: { input: z.output<S>; result: z.input<R>; context: APIContext }) => PublicCache | Promise<PublicCache>;
   handler: (args: {
@@ -156,7 +157,7 @@ export function defineEndpoint<S extends z.ZodType, R extends z.ZodType, A exten
       // answer): of a guest's read, kept for everyone, or of a member's where the cache says so
       // (`member`: an answer with their own flags, kept for them alone).
       const renderedFor = context.request.headers.get(CACHE_RENDER_HEADER);
-      if (options.publicCache && (renderedFor === 'member' || (renderedFor !== null && !context.locals.user))) {
+      if (options.publicCache && (renderedFor === 'member' ? context.locals.user !== null : renderedFor !== null && !context.locals.user)) {
         const cache = await options.publicCache({ input, result, context });
         const headers: Record<string, string> = { [PAGE_TAGS_HEADER]: [...new Set(cache.tags)].join(' ') };
         if (cache.expiresAt) headers[PAGE_EXPIRES_HEADER] = String(cache.expiresAt.getTime());

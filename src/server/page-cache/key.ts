@@ -34,8 +34,9 @@ const ACTING_PARAMS = new Set(['code', 'desktop']);
 /**
  * The public API reads the cache may answer, and who may be answered from it: `anyone` when the
  * endpoint never looks at the member (a member gets the guest's answer, which is theirs too),
- * `guests` when a member's answer holds their own flags (`liked`), so it is rendered for them.
- * Either way only a guest's render is kept: the endpoint tags no other (`publicCache`).
+ * `guests` when a member's answer holds their own flags (`liked`), so it is rendered for them and
+ * kept for them alone (`fillableRequest`). The endpoint tags only the cache's own renders
+ * (`publicCache`): a member's render of an `anyone` read is passed to them, never kept.
  */
 export const CACHED_API_READS: ReadonlyMap<string, 'anyone' | 'guests'> = new Map([
   ['/api/project/list', 'anyone'],

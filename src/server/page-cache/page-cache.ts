@@ -3,8 +3,10 @@
  * address, language and kind of client, so a page rendered once is kept (brotli and gzip made once,
  * an ETag for 304s) and served at nearly the rate of a static file until a write purges its tags
  * or it grows old: fresh for `freshMs`, then served while one refresh renders it again in the
- * background, for at most `staleMs` more. Anything that depends on the visitor (a session, a
- * cookie being set, an error, a private page) is rendered for them alone and never kept.
+ * background, for at most `staleMs` more. Anything that depends on the visitor (a cookie being
+ * set, an error, a private page) is rendered for them alone and never kept; a member's page is
+ * filled in from the guest page, and it and a member's own API answers are kept for that member
+ * alone (`fill`).
  */
 import { createHash } from 'node:crypto';
 import http from 'node:http';
@@ -21,7 +23,7 @@ export { CACHE_RENDER_HEADER };
 import { hearsPurges, onPagePurge, pageTags } from './tags.ts';
 import { fillTemplate, hasPlaces, readMarkedPage, splitPlaces, type PlaceCall, type PlacedTemplate } from './places.ts';
 import { keepFirstMessageBlocks } from './messages.ts';
-import { log } from '../log.ts';
+import { currentRequest, log } from '../log.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -141,7 +143,7 @@ function keepable(status: number, headers: http.OutgoingHttpHeaders): boolean {
 /** Headers of an API answer that are decided again for each answer (its `cache-control` and `vary` are its own). */
 const API_PER_ANSWER = new Set(['content-length', 'transfer-encoding', 'connection', 'date', 'keep-alive', PAGE_TAGS_HEADER, PAGE_EXPIRES_HEADER]);
 
-/** Whether an API answer may be kept: a success its endpoint tagged, which it does only for a guest. */
+/** Whether an API answer may be kept: a success its endpoint tagged, which it does only for the cache's own renders (a guest's, or a member's it asked for). */
 function keepableApi(status: number, headers: http.OutgoingHttpHeaders): boolean {
   if (status !== 200 || headers['set-cookie'] !== undefined || headers['content-encoding'] !== undefined) return false;
   return headers[PAGE_TAGS_HEADER] !== undefined && /^application\/json\b/.test(String(headers['content-type'] ?? ''));
@@ -398,8 +400,8 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
   /**
    * A member's API read whose answer holds their own flags: answered from the answer kept for them,
    * or rendered for them (the endpoint tags it, `CACHE_RENDER_HEADER` saying whose it is) and kept
-   * for them alone. False, having rendered nothing, when the session gives no member state (the
-   * caller renders it whole, and a renewed session cookie with it).
+   * for them alone. False, having rendered nothing, when the session gives no member state (ended,
+   * revoked, or in its second half and so due to be extended: the caller renders it whole).
    */
   async function serveMemberApi(req: http.IncomingMessage, res: http.ServerResponse, request: FillableRequest): Promise<boolean> {
     const key = await apiKey(req, request);
@@ -407,6 +409,7 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
     const startedAt = generation;
     const member = key !== null && options.memberState ? await options.memberState(request.token) : null;
     if (!member) return false;
+    nameInLog(member.userId);
     const memberTag = pageTags.member(member.userId);
     const memberKey = `${memberTag} ${member.fingerprint} ${key}`;
     const kept = memberEntries.get(memberKey);
@@ -419,8 +422,15 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
     const capture = new CapturingResponse({ req, target: res, keepable: keepableApi, maxBytes: MAX_PAGE_BYTES });
     await render(req, capture as unknown as http.ServerResponse);
     const page = await capture.done;
-    // Passed to them as it was written: an error, an answer the endpoint did not tag.
-    if (!page) return true;
+    if (!page) {
+      // Passed to them as it was written (an error, an answer the endpoint did not tag), or broken
+      // off before answering (an aborted request, a stream error): then they get a 500.
+      if (!res.headersSent) {
+        res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+        res.end('500 Internal Server Error\n');
+      }
+      return true;
+    }
     const answer: MemberAnswer = { ...toEntry(page, true), renderedAt: startedAt };
     if (!purgedSince(startedAt, [memberTag, ...answer.tags]) && hearsPurges()) memberEntries.set(memberKey, answer);
     stats.memberMisses += 1;
@@ -545,6 +555,7 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
       // and a write of theirs after it keeps what is rendered now from being kept.
       const startedAt = generation;
       const member = options.memberState ? await options.memberState(request.token) : null;
+      if (member) nameInLog(member.userId);
       const memberTag = member ? pageTags.member(member.userId) : '';
       const memberKey = member ? `${memberTag} ${member.fingerprint} ${request.key}` : null;
       const kept = memberKey ? memberEntries.get(memberKey) : undefined;
@@ -607,6 +618,12 @@ export function guestCacheControl(status: number, options: Pick<PageCacheOptions
   const fresh = Math.max(0, Math.floor(Math.min(options.freshMs, expiresInMs) / 1000));
   const stale = Math.max(0, Math.floor(Math.min(options.staleMs, expiresInMs - options.freshMs) / 1000));
   return status === 200 && stale > 0 ? `public, max-age=0, s-maxage=${fresh}, stale-while-revalidate=${stale}` : `public, max-age=0, s-maxage=${fresh}`;
+}
+
+/** The request's log line names the member: an answer kept for them is sent without the middleware that would. */
+function nameInLog(userId: number): void {
+  const served = currentRequest();
+  if (served) served.userId = userId;
 }
 
 function matchesEtag(header: string | undefined, etag: string): boolean {
