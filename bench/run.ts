@@ -217,7 +217,7 @@ try {
 Run ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}.
 ${list.result.total.toLocaleString('en-US')} published projects and ${userCount.toLocaleString('en-US')} users seeded in ${seedSeconds.toFixed(1)} s.
 autocannon: ${connections} connections, ${duration} s per target after a 2 s warm-up; load generator on the same machine.
-Requests as a desktop browser in English; guests send no cookie (served by the page cache after the first render), "signed in" ones the session cookie (their page filled in from the cached guest page, then kept for them until the guest page, their state or a write of theirs changes it: docs/pages-and-speed.md; the first view of each page is in "Server time" below).
+Requests as a desktop browser in English; guests send no cookie (served by the page cache after the first render), "signed in" ones the session cookie (their page filled in from the cached guest page, their comment list rendered for them, each then kept for them until what it shows, their state or a write of theirs changes it: docs/pages-and-speed.md; the first view of each page is in "Server time" below).
 
 ${table}
 
