@@ -16,7 +16,7 @@ import zlib from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { LOCALE_COOKIE } from '../../lib/i18n.ts';
 import { preferredEncoding } from '../http/encoding.ts';
-import { CapturingResponse, type CapturedPage } from './capture.ts';
+import { CapturingResponse, type CapturedPage, type Keepable } from './capture.ts';
 import { apiBodyKey, CACHE_RENDER_HEADER, cacheableRequest, fillableRequest, DESKTOP_COOKIE, MAX_API_BODY_BYTES, PAGE_EXPIRES_HEADER, PAGE_TAGS_HEADER, varyFor, type CacheableRequest, type FillableRequest } from './key.ts';
 
 export { CACHE_RENDER_HEADER };
@@ -297,9 +297,7 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
    */
   async function renderFor(key: string, req: http.IncomingMessage, res: http.ServerResponse | null, api = false): Promise<Entry | null> {
     const startedAt = generation;
-    const capture = new CapturingResponse({ req, target: res, keepable: api ? keepableApi : keepable, maxBytes: MAX_PAGE_BYTES });
-    await render(req, capture as unknown as http.ServerResponse);
-    const page = await capture.done;
+    const page = await captureRender(req, res, api ? keepableApi : keepable);
     if (!page) return null;
     return store(key, page, startedAt, api, preferredEncoding(req, ['br', 'gzip', 'identity']));
   }
@@ -386,6 +384,16 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
   }
 
   /**
+   * Renders `req` into memory: the render when `mayKeep` says it may be kept, else null, the render
+   * having gone to `target` as it was written (or nowhere, or broken off before its end).
+   */
+  async function captureRender(req: http.IncomingMessage, target: http.ServerResponse | null, mayKeep: Keepable, locals?: Partial<App.Locals>): Promise<CapturedPage | null> {
+    const capture = new CapturingResponse({ req, target, keepable: mayKeep, maxBytes: MAX_PAGE_BYTES });
+    await render(req, capture as unknown as http.ServerResponse, locals);
+    return capture.done;
+  }
+
+  /**
    * The whole key of an API read: a POST's body is read (and handed on to the endpoint unchanged)
    * and added to it. Null when that body is too large or not JSON: the endpoint answers it, unkept.
    */
@@ -419,16 +427,10 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
       return true;
     }
     req.headers[CACHE_RENDER_HEADER] = 'member';
-    const capture = new CapturingResponse({ req, target: res, keepable: keepableApi, maxBytes: MAX_PAGE_BYTES });
-    await render(req, capture as unknown as http.ServerResponse);
-    const page = await capture.done;
+    const page = await captureRender(req, res, keepableApi);
+    // Passed to them as it was written (an error, an answer the endpoint did not tag), or broken off.
     if (!page) {
-      // Passed to them as it was written (an error, an answer the endpoint did not tag), or broken
-      // off before answering (an aborted request, a stream error): then they get a 500.
-      if (!res.headersSent) {
-        res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
-        res.end('500 Internal Server Error\n');
-      }
+      answerBrokenRender(res);
       return true;
     }
     const answer: MemberAnswer = { ...toEntry(page, true), renderedAt: startedAt };
@@ -462,11 +464,7 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
     try {
       const rendered = await rendering;
       if (rendered) await send(req, res, request, rendered, 'miss');
-      else if (!res.headersSent) {
-        // The render broke off before answering (an aborted request, a stream error).
-        res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
-        res.end('500 Internal Server Error\n');
-      }
+      else answerBrokenRender(res);
     } finally {
       if (inFlight.get(key)?.render === rendering) inFlight.delete(key);
     }
@@ -513,9 +511,7 @@ export function createPageCache(render: Render, options: PageCacheOptions) {
     }
     req.headers = headers;
     req.push(null);
-    const capture = new CapturingResponse({ req, target: null, keepable: () => true, maxBytes: MAX_PAGE_BYTES });
-    await render(req, capture as unknown as http.ServerResponse, { fill: { path: from.url ?? '/', places, session } });
-    const page = await capture.done;
+    const page = await captureRender(req, null, () => true, { fill: { path: from.url ?? '/', places, session } });
     if (!page || page.status !== 200) return null;
     const fragments = splitPlaces(page.body.toString('utf8'), places.length);
     return fragments ? { fragments, setCookie: page.headers['set-cookie'] } : null;
@@ -618,6 +614,13 @@ export function guestCacheControl(status: number, options: Pick<PageCacheOptions
   const fresh = Math.max(0, Math.floor(Math.min(options.freshMs, expiresInMs) / 1000));
   const stale = Math.max(0, Math.floor(Math.min(options.staleMs, expiresInMs - options.freshMs) / 1000));
   return status === 200 && stale > 0 ? `public, max-age=0, s-maxage=${fresh}, stale-while-revalidate=${stale}` : `public, max-age=0, s-maxage=${fresh}`;
+}
+
+/** A render passed to the visitor that broke off before answering (an aborted request, a stream error): a 500, if nothing was sent. */
+function answerBrokenRender(res: http.ServerResponse): void {
+  if (res.headersSent) return;
+  res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+  res.end('500 Internal Server Error\n');
 }
 
 /** The request's log line names the member: an answer kept for them is sent without the middleware that would. */
