@@ -7,10 +7,11 @@ describe('the server process’s heap bound', () => {
     expect(serverHeapMb(readConfig({ PAGE_CACHE_MB: '1024' }))).toBe(256 + 1280);
   });
 
-  it('is what `npm start` starts the server with, with the young generation’s bound, each unless the operator set their own', () => {
-    expect(serverNodeFlags({ PAGE_CACHE_MB: '128' }, [])).toEqual(['--max-old-space-size=416', '--max-semi-space-size=32']);
-    expect(serverNodeFlags({ NODE_OPTIONS: '--enable-source-maps --max-old-space-size=2048' }, [])).toEqual(['--max-semi-space-size=32']);
-    expect(serverNodeFlags({}, ['--max-old-space-size=900'])).toEqual(['--max-semi-space-size=32']);
-    expect(serverNodeFlags({ NODE_OPTIONS: '--max-semi-space-size=64 --max-old-space-size=2048' }, [])).toEqual([]);
+  it('is what `npm start` starts the server with, with the young generation’s bound and the old generation’s growth, each unless the operator set their own', () => {
+    expect(serverNodeFlags({ PAGE_CACHE_MB: '128' }, [])).toEqual(['--max-old-space-size=416', '--max-semi-space-size=32', '--heap-growing-percent=50']);
+    expect(serverNodeFlags({ NODE_OPTIONS: '--enable-source-maps --max-old-space-size=2048' }, [])).toEqual(['--max-semi-space-size=32', '--heap-growing-percent=50']);
+    expect(serverNodeFlags({}, ['--max-old-space-size=900'])).toEqual(['--max-semi-space-size=32', '--heap-growing-percent=50']);
+    expect(serverNodeFlags({ NODE_OPTIONS: '--heap-growing-percent=50' }, [])).toEqual(['--max-old-space-size=336', '--max-semi-space-size=32']);
+    expect(serverNodeFlags({ NODE_OPTIONS: '--max-semi-space-size=64 --max-old-space-size=2048 --heap-growing-percent=20' }, [])).toEqual([]);
   });
 });
