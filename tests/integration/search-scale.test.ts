@@ -101,7 +101,8 @@ describe('search beyond its counting limit', () => {
     forgetSearchStatistics();
     // Statistics now expect about 120 title matches: pages 1 to 3 need at most 60, so each is the
     // title matches ranked alone; page 6 needs all 120.
-    // The title matches ranked alone bring the same cards, highlights included.
+    // The title matches ranked alone bring the same cards, highlights included (one word: by the
+    // statement prepared and planned once for every such search).
     for (const pageNo of [1, 2, 3, 6]) expect((await page(pageNo)).list, `page ${pageNo}`).toEqual((await truth(pageNo)).list);
     expect((await page(1)).list[0]!.highlight.title).toMatch(/^<mark>Meter<\/mark> \d+$/);
     // The whole statement's pages: with a title limit of 200, statistics' 120 are more than half

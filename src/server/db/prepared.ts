@@ -44,12 +44,16 @@ export function preparedShapes<Shape extends string, T>(name: string, shapes: re
  * so the caller promises that one shape always comes with the same `inputs` (a list's condition
  * and order).
  */
-export function preparedOnDemand<Inputs extends unknown[], T>(name: string, build: (db: Database, name: string, ...inputs: Inputs) => T): (shape: string, ...inputs: Inputs) => T {
+export function preparedOnDemand<Inputs extends unknown[], T>(
+  name: string,
+  build: (db: Database, name: string, ...inputs: Inputs) => T,
+  options: { plan?: 'generic' } = {},
+): (shape: string, ...inputs: Inputs) => T {
   const byShape = new Map<string, () => T>();
   return (shape, ...inputs) => {
     let query = byShape.get(shape);
     if (!query) {
-      query = prepared(`${name}:${shape}`, (db, full) => build(db, full, ...inputs));
+      query = prepared(`${name}:${shape}`, (db, full) => build(db, full, ...inputs), options);
       byShape.set(shape, query);
     }
     return query();
