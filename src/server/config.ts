@@ -237,9 +237,10 @@ export const SERVER_SEMI_SPACE_MB = 32;
  * MB kept, a mark-compact every 0.4 s of uncached renders, each with 20–25 ms of marking steps
  * spread over the renders around it and a pause of 4–8 ms. At 50 % there are four in 400 renders
  * instead of seven and half the marking, and a crawler's walk of 10,000 pages has its p99 about 10
- * ms lower; the process holds 10–25 MB more at the walk's peak. 100 % halved the mark-compacts
- * again, but after the bench's load tests the process held 40 MB more, and its walk went past the
- * bench's bound (docs/performance.md, finding 14).
+ * ms lower; the process holds 10–25 MB more at the walk's peak. 100 % (with 16 MB semi-spaces)
+ * halved the mark-compacts again, but after the bench's load tests the process held 40 MB more,
+ * and its walk went past the bench's bound (docs/performance.md, finding 14). Node takes this flag
+ * on its command line only, not in `NODE_OPTIONS`.
  */
 export const SERVER_HEAP_GROWING_PERCENT = 50;
 

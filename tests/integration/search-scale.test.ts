@@ -3,7 +3,7 @@ import { useTestDatabase } from '../helpers/db.ts';
 import { createProject, createTag, createUser } from '../helpers/factories.ts';
 import { searchProjects, type SearchSort } from '../../src/server/services/projects/index.ts';
 import { sql } from 'drizzle-orm';
-import { getDb } from '../../src/server/db/client.ts';
+import { getDb, getGenericDb } from '../../src/server/db/client.ts';
 import { projects } from '../../src/server/db/schema/index.ts';
 import { newPublicId } from '../../src/server/lib/ids.ts';
 import { forgetSearchStatistics } from '../../src/server/services/projects/search.ts';
@@ -101,9 +101,28 @@ describe('search beyond its counting limit', () => {
     forgetSearchStatistics();
     // Statistics now expect about 120 title matches: pages 1 to 3 need at most 60, so each is the
     // title matches ranked alone; page 6 needs all 120.
-    // The title matches ranked alone bring the same cards, highlights included (one word: by the
-    // statement prepared and planned once for every such search).
+    // The title matches ranked alone bring the same cards, highlights included; a stop word
+    // beside the word changes nothing.
     for (const pageNo of [1, 2, 3, 6]) expect((await page(pageNo)).list, `page ${pageNo}`).toEqual((await truth(pageNo)).list);
+    const second = (await truth(2)).list;
+    const withStopWord = await searchProjects({ q: 'the meter', page: 2, pageSize: 20, countLimit: 10, titleLimit: 500 }, 'en-US');
+    expect(withStopWord.list).toEqual(second);
+    // One word: those pages came from the statement prepared for every such search, planned once
+    // (generic). The last search's statement ran on the pool that plans them once, and a pool
+    // hands out the connection it was given back last.
+    const { rows } = await getGenericDb().execute<{ generic: number; custom: number; statement: string }>(sql`
+      SELECT generic_plans::int AS generic, custom_plans::int AS custom, statement FROM pg_prepared_statements WHERE name = 'search_one_word_titles:500'`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.custom).toBe(0);
+    expect(rows[0]!.generic).toBeGreaterThanOrEqual(1);
+    // Its generic plan may read the title index, which holds published projects only (on these
+    // few hundred projects reading them all costs less, so that is forbidden here): with the
+    // status sent as a parameter it could not.
+    const plan = await getDb().transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      return (await tx.execute<{ 'QUERY PLAN': string }>(sql.raw(`EXPLAIN (GENERIC_PLAN) ${rows[0]!.statement}`))).rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('Bitmap Index Scan on projects_title_terms_idx');
     expect((await page(1)).list[0]!.highlight.title).toMatch(/^<mark>Meter<\/mark> \d+$/);
     // The whole statement's pages: with a title limit of 200, statistics' 120 are more than half
     // of it, so the one way is never tried (the pages are the same while the title matches number

@@ -11,7 +11,8 @@ describe('the server process’s heap bound', () => {
     expect(serverNodeFlags({ PAGE_CACHE_MB: '128' }, [])).toEqual(['--max-old-space-size=416', '--max-semi-space-size=32', '--heap-growing-percent=50']);
     expect(serverNodeFlags({ NODE_OPTIONS: '--enable-source-maps --max-old-space-size=2048' }, [])).toEqual(['--max-semi-space-size=32', '--heap-growing-percent=50']);
     expect(serverNodeFlags({}, ['--max-old-space-size=900'])).toEqual(['--max-semi-space-size=32', '--heap-growing-percent=50']);
-    expect(serverNodeFlags({ NODE_OPTIONS: '--heap-growing-percent=50' }, [])).toEqual(['--max-old-space-size=336', '--max-semi-space-size=32']);
-    expect(serverNodeFlags({ NODE_OPTIONS: '--max-semi-space-size=64 --max-old-space-size=2048 --heap-growing-percent=20' }, [])).toEqual([]);
+    // Node takes `--heap-growing-percent` on its command line only.
+    expect(serverNodeFlags({}, ['--heap-growing-percent=20'])).toEqual(['--max-old-space-size=336', '--max-semi-space-size=32']);
+    expect(serverNodeFlags({ NODE_OPTIONS: '--max-semi-space-size=64 --max-old-space-size=2048' }, ['--heap-growing-percent=20'])).toEqual([]);
   });
 });

@@ -70,8 +70,9 @@ export function getDb(): Database {
  * PostgreSQL otherwise plans each run again with its values ("custom") for as long as it guesses
  * a generic plan dearer, which for a project's related projects it always did (0.7 ms of planning
  * on every project page for a plan no better). A session setting, so a pool apart: a generic plan
- * is right only for statements whose best plan does not depend on their values (looked up by ids),
- * and ruinous for others (a list's page by its limit: 0.5 → 12.7 ms).
+ * is right only for statements whose best plan does not depend on their values (looked up by ids;
+ * a one-word search's title matches, read whole through their index), and ruinous for others (a
+ * list's page by its limit: 0.5 → 12.7 ms).
  */
 export function getGenericDb(): Database {
   if (!genericDb) ({ pool: genericPool, db: genericDb } = connect(Math.max(1, Math.ceil(Number(process.env.DB_POOL_SIZE ?? 10) / 4)), '-c plan_cache_mode=force_generic_plan'));

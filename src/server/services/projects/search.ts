@@ -401,8 +401,14 @@ const rankingOf = (rank: SQL) => sql`${projects.id}, ${rank} AS rank, ${projects
 /** The relevance order of `rankingOf`'s rows, and the page of them. */
 const byRankPage = (pageSize: Placeholder | number, offset: Placeholder | number) => sql`rank DESC, stars DESC, published DESC, id DESC LIMIT ${pageSize} OFFSET ${offset}`;
 
-/** The title matches (`inTitle`), ranked and no more than `titleLimit` + 1 of them: the `titled` of the relevance ways. */
-const titledOf = (rank: SQL, inTitle: SQL, titleLimit: SQL | number) => sql`titled AS MATERIALIZED (SELECT ${rankingOf(rank)} FROM ${projects} WHERE ${inTitle} LIMIT ${titleLimit}),`;
+/**
+ * The relevance of a match: `ts_rank` of the English part (`query`; none without) plus `bonus`,
+ * what its CJK runs add (see the header).
+ */
+const rankOf = (query: SQL | null, bonus: SQL) => (query ? sql`(ts_rank(${projects.searchVector}, ${query}) + ${bonus})` : sql`(${bonus})`);
+
+/** The title matches (`inTitle`), ranked, at most `titleRows` of them: the `titled` of the relevance ways. */
+const titledOf = (rank: SQL, inTitle: SQL, titleRows: SQL | number) => sql`titled AS MATERIALIZED (SELECT ${rankingOf(rank)} FROM ${projects} WHERE ${inTitle} LIMIT ${titleRows}),`;
 
 /**
  * The cards of `page` (a statement answering `id, rank` in order), with highlights of `query`
@@ -418,29 +424,35 @@ function cardsOf(query: SQL | null, sort: SearchSort | undefined, page: SQL, bef
 }
 
 /** The page of title matches alone, ranked, and their number (`titles`): the `titlesOnly` way. */
-const titlesOnlyPage = (query: SQL | null, rank: SQL, inTitle: SQL, titleLimit: SQL | number, pageSize: Placeholder | number, offset: Placeholder | number) =>
-  cardsOf(query, 'relevance', sql`SELECT id, rank FROM titled ORDER BY ${byRankPage(pageSize, offset)}`, titledOf(rank, inTitle, titleLimit), sql`, (SELECT count(*)::int FROM titled) AS titles`);
+const titlesOnlyPage = (query: SQL | null, rank: SQL, inTitle: SQL, titleRows: SQL | number, pageSize: Placeholder | number, offset: Placeholder | number) =>
+  cardsOf(query, 'relevance', sql`SELECT id, rank FROM titled ORDER BY ${byRankPage(pageSize, offset)}`, titledOf(rank, inTitle, titleRows), sql`, (SELECT count(*)::int FROM titled) AS titles`);
 
 /**
- * `titlesOnlyPage` for one English word (`'sdr':*`), the most common search: the same statement
- * for every such word, so it is built, parsed and planned once (0.4-0.7 ms of PostgreSQL's and
- * 0.15 ms of Drizzle's work on each search otherwise). A generic plan does not know the word, so
- * it takes PostgreSQL's default share for `@@` (0.5 %): few enough to read the title index, as
- * the planned statement does for a word whose title matches fill a page and stay under
- * `TITLE_LIMIT` (when this way is taken). The status is written in, not sent: the title index
- * holds published projects only, and PostgreSQL uses it only when it sees that the statement asks
- * for those (sent, the plan read every project: 14.5-18 ms against 1.7 on 10,000 projects). So is
- * the limit of title matches, the same for every search.
+ * `titlesOnlyPage` for one word (`'sdr':*`, stop words aside), the most common search: the same
+ * statement for every such word, so it is built once and parsed and planned once on each
+ * connection of the generic-plan pool (finding 14 of docs/performance.md: 0.3-0.55 ms less of
+ * PostgreSQL's work a search). It is the statement the search builds otherwise, from the same
+ * parts, with three differences:
+ * - the status is written in, not sent: the title index holds published projects only, and
+ *   PostgreSQL uses it only when it sees that the statement asks for those (sent, the generic
+ *   plan read every project: 14.5-18 ms against 1.7 on 10,000 projects); so is the limit of title
+ *   matches, the same for every search;
+ * - the query is a subquery, made once: PostgreSQL works out `to_tsquery` of a value it sees while
+ *   planning, but of a parameter on every row it ranks (0.5 ms more for 545 title matches);
+ * - a generic plan does not know the word, so it takes PostgreSQL's default share for `@@`
+ *   (0.5 %): few enough to read the title index, which is what a planned statement does when
+ *   this way is taken (title matches expected to fill the page and stay under `TITLE_LIMIT`).
  */
 const oneWordTitlesPage = preparedOnDemand(
   'search_one_word_titles',
   (db, name, titleLimit: number) => {
-    const query = sql`to_tsquery('english', ${sql.placeholder('query')})`;
-    const inTitle = and(sql`${isListed}`.inlineParams(), sql`${projects.titleTerms} @@ ${query}`)!;
+    const query = sql`(SELECT to_tsquery('english', ${sql.placeholder('query')}))`;
+    const text: TextQuery = { exact: query, rarest: query, indexed: true, frequency: null };
+    const inTitle = and(sql`${isListed}`.inlineParams(), ...allParts(titleParts(text, []), false))!;
     return prepareSql<SearchRow & { titles: number }>(
       db,
       name,
-      titlesOnlyPage(query, sql`(ts_rank(${projects.searchVector}, ${query}) + 0)`, inTitle, sql.raw(String(titleLimit + 1)), sql.placeholder('pageSize'), sql.placeholder('offset')),
+      titlesOnlyPage(query, rankOf(query, sql`0`), inTitle, sql.raw(String(titleLimit + 1)), sql.placeholder('pageSize'), sql.placeholder('offset')),
     );
   },
   { plan: 'generic' },
@@ -504,7 +516,7 @@ export async function searchProjects(
         sql` + `,
       )
     : sql`0`;
-  const rank = query ? sql`(ts_rank(${projects.searchVector}, ${query}) + ${cjkBonus})` : sql`(${cjkBonus})`;
+  const rank = rankOf(query, cjkBonus);
   const ranking = rankingOf(rank);
   const relevance = options.sort !== 'newest' && options.sort !== 'stars';
   const offset = (options.page - 1) * options.pageSize;
@@ -612,9 +624,9 @@ export async function searchProjects(
     // follows, a second round trip.
     const titlesOnly = !surelyManyTitles && titlesExpected !== null && titlesExpected.least >= need && titlesExpected.most <= titleLimit / 2;
     // Drizzle sends a query when it is awaited: `started` sends this one at once.
-    // One English word: the statement prepared for it (one for each limit of title matches: on
-    // the site TITLE_LIMIT alone).
-    const oneWord = titlesOnly && text?.single !== undefined && runs.length === 0;
+    // One word (this way is taken only without CJK runs, a tag or web-search syntax): the
+    // statement prepared for it, one for each limit of title matches (on the site TITLE_LIMIT).
+    const oneWord = titlesOnly && text?.single !== undefined;
     const paging = started<{ rows: (SearchRow & { titles?: number })[] }>(
       surelyManyTitles && need <= titleLimit
         ? db.execute<SearchRow>(cardsPage(sql`SELECT id, rank FROM (${mostStarred(inTitleBig)}) AS starred GROUP BY id, rank, stars, published ORDER BY ${byRank}`))
