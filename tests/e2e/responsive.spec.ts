@@ -25,7 +25,7 @@ test('every desktop page fits a 360 px wide window without scrolling sideways, i
   const member = await registerOverHttp(baseURL!, 'Narrow Window');
   const collection = /href="\/collection\/([^"]+)"/.exec(await (await request.get('/')).text())?.[1];
   expect(collection).toBeTruthy();
-  const guestPages = ['/', '/newest', '/recommend', '/search', '/search?q=board', `/d-${project!.id}`, `/d-${project!.id}/makes`, `/eda/${project!.id}`, '/donation-list', '/support', `/support?project=${project!.id}`, '/support/thanks', `/collection/${collection}`,
+  const guestPages = ['/', '/newest', '/recommend', '/search', '/search?q=board', `/search?q=${'x'.repeat(120)}`, `/d-${project!.id}`, `/d-${project!.id}/makes`, `/eda/${project!.id}`, '/donation-list', '/support', `/support?project=${project!.id}`, '/support/thanks', `/collection/${collection}`,
     `/user/${author}`, `/user/${author}/stars`, `/user/${author}/makes`, `/user/${author}/video`, `/user/${author}/profile`, '/no/such/page'];
   const memberPages = ['/create/project', `/d-${project!.id}/makes`, `/user/${member.user.url}/profile`, `/user/${member.user.url}/draftbox`, `/user/${member.user.url}/message`];
   for (const locale of LOCALES) {
