@@ -11,7 +11,7 @@ import { createStaticFiles, serveStoredFile, serveStoredVideo } from './static-f
 import { isAppError } from './http/errors.ts';
 import { handleTusRequest, isTusPath } from './http/tus-upload.ts';
 import { resolveVideoStream } from './services/media/index.ts';
-import { countProjectView, rememberTagRows } from './services/projects/index.ts';
+import { countProjectView, rememberListReads } from './services/projects/index.ts';
 import { findMemberPageState } from './services/accounts/index.ts';
 import { readConfig } from './config.ts';
 import { CACHE_RENDER_HEADER, createPageCache, GUEST_PAGE_CACHE, type PageCacheOptions } from './page-cache/page-cache.ts';
@@ -171,8 +171,8 @@ export async function createAppServer(options: { distDir: string; pageCache?: Pa
       : createPageCache((req, res, locals) => handler(req, res, undefined, locals), { ...GUEST_PAGE_CACHE, maxBytes: cacheConfig.maxBytes, onServed: countCachedView, memberState: findMemberPageState, ...options.pageCache });
   // Other instances' writes purge this one's pages too (and this one's purges reach them).
   if (pageCache) await listenForPagePurges();
-  // Tag rows are remembered beside the pages, and forgotten by the same purges.
-  rememberTagRows(pageCache !== null);
+  // Tag rows and tag lists' totals are remembered beside the pages, and forgotten by the same purges.
+  rememberListReads(pageCache !== null);
   watchPageCache(pageCache ? () => ({ hit: pageCache.stats.hits, stale: pageCache.stats.stale, miss: pageCache.stats.misses, bypass: pageCache.stats.bypass, fill: pageCache.stats.fills, member_hit: pageCache.stats.memberHits, member_miss: pageCache.stats.memberMisses }) : null);
   const metricsAccess = readMetricsAccess();
   const proxyTrust = readConfig().trustProxy;
@@ -249,7 +249,7 @@ export async function createAppServer(options: { distDir: string; pageCache?: Pa
   server.on('close', () => {
     if (!pageCache) return;
     pageCache.close();
-    rememberTagRows(false);
+    rememberListReads(false);
     void stopListeningForPagePurges();
   });
   return server;

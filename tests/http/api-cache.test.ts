@@ -165,6 +165,32 @@ describe('a write is seen by the next read', () => {
     expect(afterPurge - again).toBeGreaterThanOrEqual(4);
   });
 
+  it("a tag's list is counted once until the lists are purged, and a project published in it counts at once", async () => {
+    await publishWithFiles(owner.user.id, [], 'Counted with its tag');
+    await publishWithFiles(owner.user.id, [], 'Counted with its tag too');
+    // Fewer cards a page than the tag has, so the total is the count's, not the cards shown.
+    const read = async (pageSize: number) => {
+      const before = queryCount();
+      const response = await app.request(`/api/project/list?tag=power&pageSize=${pageSize}`);
+      expect(response.status).toBe(200);
+      expect(response.headers['x-page-cache']).toBe('miss');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const { total, totalExact } = response.json<{ result: { total: number; totalExact: boolean } }>().result;
+      return { statements: queryCount() - before, total: { total, totalExact } };
+    };
+    // The tag's rows, remembered as well, read first by the same list in another order.
+    await app.request('/api/project/list?tag=power&sort=hot&pageSize=1');
+    const first = await read(1);
+    expect(first.total.total).toBeGreaterThanOrEqual(3);
+    // Another page size, new to the cache: the list's page is read again, not its count.
+    const second = await read(2);
+    expect(second.total).toEqual(first.total);
+    expect(second.statements).toBe(first.statements - 1);
+    await publishWithFiles(owner.user.id, [], 'Counted at once');
+    const third = await read(1);
+    expect(third.total).toEqual({ total: first.total.total + 1, totalExact: true });
+  });
+
   it('a donation, in the list and the home ticker', async () => {
     await app.request('/api/donate/getIndexDonateScroll');
     // As `npm run ops -- donations:import` stores an Open Collective export.

@@ -14,6 +14,7 @@ export {
   listCollectionProjects, listOwnProjects, listProjects, listProjectTitles, listStarredProjects,
   listUserProjects, type ProjectSort,
 } from './list.ts';
+export { rememberListReads } from './list-memory.ts';
 export { createMemberTags } from './member-tags.ts';
 export { getPreview, savePreview, savePreviewSchema } from './previews.ts';
 export {
@@ -23,7 +24,7 @@ export { setProjectLike, setProjectStar } from './reactions.ts';
 export { findDraftRemixSource, loadProjectLineage, remixProject, type RemixSource } from './remixes.ts';
 export { highlightText, parseQuery, projectSearchText, refreshTagSearchText, searchProjects, type SearchSort } from './search.ts';
 export {
-  getTag, getTagDetail, listPopularTags, listTagTree, rememberTagRows, suggestTags, tagIdsWithChildren, tagNamesOf,
+  getTag, getTagDetail, listPopularTags, listTagTree, suggestTags, tagIdsWithChildren, tagNamesOf,
   type TagInfo, type TagNode,
 } from './tags.ts';
 export { COUNT_LIMIT } from './totals.ts';

@@ -8,7 +8,7 @@ import { tagName } from './cards.ts';
 import type { z } from 'zod';
 import type { TagSuggestion, tagDetailSchema, tagNodeSchema } from '../../../lib/contract/schemas/projects.ts';
 import { isListed } from '../core/index.ts';
-import { hearsPurges, onPagePurge, pageTags } from '../../page-cache/tags.ts';
+import { rememberedUntilListsChange as remembered } from './list-memory.ts';
 
 export type TagNode = z.infer<typeof tagNodeSchema>;
 
@@ -24,56 +24,9 @@ export interface TagInfo {
 
 export type TagDetail = z.infer<typeof tagDetailSchema>;
 
-/**
- * The tag rows every list page reads (the navigation's curated tags; a tag page's tag, parent and
- * children; the ids a tag filter covers), remembered between requests where the server keeps
- * pages (`rememberTagRows`): each statement sent costs the server's CPU to wake PostgreSQL
- * (docs/performance.md, finding 9), and a tag's list page sent five of them. Every tag write
- * purges the lists (staff's tag tools, and a project published with new tags of its member), here
- * and on every instance, and the purge forgets them. Kept on `globalThis` like the purge bus and
- * the page anchors: one memory per process, whichever bundle loads this.
- */
-interface TagRows {
-  on: boolean;
-  listening: boolean;
-  kept: Map<string, { at: number; rows: Promise<unknown> }>;
-}
-const tagRows: TagRows = ((globalThis as { [key: symbol]: TagRows })[Symbol.for('copperhub.tagRows')] ??= { on: false, listening: false, kept: new Map() });
-/** Tags remembered at most: a crawler asking for every tag's page cannot grow it without end. */
-const TAG_ROWS_MAX = 2000;
-/** And for ten minutes at most, as the page anchors: what a write no purge announces leaves behind. */
-const TAG_ROWS_MS = 600_000;
-
-/**
- * Remembers tag rows between requests (on), or reads them on every request (off, the default).
- * The server turns it on with its page cache: both learn of writes only by purges, and where no
- * page is kept (tests writing straight into the database) no tag row is either.
- */
-export function rememberTagRows(on: boolean): void {
-  tagRows.on = on;
-  tagRows.kept.clear();
-  if (!on || tagRows.listening) return;
-  tagRows.listening = true;
-  onPagePurge((purged) => {
-    if (purged.includes(pageTags.lists) || purged.includes('*')) tagRows.kept.clear();
-  });
-}
-
-/** `load()`'s rows under `key`, remembered until the lists are purged (a failure is not kept). */
-function remembered<T>(key: string, load: () => Promise<T>): Promise<T> {
-  // An instance that cannot hear purges keeps nothing, as its page cache does not.
-  if (!tagRows.on || !hearsPurges()) return load();
-  const kept = tagRows.kept.get(key);
-  if (kept && Date.now() - kept.at < TAG_ROWS_MS) return kept.rows as Promise<T>;
-  if (tagRows.kept.size >= TAG_ROWS_MAX) tagRows.kept.clear();
-  const loading = load();
-  const entry = { at: Date.now(), rows: loading };
-  tagRows.kept.set(key, entry);
-  loading.catch(() => {
-    if (tagRows.kept.get(key) === entry) tagRows.kept.delete(key);
-  });
-  return loading;
-}
+// Every list page reads tag rows (the navigation's curated tags; a tag page's tag, parent and
+// children; the ids a tag filter covers): remembered until the lists are purged (list-memory.ts),
+// where a tag's list page sent five statements for them.
 
 /** The tags of the navigation, on every list page: built once (see `prepared`). */
 const curatedTags = prepared('curated_tags', (db, name) => db.select().from(tags).where(eq(tags.curated, true)).orderBy(asc(tags.sort), asc(tags.slug)).prepare(name));
