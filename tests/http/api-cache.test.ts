@@ -165,30 +165,30 @@ describe('a write is seen by the next read', () => {
     expect(afterPurge - again).toBeGreaterThanOrEqual(4);
   });
 
-  it("a tag's list is counted once until the lists are purged, and a project published in it counts at once", async () => {
+  it("a tag's list is counted once, whatever its order, until the lists are purged, and a project published in it counts at once", async () => {
+    // Publishing purges the lists: what follows reads the tag's rows and its count afresh.
     await publishWithFiles(owner.user.id, [], 'Counted with its tag');
     await publishWithFiles(owner.user.id, [], 'Counted with its tag too');
     // Fewer cards a page than the tag has, so the total is the count's, not the cards shown.
-    const read = async (pageSize: number) => {
+    const read = async (query: string) => {
       const before = queryCount();
-      const response = await app.request(`/api/project/list?tag=power&pageSize=${pageSize}`);
+      const response = await app.request(`/api/project/list?tag=power&${query}`);
       expect(response.status).toBe(200);
       expect(response.headers['x-page-cache']).toBe('miss');
       await new Promise((resolve) => setTimeout(resolve, 50));
       const { total, totalExact } = response.json<{ result: { total: number; totalExact: boolean } }>().result;
       return { statements: queryCount() - before, total: { total, totalExact } };
     };
-    // The tag's rows, remembered as well, read first by the same list in another order.
-    await app.request('/api/project/list?tag=power&sort=hot&pageSize=1');
-    const first = await read(1);
+    const first = await read('sort=newest&pageSize=1');
     expect(first.total.total).toBeGreaterThanOrEqual(3);
-    // Another page size, new to the cache: the list's page is read again, not its count.
-    const second = await read(2);
+    // The same projects in another order and page size, new to the cache: one statement, its page.
+    const second = await read('sort=hot&pageSize=2');
     expect(second.total).toEqual(first.total);
-    expect(second.statements).toBe(first.statements - 1);
+    expect(second.statements).toBe(1);
     await publishWithFiles(owner.user.id, [], 'Counted at once');
-    const third = await read(1);
+    const third = await read('sort=recommend&pageSize=1');
     expect(third.total).toEqual({ total: first.total.total + 1, totalExact: true });
+    expect(third.statements).toBeGreaterThan(1);
   });
 
   it('a donation, in the list and the home ticker', async () => {

@@ -245,6 +245,8 @@ describe('donate/checkout', () => {
     expect(tooSmall.json()).toMatchObject({ errorKey: 'validation', fields: { amount: 'amount_too_small' } });
     expect((await post({ amount: 100_000_000, currency: 'CNY' })).json()).toMatchObject({ fields: { amount: 'amount_too_big' } });
     expect((await post({ amount: 12.5, currency: 'USD' })).json()).toMatchObject({ fields: { amount: 'amount_invalid' } });
+    expect((await post({ amount: 'ten', currency: 'USD' })).json()).toMatchObject({ fields: { amount: 'amount_invalid' } });
+    expect((await post({ currency: 'USD' })).json()).toMatchObject({ fields: { amount: 'amount_invalid' } });
     expect((await post({ amount: 1000, currency: 'JPY' })).json()).toMatchObject({ fields: { currency: 'invalid_value' } });
     expect((await post({ amount: 1000, currency: 'USD', message: 'x'.repeat(501) })).json()).toMatchObject({ fields: { message: 'too_big' } });
     const missing = await post({ amount: 1000, currency: 'USD', project: 'no-such-project' });

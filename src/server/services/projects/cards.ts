@@ -153,8 +153,9 @@ export async function toCards(rows: (CardRow & { tags?: TagRow[] | null })[], lo
  * The cards of one page of a list: the page's projects found first by their ids alone (in order,
  * limited, offset), and the card's columns (cover, owner, tags) read for those rows only.
  * PostgreSQL computes a select list's subqueries and joins for every row it reads up to the end of
- * a page, the rows an offset skips included: page 4 (offset 72), or a deep page 99 rows past its
- * anchor, made 98 or 125 cards to show 25 (finding 15 in docs/performance.md).
+ * a page, the rows an offset skips included: page 4 of a list (offset 72, 25 rows read: a page and
+ * the one after it), or a deep page 99 rows past its anchor, made 97 or 124 cards to show 24
+ * (finding 15 in docs/performance.md).
  */
 function cardPageQuery(db: Database, condition: SQL, orderBy: SQL[], limit: number | Placeholder, offset: number | Placeholder) {
   const page = db.select({ id: projects.id }).from(projects).where(condition).orderBy(...orderBy).limit(limit).offset(offset).as('page');
@@ -179,8 +180,10 @@ const cardPage = preparedOnDemand('card_page', (db, name, condition: SQL, orderB
  * common word is not. The page reads one card more than it shows, so the total never ends a list
  * before its last card (an estimate below the truth still links to the next page), and on the
  * last page of a long list it is exact after all (the cards before it and on it). With
- * `anchored`, `orderBy` must be `anchored.order`'s and `listKey` name `where`'s rows and that
- * order: a deep page then costs what page 1 costs (see page-anchors.ts). `statement`: a name for
+ * `anchored`, `orderBy` must be `anchored.order`'s, `listKey` name `where`'s rows and that order,
+ * and `rowsKey` `where`'s rows alone: a deep page then costs what page 1 costs (see
+ * page-anchors.ts), and the count is made once for every order of those rows until the lists are
+ * purged (list-memory.ts). `statement`: a name for
  * `where` and `orderBy` (the same for every call with that name), so a list read on every request
  * (`/newest`, the home page) runs prepared statements built once. `knownTotal`: the number of
  * `where`'s projects when the caller has just counted them, taken as the total.
@@ -190,7 +193,7 @@ export async function queryCardPage(
   orderBy: SQL[],
   paging: Paging,
   locale: Locale,
-  { anchored, statement, knownTotal }: { anchored?: { listKey: string; order: KeysetOrder }; statement?: string; knownTotal?: number } = {},
+  { anchored, statement, knownTotal }: { anchored?: { listKey: string; rowsKey: string; order: KeysetOrder }; statement?: string; knownTotal?: number } = {},
 ): Promise<ProjectPage> {
   const db = getDb();
   const condition = (where ? and(isListed, where) : isListed)!;
@@ -213,10 +216,11 @@ export async function queryCardPage(
   // end) or below it, and no count is needed. Taken when this page agrees with it, which catches a
   // length a write no purge announced has made wrong only on the page where the list ends.
   const length = anchored ? knownListLength(anchored.listKey) : undefined;
-  // A list's count is remembered until the lists are purged (list-memory.ts): a tag's list counted
-  // up to a thousand projects on each of its pages, 6-10 ms of PostgreSQL's time each.
+  // The count of a list's rows (all published projects, or a tag's) is remembered until the lists
+  // are purged (list-memory.ts): a tag's list counted up to a thousand projects on each of its
+  // pages, 6-10 ms of PostgreSQL's time each.
   const countRows = () => countUpTo(condition, limit, statement);
-  const count = () => (surelyMany ? Promise.resolve(limit + 1) : anchored ? rememberedUntilListsChange(`count ${limit} ${anchored.listKey}`, countRows) : countRows());
+  const count = () => (surelyMany ? Promise.resolve(limit + 1) : anchored ? rememberedUntilListsChange(`count ${limit} ${anchored.rowsKey}`, countRows) : countRows());
   const [rows, counted] = await Promise.all([pageRows(), length === undefined ? count() : undefined]);
   const shown = Math.min(rows.length, paging.pageSize);
   const more = rows.length > paging.pageSize;

@@ -1,13 +1,14 @@
 /**
  * What list pages read that changes only with a write purging `lists`, remembered between
  * requests where the server keeps pages (`rememberListReads`): the tag rows every list page reads
- * (tags.ts) and how many projects a tag's list has (`queryCardPage`). Each statement sent costs
- * the server's CPU to wake PostgreSQL (docs/performance.md, finding 9), and counting a tag's list
- * cost PostgreSQL more than rendering its page cost Node (finding 15). Every write that changes
- * them purges the lists (staff's tag tools; a project published, edited, deleted, hidden or
- * restored), here and on every instance, and the purge forgets them; so does the page cache, which
- * keeps those lists' pages just as long. Kept on `globalThis` like the purge bus and the page
- * anchors: one memory per process, whichever bundle loads this.
+ * (tags.ts), and how many projects a list has, all published ones or a tag's, whatever its order
+ * (`queryCardPage`). Each statement sent costs the server's CPU to wake PostgreSQL
+ * (docs/performance.md, finding 9), and counting a tag's list cost PostgreSQL more than rendering
+ * its page cost Node (finding 15). Every write that changes them purges the lists (staff's tag
+ * tools; a project published, edited, deleted, hidden or restored), here and on every instance,
+ * and the purge forgets them; so does the page cache, which keeps those lists' pages just as long.
+ * Kept on `globalThis` like the purge bus and the page anchors: one memory per process, whichever
+ * bundle loads this.
  */
 import { hearsPurges, onPagePurge, pageTags } from '../../page-cache/tags.ts';
 
@@ -17,7 +18,11 @@ interface ListReads {
   kept: Map<string, { at: number; value: Promise<unknown> }>;
 }
 const memory: ListReads = ((globalThis as { [key: symbol]: ListReads })[Symbol.for('copperhub.listReads')] ??= { on: false, listening: false, kept: new Map() });
-/** Answers remembered at most: a crawler asking for every tag's page cannot grow it without end. */
+/**
+ * Answers remembered at most (three for each tag: its rows, the ids it covers, its count): a
+ * crawler asking for every tag's page cannot grow it without end. Past it all are forgotten and
+ * read again as asked, as after a purge.
+ */
 const MAX_KEPT = 4000;
 /** And for ten minutes at most, as the page anchors: what a write no purge announces leaves behind. */
 const KEPT_MS = 600_000;

@@ -45,7 +45,7 @@ export async function listProjects(
   // Deep pages start from page anchors, in each order (page-anchors.ts says how long they hold).
   // Without a tag, the list's statements are the same on every request: prepared, one per order.
   const order = keysetFor(sort);
-  return queryCardPage(where, order.orderBy, options, locale, { anchored: { listKey: `${sort} ${ids.join(',')}`, order }, statement: where ? undefined : `all_${sort}` });
+  return queryCardPage(where, order.orderBy, options, locale, { anchored: { listKey: `${sort} ${ids.join(',')}`, rowsKey: `tags ${ids.join(',')}`, order }, statement: where ? undefined : `all_${sort}` });
 }
 
 async function findOwnerId(url: string): Promise<{ id: number }> {

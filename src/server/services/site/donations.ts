@@ -35,7 +35,7 @@ export function donationMode(config: DonationConfig = getConfig().donations): Do
  */
 export const donationFormSchema = z
   .object({
-    amount: z.coerce.number().int('amount_invalid').positive('amount_too_small'),
+    amount: z.coerce.number({ error: 'amount_invalid' }).int('amount_invalid').positive('amount_too_small'),
     currency: z.enum(DONATION_CURRENCY_CODES as [DonationCurrency, ...DonationCurrency[]]),
     anonymous: z
       .union([z.boolean(), z.enum(['on', 'true', '1', 'false', '0', ''])])
