@@ -171,7 +171,7 @@ export async function createAppServer(options: { distDir: string; pageCache?: Pa
       : createPageCache((req, res, locals) => handler(req, res, undefined, locals), { ...GUEST_PAGE_CACHE, maxBytes: cacheConfig.maxBytes, onServed: countCachedView, memberState: findMemberPageState, ...options.pageCache });
   // Other instances' writes purge this one's pages too (and this one's purges reach them).
   if (pageCache) await listenForPagePurges();
-  // Tag rows and tag lists' totals are remembered beside the pages, and forgotten by the same purges.
+  // Tag rows and lists' counts are remembered beside the pages, and forgotten by the same purges.
   rememberListReads(pageCache !== null);
   watchPageCache(pageCache ? () => ({ hit: pageCache.stats.hits, stale: pageCache.stats.stale, miss: pageCache.stats.misses, bypass: pageCache.stats.bypass, fill: pageCache.stats.fills, member_hit: pageCache.stats.memberHits, member_miss: pageCache.stats.memberMisses }) : null);
   const metricsAccess = readMetricsAccess();

@@ -183,10 +183,10 @@ const cardPage = preparedOnDemand('card_page', (db, name, condition: SQL, orderB
  * `anchored`, `orderBy` must be `anchored.order`'s, `listKey` name `where`'s rows and that order,
  * and `rowsKey` `where`'s rows alone: a deep page then costs what page 1 costs (see
  * page-anchors.ts), and the count is made once for every order of those rows until the lists are
- * purged (list-memory.ts). `statement`: a name for
- * `where` and `orderBy` (the same for every call with that name), so a list read on every request
- * (`/newest`, the home page) runs prepared statements built once. `knownTotal`: the number of
- * `where`'s projects when the caller has just counted them, taken as the total.
+ * purged (list-memory.ts). `statement`: a name for `where` and `orderBy` (the same for every call
+ * with that name), so a list read on every request (`/newest`, the home page) runs prepared
+ * statements built once. `knownTotal`: the number of `where`'s projects when the caller has just
+ * counted them, taken as the total.
  */
 export async function queryCardPage(
   where: SQL | undefined,
